@@ -1,0 +1,262 @@
+// SWORD zText adapter: reads a CrossWire module zip (kjv, asv, bbe, dby, wbt, ylt, rv1909) into clean
+// plain verse text. The binary layout (.bzs block index, .bzv entry index, zlib blocks in .bzz) and the
+// per-module quirks are described in the corpus provenance (provenance/bibles.md, "SWORD zText").
+import { readFileSync } from 'node:fs';
+import { unzipSync, unzlibSync } from 'fflate';
+import { BOOKS } from '../../sources/books.ts';
+import type { AdapterContext, ChapterVerseTable, TranslationText, VerseRecord } from './types.ts';
+import { attribute, decodeXmlEntities, osisToText } from './filters/osis.ts';
+import { gbfToText } from './filters/gbf.ts';
+import { plainToText } from './filters/plain.ts';
+
+/** The one Psalm-title rule every translation follows (for the README / catalog). */
+export const PSALM_TITLE_RULE =
+  'A Psalm superscription ("A Psalm of David.") is kept as the start of the text of the verse it is ' +
+  'printed with (verse 1, KJV numbering), followed by a single space, as YLT and Webster print it. ' +
+  'Every other title is dropped: the Ps 119 acrostic letters (ALEPH, Aleph., א ALEPH.), the Psalter ' +
+  'book headings (ASV "BOOK II" to "BOOK V"), section headings, the subscription after Hab 3:19 and ' +
+  'the KJV Pauline colophons.';
+
+// The Ps 119 stanza letters as the seven modules spell them (KJV/ASV drop them as OSIS titles already).
+const ACROSTIC_LETTERS = [
+  'aleph', 'beth', 'gimel', 'daleth', 'he', 'vau', 'waw', 'zain', 'cheth', 'heth', 'teth', 'jod', 'yod',
+  'caph', 'kaph', 'lamed', 'mem', 'nun', 'samech', 'ain', 'pe', 'tzade', 'tzaddi', 'tsaddi', 'koph',
+  'coph', 'resh', 'schin', 'shin', 'sin', 'tau', 'taw',
+].join('|');
+// Either "Aleph." in any case, or a bare all-caps "MEM" (SpaRV drops the period twice). A mixed-case
+// word without a period is real text ("He shall ..."), so it is left alone. BBE's title leaves "ALEPH ".
+const HEBREW_LETTER = '(?:[\\u05D0-\\u05EA]\\s*)?';
+const ACROSTIC_WITH_PERIOD = new RegExp(`^${HEBREW_LETTER}(?:${ACROSTIC_LETTERS})\\.\\s*`, 'i');
+const ACROSTIC_ALL_CAPS = new RegExp(`^${HEBREW_LETTER}(?:${ACROSTIC_LETTERS.toUpperCase()})\\s+`);
+
+/**
+ * Removes the stanza letter that Darby, BBE, Webster, YLT and SpaRV print at the start of every
+ * eighth verse of Ps 119, so all translations agree (it is a heading, not verse text).
+ */
+export function stripPsalm119Acrostic(text: string, verse: number): string {
+  if ((verse - 1) % 8 !== 0) return text;
+  const pattern = ACROSTIC_WITH_PERIOD.test(text) ? ACROSTIC_WITH_PERIOD : ACROSTIC_ALL_CAPS;
+  return text.replace(pattern, '');
+}
+
+/** A markup filter turns one raw verse entry into clean plain text. */
+export type SwordFilter = (raw: string, moduleName: string) => string;
+
+/** The parts of a module's .conf the catalog shows, plus every key as parsed. */
+export interface SwordConf {
+  /** the `[Name]` section header, e.g. "KJV", "SpaRV" */
+  moduleName: string;
+  description?: string;
+  /** `\par` turned into newlines */
+  about?: string;
+  distributionLicense?: string;
+  version?: string;
+  /** "OSIS", "GBF", ... or undefined for plain text */
+  sourceType?: string;
+  lang?: string;
+  /** every key with all its values in file order (keys such as GlobalOptionFilter repeat) */
+  values: Record<string, string[]>;
+}
+
+/** One raw `.bzv` entry as the module stores it, with its place in the KJV grid. */
+export interface SwordRawVerse {
+  book: number;
+  chapter: number;
+  verse: number;
+  raw: string;
+}
+
+interface SwordModuleFiles {
+  conf: SwordConf;
+  /** keyed by "ot.bzs", "nt.bzz", ... */
+  data: Map<string, Uint8Array>;
+}
+
+const decoder = new TextDecoder('utf-8');
+
+/**
+ * Parses a SWORD .conf (INI). Keys can repeat, so every key maps to a list of values.
+ * Lines ending in a backslash continue on the next line (SWORD's continuation rule).
+ */
+export function parseSwordConf(text: string): Record<string, string[]> {
+  const values: Record<string, string[]> = {};
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    let line = lines[i];
+    while (line.endsWith('\\') && i + 1 < lines.length) line = line.slice(0, -1) + '\n' + lines[++i];
+    const trimmed = line.trim();
+    if (trimmed === '' || trimmed.startsWith('#') || trimmed.startsWith('[')) continue;
+    const eq = line.indexOf('=');
+    if (eq <= 0) continue;
+    const key = line.slice(0, eq).trim();
+    (values[key] ??= []).push(line.slice(eq + 1).trim());
+  }
+  return values;
+}
+
+function confFromText(text: string): SwordConf {
+  const values = parseSwordConf(text);
+  const first = (key: string) => values[key]?.[0];
+  const about = first('About');
+  return {
+    moduleName: /^\s*\[([^\]]+)\]/m.exec(text)?.[1] ?? '',
+    description: first('Description'),
+    // `\par` is RTF's paragraph break; the catalog wants plain text.
+    about: about?.replace(/\s*\\par\s?/g, '\n').trim(),
+    distributionLicense: first('DistributionLicense'),
+    version: first('Version'),
+    sourceType: first('SourceType'),
+    lang: first('Lang'),
+    values,
+  };
+}
+
+function openModule(zipPath: string): SwordModuleFiles {
+  const files = unzipSync(readFileSync(zipPath));
+  const confNames = Object.keys(files).filter((name) => /^mods\.d\/[^/]+\.conf$/i.test(name));
+  if (confNames.length !== 1) throw new Error(`${zipPath}: expected one mods.d/*.conf, found ${confNames.length}`);
+  const conf = confFromText(decoder.decode(files[confNames[0]]));
+  const data = new Map<string, Uint8Array>();
+  for (const [name, bytes] of Object.entries(files)) {
+    const base = /\/((?:ot|nt)\.bz[svz])$/.exec(name)?.[1];
+    if (base) data.set(base, bytes);
+  }
+  return { conf, data };
+}
+
+/** Reads only the module's .conf (About, DistributionLicense, Version, Description, ...). */
+export function readSwordConf(zipPath: string): SwordConf {
+  return openModule(zipPath).conf;
+}
+
+/**
+ * Returns a function giving the raw text of entry n of one testament. Blocks are inflated on first use
+ * and kept, since consecutive entries almost always share a block (one block per book).
+ */
+function testamentReader(module: SwordModuleFiles, testament: 'ot' | 'nt', zipPath: string) {
+  const bzs = module.data.get(`${testament}.bzs`);
+  const bzv = module.data.get(`${testament}.bzv`);
+  const bzz = module.data.get(`${testament}.bzz`);
+  if (!bzs || !bzv || !bzz) throw new Error(`${zipPath}: missing ${testament}.bzs/.bzv/.bzz`);
+  const blockIndex = new DataView(bzs.buffer, bzs.byteOffset, bzs.byteLength);
+  const entryIndex = new DataView(bzv.buffer, bzv.byteOffset, bzv.byteLength);
+  const blocks = new Map<number, Uint8Array>();
+
+  function block(n: number): Uint8Array {
+    let inflated = blocks.get(n);
+    if (!inflated) {
+      const offset = blockIndex.getUint32(n * 12, true);
+      const size = blockIndex.getUint32(n * 12 + 4, true);
+      inflated = unzlibSync(bzz!.subarray(offset, offset + size));
+      blocks.set(n, inflated);
+    }
+    return inflated;
+  }
+
+  return {
+    entryCount: bzv.byteLength / 10,
+    entry(n: number): string {
+      const blockNumber = entryIndex.getUint32(n * 10, true);
+      const start = entryIndex.getUint32(n * 10 + 4, true);
+      const length = entryIndex.getUint16(n * 10 + 8, true);
+      if (length === 0) return '';
+      return decoder.decode(block(blockNumber).subarray(start, start + length));
+    },
+  };
+}
+
+/**
+ * The book's own short name from its intro entry, where the module has one (ASV, Darby, SpaRV):
+ * `<milestone type="x-usfm-h" n="Génesis"/>`, else the longer x-usfm-toc1. Only milestones after the
+ * book's own `<div type="book" osisID="…">` count: ASV's Genesis intro first carries the front matter,
+ * which has milestones of its own ("Front Matter").
+ */
+function bookNameFromIntro(intro: string, osis: string): string | undefined {
+  const bookStart = new RegExp(`<div\\b[^>]*\\sosisID="${osis}"[^>]*>`).exec(intro);
+  const own = bookStart ? intro.slice(bookStart.index) : intro;
+  const names = new Map<string, string>();
+  for (const [tag] of own.matchAll(/<milestone\b[^>]*>/g)) {
+    const type = attribute(tag, 'type');
+    const n = attribute(tag, 'n');
+    if (type && n && !names.has(type)) names.set(type, decodeXmlEntities(n).trim());
+  }
+  return names.get('x-usfm-h') || names.get('x-usfm-toc1') || undefined;
+}
+
+/**
+ * Walks every entry of both testaments in KJV order and hands back the raw verse entries plus the
+ * book-intro entries. Entry order per testament: module header, testament header, then per book an
+ * intro entry and per chapter an intro entry followed by its verses.
+ */
+export function readSwordRaw(zipPath: string, kjvChapterVerses: ChapterVerseTable) {
+  const module = openModule(zipPath);
+  const verses: SwordRawVerse[] = [];
+  const bookIntros = new Map<number, string>();
+  for (const testament of ['ot', 'nt'] as const) {
+    const reader = testamentReader(module, testament, zipPath);
+    let n = 2;
+    for (const book of BOOKS.filter((b) => b.testament === testament.toUpperCase())) {
+      bookIntros.set(book.number, reader.entry(n++));
+      kjvChapterVerses[book.number - 1].forEach((verseCount, chapterIndex) => {
+        n++; // chapter intro: headings and milestones only
+        for (let verse = 1; verse <= verseCount; verse++) {
+          verses.push({ book: book.number, chapter: chapterIndex + 1, verse, raw: reader.entry(n++) });
+        }
+      });
+    }
+    // The KJV grid must use up the index exactly; anything else means a wrong table or another versification.
+    if (n !== reader.entryCount) {
+      throw new Error(`${zipPath}: ${testament} index has ${reader.entryCount} entries, KJV grid needs ${n}`);
+    }
+  }
+  return { conf: module.conf, verses, bookIntros };
+}
+
+/** Picks the markup filter from the conf's SourceType; no SourceType means plain text (Webster). */
+export function filterFor(conf: SwordConf): SwordFilter {
+  const type = (conf.sourceType ?? '').toUpperCase();
+  if (type === 'OSIS') return osisToText;
+  if (type === 'GBF') return gbfToText;
+  if (type === '' || type === 'PLAIN') return plainToText;
+  throw new Error(`SWORD module ${conf.moduleName}: unsupported SourceType=${conf.sourceType}`);
+}
+
+const LEADING_TITLE = /^\s*(<title\b[^>]*>[\s\S]*?<\/title>)/;
+
+/**
+ * BBE's Psalm 73 superscription sits at the start of Ps 72:20, a leftover of mapping BBE's own
+ * numbering onto KJV slots. A title opening the last verse of a psalm belongs to the next psalm, so it
+ * is moved to the start of that psalm's verse 1 (when that verse has no title of its own).
+ */
+function movePsalmTitlesToNextPsalm(verses: SwordRawVerse[], kjvChapterVerses: ChapterVerseTable): void {
+  for (let i = 0; i + 1 < verses.length; i++) {
+    const here = verses[i];
+    const next = verses[i + 1];
+    if (here.book !== 19 || next.book !== 19 || next.verse !== 1) continue;
+    if (here.verse !== kjvChapterVerses[18][here.chapter - 1]) continue;
+    const title = LEADING_TITLE.exec(here.raw)?.[1];
+    if (!title || next.raw.includes('<title')) continue;
+    here.raw = here.raw.replace(LEADING_TITLE, '');
+    next.raw = title + ' ' + next.raw;
+  }
+}
+
+export function readSwordModule(ctx: AdapterContext): TranslationText {
+  const { conf, verses: rawVerses, bookIntros } = readSwordRaw(ctx.path, ctx.kjvChapterVerses);
+  movePsalmTitlesToNextPsalm(rawVerses, ctx.kjvChapterVerses);
+  const filter = filterFor(conf);
+  const verses: VerseRecord[] = [];
+  for (const { book, chapter, verse, raw } of rawVerses) {
+    if (raw === '') continue;
+    let text = filter(raw, conf.moduleName);
+    // The Ps 119 acrostic letters are headings, not verse text; GBF and plain modules print them inline.
+    if (book === 19 && chapter === 119) text = stripPsalm119Acrostic(text, verse);
+    if (text !== '') verses.push({ book, chapter, verse, text });
+  }
+  const bookNames: Record<number, string> = {};
+  for (const book of BOOKS) {
+    const name = bookNameFromIntro(bookIntros.get(book.number) ?? '', book.osis);
+    if (name) bookNames[book.number] = name;
+  }
+  return Object.keys(bookNames).length > 0 ? { verses, bookNames } : { verses };
+}

@@ -1,0 +1,265 @@
+// USFM adapter: reads a folder of USFM books (kjv1611, web) into clean plain verse text.
+// File layout, marker inventory and the known defects of both editions are described in the corpus
+// provenance (provenance/bibles.md, sections "kjv1611" and "web").
+//
+// Reading happens in two passes so each stays simple:
+//   1. structure: cut the book at paragraph-level markers (\c, \v, \p, \q, \d, \s, ...) and collect the
+//      raw USFM of every verse, plus the Psalm title that belongs in front of verse 1;
+//   2. text: turn each raw verse into plain text (drop notes and marker names, keep the words).
+// Between the two, the known stray characters of the 1611 transcription are removed.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { bookByUsfm } from '../../sources/books.ts';
+import type { AdapterContext, TranslationText, VerseRecord } from './types.ts';
+
+/** One verse as it stands in the source, markers and all. */
+interface RawVerse {
+  chapter: number;
+  verse: number;
+  raw: string;
+  /** raw Psalm superscription, printed in front of verse 1 */
+  title?: string;
+}
+
+interface RawBook {
+  book: number;
+  name?: string;
+  verses: RawVerse[];
+}
+
+const PSALMS = 19;
+
+// Paragraph markers whose content is verse text; the marker itself is just a line break (a space).
+const TEXT_PARAGRAPH = /^(?:p|m|pi\d?|mi|nb|b|pc|pm[ocr]?|ph\d?|q\d?|qr|qc|qm\d?|li\d?)$/;
+// Prose paragraphs, told apart from poetry lines for the subscription rule (see readBookStructure).
+const PROSE_PARAGRAPH = /^(?:p|m|pi\d?|mi|nb|pc|pm[ocr]?|ph\d?)$/;
+// Paragraph-level markers whose content is not verse text: book headers, titles, chapter labels and
+// arguments, section headings, speakers, comments, introductions, and the Ps 119 acrostic (\qa).
+const NOT_VERSE_TEXT =
+  /^(?:usfm|ide|h\d?|toc\d|toca\d|ztoc\d|mt\d?|mte\d?|cl|cp|iex|ie|imt\d?|is\d?|ip|ipi|im|imi|iq\d?|ib|ili\d?|io\d?|iot|s\d?|ms\d?|mr|r|sr|sp|rem|sts|periph|qa)$/;
+// Character markers: the words stay, the marker goes. Nested markers carry a "+" (\+add).
+const CHARACTER = new Set([
+  'add', 'nd', 'bd', 'it', 'em', 'bdit', 'sc', 'no', 'sup', 'wj', 'qs', 'qac', 'k', 'bk', 'pn', 'png',
+  'tl', 'ord', 'sig', 'sls', 'qt', 'dc', 'rb', 'w',
+]);
+// Notes and printed verse numbers: dropped together with their content, up to the closing marker.
+const NOTE = new Set(['f', 'fe', 'ef', 'x', 'ex', 'vp']);
+
+// Any lowercase marker, opening (`\add`) or closing (`\add*`), optionally nested (`\+add`).
+// Uppercase is deliberately not a marker: Job 39:20 in the 1611 file has a stray `\Canst`.
+const MARKER = /\\\+?([a-z]+\d*)(\*?)/g;
+// The same, anchored at lastIndex (a separate object: matchAll copies a regex's lastIndex).
+const MARKER_AT = new RegExp(MARKER.source, 'y');
+
+export function readUsfmFolder(ctx: AdapterContext): TranslationText {
+  const files = readdirSync(ctx.path).filter((f) => /\.usfm$/i.test(f)).sort();
+  const fixes = files.some((f) => /KJB[-_]1611/i.test(f)) ? KJV1611_STRAY_CHARACTERS : [];
+  const verses: VerseRecord[] = [];
+  const bookNames: Record<number, string> = {};
+  const fixesApplied = new Set<StrayCharacterFix>();
+
+  for (const file of files) {
+    const source = readFileSync(join(ctx.path, file), 'utf8').replace(/\r\n?/g, '\n');
+    const book = readBookStructure(source, file);
+    if (!book) continue; // preface, apocrypha/deuterocanon, glossary
+    if (book.name) bookNames[book.book] = book.name;
+    for (const v of book.verses) {
+      const where = `${file} ${v.chapter}:${v.verse}`;
+      for (const fix of fixes) {
+        if (fix.book === book.book && fix.chapter === v.chapter && fix.verse === v.verse) {
+          v.raw = removeStrayCharacter(v.raw, fix, where);
+          fixesApplied.add(fix);
+        }
+      }
+      const body = usfmToText(v.raw, where);
+      if (v.title !== undefined && !body) throw new Error(`${where}: Psalm title without verse text`);
+      const text = v.title !== undefined ? `${usfmToText(v.title, `${where} title`)} ${body}` : body;
+      if (text) verses.push({ book: book.book, chapter: v.chapter, verse: v.verse, text });
+    }
+  }
+  for (const fix of fixes) {
+    if (!fixesApplied.has(fix)) throw new Error(`KJV 1611 fix for ${fix.book} ${fix.chapter}:${fix.verse} found no verse`);
+  }
+  verses.sort((a, b) => a.book - b.book || a.chapter - b.chapter || a.verse - b.verse);
+  return { verses, bookNames };
+}
+
+/**
+ * Pass 1: cuts one USFM book into raw verses. Returns undefined for books outside the 66-book canon.
+ * Paragraph-level markers run until the next one, so wrapped lines (web) need no special care.
+ */
+function readBookStructure(source: string, file: string): RawBook | undefined {
+  const code = /^\\id\s+(\S+)/m.exec(source)?.[1];
+  const bookCodes = code ? bookByUsfm.get(code) : undefined;
+  if (!bookCodes) return undefined;
+  const book: RawBook = { book: bookCodes.number, verses: [] };
+
+  let chapter = 0;
+  let current: RawVerse | undefined;
+  let title: string | undefined; // Psalm title waiting for verse 1 of this chapter
+  let tocName: string | undefined;
+  // Where the open verse's latest prose paragraph began, if it began after the verse's \v: a
+  // paragraph after a book's last verse is a subscription (the 1611 Pauline colophons "Written to
+  // the Romanes from Corinthus ...", web's "For the music director ..." after Hab 3:19), not verse text.
+  let proseParagraphStart: number | undefined;
+  const seen = new Set<string>();
+
+  const openVerse = (verse: number, raw: string, where: string) => {
+    const key = `${chapter}:${verse}`;
+    if (chapter === 0) throw new Error(`${where}: \\v ${verse} before the first \\c`);
+    if (seen.has(key)) throw new Error(`${where}: verse ${key} appears twice`);
+    seen.add(key);
+    current = { chapter, verse, raw };
+    if (verse === 1 && title !== undefined) { current.title = title; title = undefined; }
+    book.verses.push(current);
+    proseParagraphStart = undefined;
+  };
+  const closeChapter = (where: string) => {
+    if (title !== undefined) throw new Error(`${where}: Psalm title of chapter ${chapter} has no verse 1`);
+    current = undefined;
+  };
+
+  for (const { marker, content, offset } of paragraphUnits(source)) {
+    const where = `${file} (char ${offset})`;
+    if (marker === 'id') continue;
+    if (marker === 'c') {
+      const m = /^\s*(\d+)\s*$/.exec(content);
+      if (!m) throw new Error(`${where}: malformed \\c "${content.trim()}"`);
+      closeChapter(where);
+      chapter = Number(m[1]);
+    } else if (marker === 'v') {
+      const m = /^\s*(\d+)\s?/.exec(content);
+      if (!m) throw new Error(`${where}: malformed \\v "${content.slice(0, 20)}"`);
+      openVerse(Number(m[1]), content.slice(m[0].length), where);
+    } else if (marker === 'd') {
+      // Ps 119's \d lines are the acrostic letters (web: "ALEPH"), not a superscription.
+      if (book.book === PSALMS && chapter === 119) continue;
+      // The 1611 transcription runs Ps 18:1 and 54:1 into the title, after a "]" and with no \v 1.
+      const bracket = content.indexOf(']');
+      if (bracket >= 0) {
+        title = content.slice(0, bracket);
+        openVerse(1, content.slice(bracket + 1), where);
+      } else {
+        title = content;
+      }
+    } else if (TEXT_PARAGRAPH.test(marker)) {
+      if (current) {
+        if (PROSE_PARAGRAPH.test(marker)) proseParagraphStart ??= current.raw.length;
+        current.raw += ' ' + content;
+      } else if (content.trim()) {
+        throw new Error(`${where}: text outside any verse: "${content.trim().slice(0, 40)}"`);
+      }
+    } else if (NOT_VERSE_TEXT.test(marker)) {
+      if (marker === 'h') book.name = content.trim();
+      if (marker === 'toc2') tocName = content.trim();
+    } else {
+      throw new Error(`${where}: unknown USFM marker \\${marker}`);
+    }
+  }
+  if (current && proseParagraphStart !== undefined) current.raw = current.raw.slice(0, proseParagraphStart);
+  closeChapter(`${file} (end)`);
+  book.name ||= tocName;
+  return book;
+}
+
+/** Splits a USFM text at every paragraph-level marker; character and note markers stay in the content. */
+function paragraphUnits(source: string): { marker: string; content: string; offset: number }[] {
+  const starts: { marker: string; at: number; end: number }[] = [];
+  for (const m of source.matchAll(MARKER)) {
+    const name = m[1];
+    if (m[2] || m[0].startsWith('\\+') || CHARACTER.has(name) || NOTE.has(name) || isNotePart(name)) continue;
+    starts.push({ marker: name, at: m.index, end: m.index + m[0].length });
+  }
+  return starts.map((s, i) => ({
+    marker: s.marker,
+    content: source.slice(s.end, i + 1 < starts.length ? starts[i + 1].at : source.length),
+    offset: s.at,
+  }));
+}
+
+/** Markers that only occur inside a footnote or cross reference (\fr, \ft, \fqa, \xo, \xt, \xta, ...). */
+function isNotePart(name: string): boolean {
+  return /^(?:f[a-z]+|x[a-z]+)$/.test(name);
+}
+
+/**
+ * Pass 2: raw USFM of one verse (or title) to clean plain text. Notes go with their content; character
+ * markers go but their words stay; pilcrows are paragraph marks; whitespace collapses to single spaces.
+ */
+export function usfmToText(raw: string, where: string): string {
+  let out = '';
+  let at = 0;
+  while (at < raw.length) {
+    const slash = raw.indexOf('\\', at);
+    if (slash < 0) { out += raw.slice(at); break; }
+    out += raw.slice(at, slash);
+    MARKER_AT.lastIndex = slash;
+    const m = MARKER_AT.exec(raw);
+    if (!m) throw new Error(`${where}: stray backslash in "${raw.slice(slash, slash + 20)}"`);
+    const [whole, name, closing] = m;
+    at = slash + whole.length;
+    if (NOTE.has(name) && !closing) {
+      at = noteEnd(raw, at, name, where);
+      // Notes often sit between two words with no space: "cedar\f …\f*tree" must not become
+      // "cedartree", nor "saying,\f …\f*Beware" (2 Sam 18:12, 1611) "saying,Beware".
+      if (/[\p{L},;:.!?]$/u.test(out) && /^\p{L}/u.test(raw.slice(at))) out += ' ';
+    } else if (CHARACTER.has(name)) {
+      // An opening marker is separated from its words by one space, which belongs to the marker:
+      // "y\sup e\sup*" is "ye".
+      if (!closing && raw[at] === ' ') at++;
+    } else if (TEXT_PARAGRAPH.test(name) && !closing) {
+      out += ' ';
+    } else {
+      throw new Error(`${where}: unexpected USFM marker ${whole}`);
+    }
+  }
+  return out
+    .replace(/¶/g, ' ') // paragraph mark of the 1611 printing
+    .replace(/⌃/g, '') // web's plural-"you" mark (deuterocanon only)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Index just past the note's closing marker. Est 2:21 in the 1611 file closes a footnote with a bare `\*`. */
+function noteEnd(raw: string, from: number, name: string, where: string): number {
+  const closers = [`\\${name}*`, '\\*']
+    .map((closer) => ({ at: raw.indexOf(closer, from), length: closer.length }))
+    .filter((c) => c.at >= 0)
+    .sort((a, b) => a.at - b.at);
+  if (closers.length === 0) throw new Error(`${where}: \\${name} note is never closed`);
+  return closers[0].at + closers[0].length;
+}
+
+interface StrayCharacterFix {
+  book: number;
+  chapter: number;
+  verse: number;
+  character: string;
+  /** how many times it occurs; checked, so a changed source file is noticed */
+  count: number;
+  /** only at the start of the verse, because the character is also USFM syntax (`\`, `*`) */
+  atStart?: boolean;
+}
+
+// Transcription slips in the 1611 files (provenance/bibles.md, "Known defects and fixes", item 2).
+const KJV1611_STRAY_CHARACTERS: StrayCharacterFix[] = [
+  { book: 2, chapter: 29, verse: 42, character: '}', count: 1 },
+  { book: 2, chapter: 29, verse: 46, character: '}', count: 2 },
+  { book: 2, chapter: 30, verse: 1, character: '}', count: 1 },
+  { book: 2, chapter: 30, verse: 8, character: '}', count: 1 },
+  { book: 12, chapter: 5, verse: 19, character: '*', count: 1, atStart: true },
+  { book: 18, chapter: 39, verse: 20, character: '\\', count: 1, atStart: true },
+];
+
+function removeStrayCharacter(raw: string, fix: StrayCharacterFix, where: string): string {
+  if (fix.atStart) {
+    const text = raw.trimStart();
+    if (!text.startsWith(fix.character)) throw new Error(`${where}: expected a stray "${fix.character}" at the start`);
+    return text.slice(fix.character.length);
+  }
+  const parts = raw.split(fix.character);
+  if (parts.length - 1 !== fix.count) {
+    throw new Error(`${where}: expected ${fix.count} stray "${fix.character}", found ${parts.length - 1}`);
+  }
+  return parts.join('');
+}

@@ -1,0 +1,121 @@
+// The build: check the corpus, read each dataset once, run every builder, write packs and manifest.json.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CATALOG, VERSIFICATION_SOURCE, type TranslationEntry } from '../sources/catalog.ts';
+import { readKjvChapterVerses } from './adapters/kjv-versification.ts';
+import { readStepArabic } from './adapters/step-arabic.ts';
+import { readSwordModule } from './adapters/sword-ztext.ts';
+import type { TranslationText } from './adapters/types.ts';
+import { readUsfmFolder } from './adapters/usfm.ts';
+import type { BuildContext, Builder } from './builders/context.ts';
+import { metaBuilder } from './builders/meta.ts';
+import { textBuilder } from './builders/text.ts';
+import { writePack } from './pack/writer.ts';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const DEFAULT_OUT_DIR = join(REPO_ROOT, 'dist', 'data');
+
+/** Builders run in this order; later issues append theirs. */
+export const BUILDERS: Builder[] = [textBuilder, metaBuilder];
+
+/** Files whose change makes the packs stale (see scripts/ensure-build.ts). */
+export const BUILD_INPUTS = ['compiler', 'sources', 'engine/core/pack', 'engine/core/meta.ts', 'engine/core/match.ts', 'engine/core/words.ts'];
+
+export function corpusRoot(): string {
+  return resolve(process.env.BIBLE_SOURCES ?? join(REPO_ROOT, '..', 'shared', 'sources'));
+}
+
+/** A hash of every build input, stored in the manifest so a stale build is detected after a git pull. */
+export function buildInputsHash(): string {
+  const hash = createHash('sha256');
+  const walk = (path: string) => {
+    if (!existsSync(path)) return;
+    if (statSync(path).isDirectory()) { for (const name of readdirSync(path).sort()) walk(join(path, name)); return; }
+    hash.update(relative(REPO_ROOT, path)).update('\0').update(readFileSync(path)).update('\0');
+  };
+  for (const input of BUILD_INPUTS) walk(join(REPO_ROOT, input));
+  return hash.digest('hex');
+}
+
+interface ManifestEntry { builder: string; name: string; file: string; bytes: number; sha256: string; datasets: string[]; licences: string[] }
+
+const ADAPTERS: Record<string, (ctx: { path: string; kjvChapterVerses: number[][] }) => TranslationText> = {
+  'sword-ztext': readSwordModule,
+  usfm: readUsfmFolder,
+  'step-arabic': readStepArabic,
+};
+
+export interface BuildOptions {
+  outDir?: string;
+  log?: (message: string) => void;
+  /** run only these builders, keeping the other packs and their manifest entries */
+  only?: string[];
+}
+
+export function build(options: BuildOptions = {}): { packs: number; bytes: number; seconds: number } {
+  const started = performance.now();
+  const log = options.log ?? ((m: string) => process.stdout.write(m + '\n'));
+  const outDir = options.outDir ?? DEFAULT_OUT_DIR;
+  const root = corpusRoot();
+  const resolvePath = (path: string) => join(root, path);
+
+  const missing = [...CATALOG.map((e) => e.path), VERSIFICATION_SOURCE].filter((p) => !existsSync(resolvePath(p)));
+  if (missing.length) {
+    throw new Error(`the corpus at ${root} is missing ${missing.join(', ')}; set BIBLE_SOURCES to the corpus folder (../shared/sources)`);
+  }
+
+  const kjvChapterVerses = readKjvChapterVerses(resolvePath(VERSIFICATION_SOURCE));
+  const texts = new Map<string, TranslationText>();
+  const ctx: BuildContext = {
+    corpusRoot: root,
+    resolve: resolvePath,
+    kjvChapterVerses,
+    log,
+    translation(entry: TranslationEntry) {
+      let text = texts.get(entry.id);
+      if (!text) {
+        const t0 = performance.now();
+        text = ADAPTERS[entry.adapter]({ path: resolvePath(entry.path), kjvChapterVerses });
+        texts.set(entry.id, text);
+        log(`  read ${entry.id.padEnd(8)} ${String(text.verses.length).padStart(6)} verses  ${((performance.now() - t0) / 1000).toFixed(1)}s`);
+      }
+      return text;
+    },
+  };
+
+  const builders = options.only ? BUILDERS.filter((b) => options.only!.includes(b.name)) : BUILDERS;
+  const unknown = options.only?.filter((name) => !BUILDERS.some((b) => b.name === name)) ?? [];
+  if (unknown.length) throw new Error(`unknown builder ${unknown.join(', ')}; builders: ${BUILDERS.map((b) => b.name).join(', ')}`);
+  const manifestPath = join(outDir, 'manifest.json');
+  let manifest: ManifestEntry[] = [];
+  if (options.only && existsSync(manifestPath)) {
+    manifest = (JSON.parse(readFileSync(manifestPath, 'utf8')) as { packs: ManifestEntry[] }).packs;
+  } else {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+  mkdirSync(outDir, { recursive: true });
+  let totalBytes = 0;
+  for (const builder of builders) {
+    log(`[${builder.name}]`);
+    for (const built of builder.build(ctx)) {
+      const bytes = writePack(built.sections);
+      const file = `${built.name}.pack`;
+      writeFileSync(join(outDir, file), bytes);
+      totalBytes += bytes.length;
+      const licences = [...new Set(built.datasets.map((id) => CATALOG.find((e) => e.id === id)?.category ?? 'unknown'))].sort();
+      manifest = manifest.filter((m) => m.name !== built.name);
+      manifest.push({ builder: builder.name, name: built.name, file, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), datasets: built.datasets, licences });
+      log(`  wrote ${file.padEnd(24)} ${(bytes.length / 1024).toFixed(0).padStart(7)} KiB`);
+    }
+  }
+  // A partial build cannot vouch for the other packs, so it leaves the inputs hash empty (stale).
+  const inputs = options.only ? 'partial' : buildInputsHash();
+  const order = (m: ManifestEntry) => BUILDERS.findIndex((b) => b.name === m.builder);
+  manifest.sort((a, b) => order(a) - order(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  writeFileSync(manifestPath, JSON.stringify({ formatVersion: 1, inputs, packs: manifest }, null, 2) + '\n');
+  const seconds = (performance.now() - started) / 1000;
+  log(`built ${manifest.length} packs, ${(totalBytes / 1048576).toFixed(1)} MiB, in ${seconds.toFixed(1)}s -> ${relative(process.cwd(), outDir) || outDir}`);
+  return { packs: manifest.length, bytes: totalBytes, seconds };
+}

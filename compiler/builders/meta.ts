@@ -1,0 +1,123 @@
+// The meta pack: books with names in English, Spanish and Arabic, abbreviations, genres, the KJV
+// versification, the version records (with each translation's own counts and licence) and service info.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { bookNameKey, type BookRecord, type Language, type VersionRecord } from '../../engine/core/meta.ts';
+import { BOOKS, bookByOsis, bookByUsfm } from '../../sources/books.ts';
+import { CATALOG, TRANSLATIONS, type CatalogEntry } from '../../sources/catalog.ts';
+import { SERVICE_INFO } from '../../sources/service-info.ts';
+import type { BuildContext, Builder } from './context.ts';
+import { ownChapterVerses } from './text.ts';
+
+/** scrollmapper CSVs: quoted values, a header row of literally "field,field,…". */
+function readCsvRows(path: string): string[][] {
+  return readFileSync(path, 'utf8').trim().split('\n').slice(1).map((line) =>
+    [...line.matchAll(/"((?:[^"]|"")*)"|([^,]+)/g)].map((m) => (m[1] ?? m[2]).replace(/""/g, '"')));
+}
+
+interface OpenBibleNames { preferred: Map<string, string[]>; variants: [string, string][] }
+
+/** openbible.info data.txt "*OSIS<TAB>Long<TAB>Short…" preferred names, plus book_names.txt variants. */
+function readOpenBibleNames(dir: string): OpenBibleNames {
+  const preferred = new Map<string, string[]>();
+  for (const line of readFileSync(join(dir, 'data.txt'), 'utf8').split('\n')) {
+    if (line.startsWith('*')) { const [osis, ...names] = line.slice(1).split('\t'); preferred.set(osis, names.filter(Boolean)); }
+  }
+  const variants = readFileSync(join(dir, 'book_names.txt'), 'utf8').split('\n').filter(Boolean)
+    .map((line) => line.split('\t') as [string, string]);
+  return { preferred, variants };
+}
+
+// The Spanish list's preferred "Cantare de los Cantares" is a typo (corpus README); RV1909 prints "Cantar".
+const SPANISH_FIXES: Record<string, string> = { 'Cantare de los Cantares': 'Cantar de los Cantares' };
+
+function buildBooks(ctx: BuildContext) {
+  const names = ctx.resolve('names/scrollmapper');
+  const english = readCsvRows(join(names, 'key_english.csv'));
+  const genres = new Map(readCsvRows(join(names, 'key_genre_english.csv')).map(([id, name]) => [Number(id), name]));
+  const abbreviationRows = readCsvRows(join(names, 'key_abbreviations_english.csv'));
+  const es = readOpenBibleNames(ctx.resolve('names/openbibleinfo/es'));
+  const ar = readOpenBibleNames(ctx.resolve('names/openbibleinfo/ar'));
+  const en = readOpenBibleNames(ctx.resolve('names/openbibleinfo/en'));
+
+  const books: BookRecord[] = BOOKS.map((codes) => {
+    const row = english[codes.number - 1];
+    if (Number(row[0]) !== codes.number) throw new Error(`key_english.csv row ${codes.number} is book ${row[0]}`);
+    const englishAbbreviations = abbreviationRows.filter((r) => Number(r[2]) === codes.number)
+      .sort((a, b) => Number(b[3]) - Number(a[3])).map((r) => r[1]);
+    const [esName, ...esShort] = (es.preferred.get(codes.osis) ?? []).map((n) => SPANISH_FIXES[n] ?? n);
+    const [arName, ...arShort] = ar.preferred.get(codes.osis) ?? [];
+    if (!esName || !arName) throw new Error(`no Spanish or Arabic name for ${codes.osis} in names/openbibleinfo`);
+    return {
+      number: codes.number, osis: codes.osis, testament: codes.testament,
+      genreId: Number(row[3]), genre: genres.get(Number(row[3])) ?? '',
+      names: { english: row[1], spanish: esName, arabic: arName },
+      abbreviations: { english: englishAbbreviations, spanish: esShort, arabic: arShort },
+    };
+  });
+
+  // Every name and abbreviation we know, keyed case-, accent- and space-insensitively. A key claimed by
+  // two books is dropped unless it is one book's own full name.
+  const claims = new Map<string, Set<number>>();
+  const claim = (name: string | undefined, book: number) => {
+    const key = name ? bookNameKey(name) : '';
+    if (!key || /^\d+$/.test(key)) return;
+    (claims.get(key) ?? claims.set(key, new Set()).get(key)!).add(book);
+  };
+  const fullNames = new Map<string, number>();
+  for (const b of books) {
+    for (const lang of ['english', 'spanish', 'arabic'] as Language[]) {
+      fullNames.set(bookNameKey(b.names[lang]), b.number);
+      claim(b.names[lang], b.number);
+      b.abbreviations[lang].forEach((a) => claim(a, b.number));
+    }
+  }
+  for (const source of [en, es, ar]) {
+    for (const [osis, name] of source.variants) { const book = bookByOsis.get(osis); if (book) claim(name, book.number); }
+    for (const [osis, list] of source.preferred) { const book = bookByOsis.get(osis); if (book) list.forEach((n) => claim(n, book.number)); }
+  }
+  const webNames = readFileSync(ctx.resolve('bibles/web/BookNames.xml'), 'utf8');
+  for (const m of webNames.matchAll(/<book code="(\w+)" abbr="([^"]*)" short="([^"]*)" long="([^"]*)"/g)) {
+    const book = bookByUsfm.get(m[1]);
+    if (book) [m[2], m[3], m[4]].forEach((n) => claim(n, book.number));
+  }
+  for (const entry of TRANSLATIONS) {
+    for (const [number, name] of Object.entries(ctx.translation(entry).bookNames ?? {})) claim(name, Number(number));
+  }
+  const nameIndex: Record<string, number> = {};
+  for (const [key, set] of [...claims].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (set.size === 1) nameIndex[key] = [...set][0];
+    else if (fullNames.has(key)) nameIndex[key] = fullNames.get(key)!;
+  }
+  return { books, nameIndex };
+}
+
+function licenceOf(entry: CatalogEntry) {
+  return { category: entry.category, licence: entry.licence, licenceText: entry.licenceText, attribution: entry.attribution, source: entry.source, datasets: [entry.id] };
+}
+
+export const metaBuilder: Builder = {
+  name: 'meta',
+  build(ctx) {
+    const { books, nameIndex } = buildBooks(ctx);
+    const versions: VersionRecord[] = TRANSLATIONS.map((entry) => {
+      const { verses } = ctx.translation(entry);
+      return {
+        versionId: entry.versionId, table: `t_${entry.versionId}`, abbreviation: entry.abbreviation,
+        name: entry.versionName, language: entry.language,
+        chapterVerses: ownChapterVerses(verses), verseCount: verses.length, licence: licenceOf(entry),
+      };
+    });
+    return [{
+      name: 'meta',
+      datasets: [...CATALOG.filter((e) => !TRANSLATIONS.includes(e as never)).map((e) => e.id), 'kjv1611'],
+      sections: {
+        versification: { kind: 'json', data: ctx.kjvChapterVerses },
+        books: { kind: 'json', data: books },
+        versions: { kind: 'json', data: versions },
+        service: { kind: 'json', data: SERVICE_INFO },
+        nameIndex: { kind: 'json', data: nameIndex },
+      },
+    }];
+  },
+};

@@ -1,0 +1,54 @@
+// One text pack per translation: the verse list as differences from the KJV grid, and every verse's
+// text joined by newlines (smaller than storing offsets; the engine finds the starts on load).
+import { TRANSLATIONS } from '../../sources/catalog.ts';
+import type { Builder, BuiltPack } from './context.ts';
+
+export const textBuilder: Builder = {
+  name: 'text',
+  build(ctx) {
+    const packs: BuiltPack[] = [];
+    for (const entry of TRANSLATIONS) {
+      const { verses, incomplete = [] } = ctx.translation(entry);
+      const idOf = (b: number, c: number, v: number) => b * 1_000_000 + c * 1_000 + v;
+      const have = new Set(verses.map((v) => idOf(v.book, v.chapter, v.verse)));
+      const grid = new Set<number>();
+      const missing: number[] = [];
+      ctx.kjvChapterVerses.forEach((chapters, b) => chapters.forEach((count, c) => {
+        for (let v = 1; v <= count; v++) {
+          const id = idOf(b + 1, c + 1, v);
+          grid.add(id);
+          if (!have.has(id)) missing.push(id);
+        }
+      }));
+      const ordered = [...verses].sort((a, b) => idOf(a.book, a.chapter, a.verse) - idOf(b.book, b.chapter, b.verse));
+      const extra = ordered.map((v) => idOf(v.book, v.chapter, v.verse)).filter((id) => !grid.has(id));
+      for (const v of ordered) {
+        if (!v.text || /[\n\r]/.test(v.text)) throw new Error(`${entry.id} ${v.book}.${v.chapter}.${v.verse}: verse text is empty or has a line break`);
+      }
+      packs.push({
+        name: `text-${entry.versionId}`,
+        datasets: [entry.id],
+        sections: {
+          info: { kind: 'json', data: {
+            versionId: entry.versionId, missing, extra,
+            incomplete: incomplete.map((x) => ({ verseId: idOf(x.book, x.chapter, x.verse), reason: x.reason })),
+          } },
+          text: { kind: 'utf8', data: ordered.map((v) => v.text).join('\n') },
+        },
+      });
+    }
+    return packs;
+  },
+};
+
+/** A translation's own chapter/verse counts: the verses it has text for, so GetVerseCount always equals
+ *  the length of GetChapter (ASV Matt 17 has 26: its 17:21 is only a margin note). */
+export function ownChapterVerses(verses: { book: number; chapter: number; verse: number }[]): number[][] {
+  const table: number[][] = Array.from({ length: 66 }, () => []);
+  for (const v of verses) {
+    const chapters = table[v.book - 1];
+    while (chapters.length < v.chapter) chapters.push(0);
+    chapters[v.chapter - 1] += 1;
+  }
+  return table;
+}

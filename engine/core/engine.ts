@@ -1,0 +1,125 @@
+// open(): the engine. It keeps loaded packs, resolves an operation's packs before running it, and
+// exposes every operation both as bible.call(name, params) and as a typed method bible.GetVerse(params).
+import { BibleError, notAvailable } from './errors.ts';
+import { loadMeta, type Meta } from './meta.ts';
+import type { Context, OperationDef } from './operation.ts';
+import { OPERATION_BY_NAME, OPERATIONS } from './operations.ts';
+import { readPack, type Inflate, type Pack } from './pack/reader.ts';
+import { coerceParams } from './params.ts';
+import { seededRandom } from './random.ts';
+import { loadTranslation, type TranslationData } from './translation.ts';
+
+/** Hands the engine a pack's bytes: Node reads files, a browser fetches, React Native reads assets. */
+export type PackLoader = (packName: string) => Promise<Uint8Array>;
+
+export interface OpenOptions {
+  loader: PackLoader;
+  /** packs to load during open(), e.g. ['text-kjv'] */
+  preload?: string[];
+  /** a raw-deflate decompressor; defaults to fflate (hosts with native zlib pass theirs) */
+  inflate?: Inflate;
+  /** default seed for random picks when a call gives none */
+  random?: { seed?: number };
+  /** further host configuration read by operations (audio and the like) */
+  [option: string]: unknown;
+}
+
+export type Params = Record<string, string | number | undefined>;
+type OperationName = typeof OPERATIONS[number]['name'];
+
+export interface Bible {
+  /** validates and coerces raw parameters (strings, as a query string gives them), loads packs, answers */
+  call(name: string, params?: Params): Promise<unknown>;
+  /** like call, but only when the packs the call needs are already loaded (throws NOT_AVAILABLE otherwise) */
+  callSync(name: string, params?: Params): unknown;
+  /** loads packs ahead of use */
+  load(packNames: string[]): Promise<void>;
+  readonly meta: Meta;
+  readonly operations: readonly OperationDef[];
+  /** typed methods: bible.GetVerse({ verseId: '43003016', versionId: 'kjv' }) */
+  [operation: string]: unknown;
+}
+
+export type TypedBible = Bible & Record<OperationName, (params?: Params) => Promise<any>>;
+
+export async function open(options: OpenOptions): Promise<TypedBible> {
+  if (!options || typeof options.loader !== 'function') throw new BibleError('INVALID_PARAMETER', 'open() needs a loader: (packName) => Promise<Uint8Array>', 'loader');
+  const packs = new Map<string, Pack>();
+  const pending = new Map<string, Promise<Pack>>();
+  const translations = new Map<string, TranslationData>();
+
+  const fetchPack = (name: string): Promise<Pack> => {
+    const loaded = packs.get(name);
+    if (loaded) return Promise.resolve(loaded);
+    let promise = pending.get(name);
+    if (!promise) {
+      promise = (async () => {
+        let bytes: Uint8Array;
+        try {
+          bytes = await options.loader(name);
+        } catch (error) {
+          throw notAvailable(`pack '${name}' could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+        }
+        const pack = readPack(name, bytes, options.inflate);
+        packs.set(name, pack);
+        return pack;
+      })();
+      pending.set(name, promise);
+      // A failed load may succeed later (the host fixes the file or the network comes back).
+      promise.catch(() => pending.delete(name));
+    }
+    return promise;
+  };
+
+  const meta = loadMeta(await fetchPack('meta'));
+
+  const loadedPack = (name: string): Pack => {
+    const pack = packs.get(name);
+    if (!pack) throw notAvailable(`pack '${name}' is not loaded; use bible.call() or bible.load(['${name}']) first`);
+    return pack;
+  };
+
+  const context: Context = {
+    meta,
+    pack: loadedPack,
+    translation(versionId) {
+      let text = translations.get(versionId);
+      if (!text) {
+        text = loadTranslation(loadedPack(`text-${versionId}`), meta.versification);
+        translations.set(versionId, text);
+      }
+      return text;
+    },
+    random: (seed) => seededRandom(seed ?? options.random?.seed ?? Math.floor(Math.random() * 4294967296)),
+    options,
+  };
+
+  const prepare = (name: string, raw: unknown) => {
+    const op = typeof name === 'string' ? OPERATION_BY_NAME.get(name) : undefined;
+    if (!op) throw new BibleError('UNKNOWN_OPERATION', `unknown operation ${JSON.stringify(String(name).slice(0, 60))}; GetEndpoints lists them all`);
+    const params = coerceParams(op.name, op.params, raw, meta);
+    return { op, params, needs: op.packs ? op.packs(params, meta) : [] };
+  };
+
+  const bible: Bible = {
+    meta,
+    operations: OPERATIONS,
+    async call(name, raw) {
+      const { op, params, needs } = prepare(name, raw);
+      if (needs.some((n) => !packs.has(n))) await Promise.all(needs.map(fetchPack));
+      return op.run(context, params);
+    },
+    callSync(name, raw) {
+      const { op, params, needs } = prepare(name, raw);
+      for (const n of needs) loadedPack(n);
+      return op.run(context, params);
+    },
+    async load(names) {
+      await Promise.all(names.map(fetchPack));
+    },
+  };
+  for (const op of OPERATIONS) bible[op.name] = (params?: Params) => bible.call(op.name, params);
+
+  if (options.preload?.length) await bible.load(options.preload);
+  return bible as TypedBible;
+}

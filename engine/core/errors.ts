@@ -1,0 +1,28 @@
+// Every failure the caller can cause surfaces as a BibleError with a stable code, so hosts can map it
+// (CLI exit code 2, HTTP 400/404) without parsing messages.
+
+export type BibleErrorCode = 'INVALID_PARAMETER' | 'MISSING_PARAMETER' | 'UNKNOWN_OPERATION' | 'NOT_AVAILABLE';
+
+export class BibleError extends Error {
+  readonly code: BibleErrorCode;
+  readonly param: string | null;
+
+  constructor(code: BibleErrorCode, message: string, param: string | null = null) {
+    super(message);
+    this.name = 'BibleError';
+    this.code = code;
+    this.param = param;
+  }
+
+  toJSON(): { error: { code: BibleErrorCode; message: string; param: string | null } } {
+    return { error: { code: this.code, message: this.message, param: this.param } };
+  }
+}
+
+export function invalid(param: string, message: string): BibleError {
+  return new BibleError('INVALID_PARAMETER', message, param);
+}
+
+export function notAvailable(message: string, param: string | null = null): BibleError {
+  return new BibleError('NOT_AVAILABLE', message, param);
+}

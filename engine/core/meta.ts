@@ -1,0 +1,79 @@
+// The meta pack: books and their names, the KJV versification, the version records and service info.
+import type { Pack } from './pack/reader.ts';
+import { createVersification, type Versification } from './versification.ts';
+
+export type Language = 'english' | 'spanish' | 'arabic';
+export const LANGUAGES: readonly Language[] = ['english', 'spanish', 'arabic'];
+
+export interface BookRecord {
+  number: number;
+  osis: string;
+  testament: 'OT' | 'NT';
+  genreId: number;
+  genre: string;
+  names: Record<Language, string>;
+  /** abbreviations per language, the preferred one first */
+  abbreviations: Record<Language, string[]>;
+}
+
+export interface LicenceRecord {
+  category: string;
+  licence: string;
+  licenceText: string;
+  attribution: string;
+  source: string;
+  datasets: string[];
+}
+
+export interface VersionRecord {
+  versionId: string;
+  /** the API's table name, "t_kjv" */
+  table: string;
+  abbreviation: string;
+  name: string;
+  language: Language;
+  /** this translation's own chapter/verse counts (books without chapters have none) */
+  chapterVerses: number[][];
+  verseCount: number;
+  licence: LicenceRecord;
+}
+
+export interface ServiceInfo {
+  name: string;
+  description: string;
+  type: string;
+  version: string;
+  parent: string;
+  authors: string[];
+  [key: string]: unknown;
+}
+
+export interface Meta {
+  books: BookRecord[];
+  versions: VersionRecord[];
+  versionById: Map<string, VersionRecord>;
+  versification: Versification;
+  service: ServiceInfo;
+  /** normalised name or abbreviation -> book number; loaded on first use */
+  nameIndex(): Map<string, number>;
+}
+
+export function loadMeta(pack: Pack): Meta {
+  const versions = pack.json<VersionRecord[]>('versions');
+  let names: Map<string, number> | null = null;
+  return {
+    books: pack.json<BookRecord[]>('books'),
+    versions,
+    versionById: new Map(versions.map((v) => [v.versionId, v])),
+    versification: createVersification(pack.json<number[][]>('versification')),
+    service: pack.json<ServiceInfo>('service'),
+    nameIndex: () => (names ??= new Map(Object.entries(pack.json<Record<string, number>>('nameIndex')))),
+  };
+}
+
+/** The key book names are looked up by: case-, accent-, space- and punctuation-insensitive. */
+export function bookNameKey(name: string): string {
+  return name.normalize('NFD').replace(/[\u0300-\u036f\u064b-\u065f\u0670]/g, '').toLowerCase().trim()
+    .replace(/^(i{1,3})[\s.]+(?=\S)/, (_, numeral: string) => String(numeral.length)) // "II Kings" -> "2 kings"
+    .replace(/[\s.\-_'’]+/g, '');
+}

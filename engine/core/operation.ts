@@ -1,0 +1,52 @@
+// What an operation is: its API name, parameters, the packs it needs, and a synchronous body that
+// runs once those packs are loaded. The operation table (operations.ts) lists them all.
+import type { Meta, Language } from './meta.ts';
+import type { Pack } from './pack/reader.ts';
+import type { ParamSpec, VerseIdValue, BookOrTestament } from './params.ts';
+import type { TranslationData } from './translation.ts';
+import { formatVerseId } from './versification.ts';
+
+export interface Context {
+  readonly meta: Meta;
+  /** a loaded translation (its pack was named by the operation's `packs`) */
+  translation(versionId: string): TranslationData;
+  /** a loaded pack */
+  pack(name: string): Pack;
+  /** random source: seeded when the call or the engine gives a seed */
+  random(seed: number | undefined): () => number;
+  /** values the host configured at open() (audio resolvers and the like) */
+  readonly options: Readonly<Record<string, unknown>>;
+}
+
+export interface OperationDef {
+  name: string;
+  family: string;
+  summary: string;
+  params: readonly ParamSpec[];
+  /** packs to load before run; defaults to none beyond meta */
+  packs?(params: Record<string, any>, meta: Meta): string[];
+  run(ctx: Context, params: Record<string, any>): unknown;
+}
+
+export const textPack = (versionId: string) => `text-${versionId}`;
+
+// Parameter specs shared by many operations, so names and wording stay identical everywhere.
+export const P = {
+  verseId: { name: 'verseId', type: 'verseId', required: true, description: '8-digit verse id BBCCCVVV, e.g. 01001001' },
+  bookId: { name: 'bookId', type: 'bookId', required: true, description: 'book number 1-66' },
+  chapterId: { name: 'chapterId', type: 'chapterId', required: true, description: 'chapter number' },
+  versionId: { name: 'versionId', type: 'versionId', default: 'kjv', description: 'translation: kjv, kjv1611, asv, bbe, dby, wbt, web, ylt, rv1909 or svd (default kjv)' },
+  language: { name: 'language', type: 'language', default: 'english', description: 'english, spanish or arabic (default english)' },
+  seed: { name: 'seed', type: 'integer', min: 0, max: 4294967295, description: 'optional seed that makes the pick reproducible' },
+} satisfies Record<string, ParamSpec>;
+
+export type { VerseIdValue, BookOrTestament, Language };
+
+export interface VerseRow { id: string; b: string; c: string; v: string; t: string }
+
+export function verseRow(verseId: number, text: string): VerseRow {
+  const book = Math.floor(verseId / 1_000_000);
+  const chapter = Math.floor(verseId / 1_000) % 1_000;
+  const verse = verseId % 1_000;
+  return { id: formatVerseId(book, chapter, verse), b: String(book), c: String(chapter), v: String(verse), t: text };
+}

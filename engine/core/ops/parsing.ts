@@ -1,0 +1,121 @@
+// Citations and ids: parse "Matt 5:3-5, 7" into verse ids, name verse and chapter ids, split verses into words.
+import { invalid } from '../errors.ts';
+import type { Language } from '../meta.ts';
+import { P, textPack, type Context, type OperationDef, type VerseIdValue } from '../operation.ts';
+import { formatVerseId } from '../versification.ts';
+import { splitWords } from '../words.ts';
+import { findBook } from './books.ts';
+
+export interface Citation {
+  book: number;
+  chapter: number;
+  /** verse items as written: single verses and inclusive ranges */
+  items: ({ from: number; to: number })[];
+}
+
+const CITATION = /^\s*(.*?[^\s\d.:]\.?)\s*(\d{1,3})\s*(?::\s*(\d[\d\s,\-–]*?))?\s*$/u;
+const CITATION_FORMAT = 'a citation like "John 3:16", "Matt 5:3-5, 7" or "1 Juan 4:8": book, chapter, then verses after a colon as numbers, inclusive ranges with "-", separated by commas';
+
+/** Parses one citation; the API's rules: one book and one chapter, commas and inclusive ranges. */
+export function parseCitation(ctx: Context, citation: string, param = 'citation'): Citation {
+  const match = CITATION.exec(citation);
+  if (!match) throw invalid(param, `${param} must be ${CITATION_FORMAT}; got ${JSON.stringify(citation.slice(0, 60))}`);
+  const book = findBook(ctx, match[1]);
+  if (!book) throw invalid(param, `${param}: unknown book ${JSON.stringify(match[1].slice(0, 40))}; use a full name or abbreviation in English, Spanish or Arabic`);
+  const chapter = Number(match[2]);
+  if (chapter < 1) throw invalid(param, `${param}: chapter must be 1 or more`);
+  const items: Citation['items'] = [];
+  if (match[3] !== undefined) {
+    for (const part of match[3].split(',')) {
+      const range = /^\s*(\d{1,3})\s*(?:[-–]\s*(\d{1,3}))?\s*$/.exec(part);
+      if (!range) throw invalid(param, `${param}: ${JSON.stringify(part.trim())} is not a verse or a range; expected ${CITATION_FORMAT}`);
+      const from = Number(range[1]);
+      const to = range[2] === undefined ? from : Number(range[2]);
+      if (from < 1 || to < from) throw invalid(param, `${param}: verse range ${part.trim()} must run from a verse of 1 or more up to an equal or later verse`);
+      items.push({ from, to });
+    }
+  }
+  return { book: book.number, chapter, items };
+}
+
+export function citationVerseIds(ctx: Context, c: Citation): string[] {
+  const ids = new Set<string>();
+  if (c.items.length === 0) {
+    // A bare chapter means the whole chapter, as far as the KJV knows it.
+    const verses = ctx.meta.versification.chapterVerses[c.book - 1][c.chapter - 1] ?? 0;
+    for (let v = 1; v <= verses; v++) ids.add(formatVerseId(c.book, c.chapter, v));
+  }
+  for (const { from, to } of c.items) for (let v = from; v <= to; v++) ids.add(formatVerseId(c.book, c.chapter, v));
+  return [...ids];
+}
+
+/** The inverse of parseCitation: "Matthew 5:3-5, 7". */
+export function formatCitation(ctx: Context, c: Citation, language: Language = 'english'): string {
+  const name = ctx.meta.books[c.book - 1].names[language];
+  if (c.items.length === 0) return `${name} ${c.chapter}`;
+  return `${name} ${c.chapter}:${c.items.map(({ from, to }) => (from === to ? `${from}` : `${from}-${to}`)).join(', ')}`;
+}
+
+export const parsingOperations: OperationDef[] = [
+  {
+    name: 'GetParseCitation', family: 'parsing',
+    summary: 'Parses a citation into {bookName, bookId, chapterId, verseIds}; ids are not checked against the Bible, as the API specifies.',
+    params: [{ name: 'citation', type: 'text', required: true, maxLength: 200, description: CITATION_FORMAT }, P.language],
+    run(ctx, p) {
+      const c = parseCitation(ctx, p.citation);
+      return {
+        bookName: ctx.meta.books[c.book - 1].names[p.language as Language],
+        bookId: String(c.book).padStart(2, '0'),
+        chapterId: String(c.chapter).padStart(3, '0'),
+        verseIds: citationVerseIds(ctx, c),
+      };
+    },
+  },
+  {
+    name: 'GetParseVerseId', family: 'parsing',
+    summary: 'Names the parts of a verse id: {bookName, bookId, chapterNumber, verseNumber}; [] when malformed or not a KJV verse.',
+    params: [{ name: 'verseId', type: 'text', required: true, maxLength: 100, description: '8-digit verse id BBCCCVVV' }, P.language],
+    run(ctx, p) {
+      const s = String(p.verseId).trim();
+      if (!/^\d{7,8}$/.test(s)) return [];
+      const n = Number(s);
+      const book = Math.floor(n / 1e6); const chapter = Math.floor(n / 1e3) % 1e3; const verse = n % 1e3;
+      if (ctx.meta.versification.ordinalOf(book, chapter, verse) < 0) return [];
+      return {
+        bookName: ctx.meta.books[book - 1].names[p.language as Language],
+        bookId: String(book).padStart(2, '0'),
+        chapterNumber: String(chapter).padStart(3, '0'),
+        verseNumber: String(verse).padStart(3, '0'),
+      };
+    },
+  },
+  {
+    name: 'GetBookAndChapterNameByBookAndChapterId', family: 'parsing',
+    summary: 'The name of a chapter, "John 3", as a bare string; [] when the id is invalid.',
+    params: [{ name: 'bookAndChapterId', type: 'text', required: true, maxLength: 100, description: '5-digit BBCCC id, e.g. 43003' }, P.language],
+    run(ctx, p) {
+      const s = String(p.bookAndChapterId).trim();
+      if (!/^\d{4,5}$/.test(s)) return [];
+      const book = Math.floor(Number(s) / 1000); const chapter = Number(s) % 1000;
+      const chapters = ctx.meta.versification.chapterVerses[book - 1];
+      if (!chapters || chapter < 1 || chapter > chapters.length) return [];
+      return `${ctx.meta.books[book - 1].names[p.language as Language]} ${chapter}`;
+    },
+  },
+  {
+    name: 'GetWords', family: 'parsing',
+    summary: 'The words of a verse as {verseId, versionId, wordCount, "0": word, ...}; punctuation stays on its word; [] when the translation has no such verse.',
+    params: [P.verseId, P.versionId],
+    packs: (p) => [textPack(p.versionId)],
+    run(ctx, p) {
+      const { id, book, chapter, verse } = p.verseId as VerseIdValue;
+      const text = ctx.translation(p.versionId);
+      const i = text.indexOf(id);
+      if (i < 0) return [];
+      const words = splitWords(text.textAt(i));
+      const out: Record<string, string | number> = { verseId: formatVerseId(book, chapter, verse), versionId: p.versionId, wordCount: words.length };
+      words.forEach((w, n) => { out[n] = w; });
+      return out;
+    },
+  },
+];

@@ -1,0 +1,71 @@
+// Random verse and chapter picks: uniform over what the limits allow, reproducible with a seed.
+import { BibleError, invalid } from '../errors.ts';
+import { wholeWordMatcher } from '../match.ts';
+import { P, textPack, verseRow, type BookOrTestament, type Context, type OperationDef } from '../operation.ts';
+import { pick } from '../random.ts';
+import { lowerBound } from '../translation.ts';
+import { formatBookAndChapterId } from '../versification.ts';
+import { checkChapter } from './verses.ts';
+
+const limitToBookId = { name: 'limitToBookId', type: 'bookOrTestament', description: 'optional: a book number 1-66, or ot / nt' } as const;
+const limitToChapterId = { name: 'limitToChapterId', type: 'chapterId', description: 'optional: a chapter of limitToBookId' } as const;
+
+/** [first, end) positions of the verses the book/testament/chapter limits allow. */
+function limitedRange(ctx: Context, versionId: string, limit: BookOrTestament | undefined, chapter: number | undefined): [number, number] {
+  const text = ctx.translation(versionId);
+  if (chapter !== undefined) {
+    if (!limit || !('book' in limit)) throw invalid('limitToChapterId', 'limitToChapterId needs limitToBookId set to a book number (not ot / nt)');
+    checkChapter(ctx, versionId, limit.book, chapter, 'limitToChapterId');
+    return text.chapterRange(limit.book, chapter);
+  }
+  if (!limit) return [0, text.size];
+  if ('book' in limit) return text.bookRange(limit.book);
+  return limit.testament === 'OT' ? [0, lowerBound(text.ids, 40_000_000)] : [lowerBound(text.ids, 40_000_000), text.size];
+}
+
+export const randomOperations: OperationDef[] = [
+  {
+    name: 'GetRandomVerse', family: 'random',
+    summary: 'A random verse [{id, b, c, v, t}], uniform over the verses the limits allow.',
+    params: [P.versionId, limitToBookId, limitToChapterId,
+      { name: 'limitToQuery', type: 'text', maxLength: 200, description: 'optional: the verse must contain this word or phrase (case- and accent-insensitive, whole words)' },
+      P.seed],
+    packs: (p) => [textPack(p.versionId)],
+    run(ctx, p) {
+      const text = ctx.translation(p.versionId);
+      const [first, end] = limitedRange(ctx, p.versionId, p.limitToBookId, p.limitToChapterId);
+      const random = ctx.random(p.seed);
+      let position: number;
+      if (p.limitToQuery !== undefined) {
+        const matches = wholeWordMatcher(p.limitToQuery);
+        const candidates: number[] = [];
+        for (let i = first; i < end; i++) if (matches(text.textAt(i))) candidates.push(i);
+        if (candidates.length === 0) throw new BibleError('INVALID_PARAMETER', `no verse of ${p.versionId} within the limits contains ${JSON.stringify(p.limitToQuery)}`, 'limitToQuery');
+        position = candidates[pick(random, candidates.length)];
+      } else {
+        if (end <= first) throw invalid('limitToBookId', `${p.versionId} has no verses within these limits`);
+        position = first + pick(random, end - first);
+      }
+      return [verseRow(text.ids[position], text.textAt(position))];
+    },
+  },
+  {
+    name: 'GetRandomChapter', family: 'random',
+    summary: 'A random chapter {bookAndChapterId, bookId, chapterId, bookName}, uniform over the chapters the limit allows.',
+    params: [P.versionId, limitToBookId, P.seed],
+    run(ctx, p) {
+      const chapterVerses = ctx.meta.versionById.get(p.versionId)!.chapterVerses;
+      const limit = p.limitToBookId as BookOrTestament | undefined;
+      const books = ctx.meta.books.filter((b) => !limit || ('book' in limit ? b.number === limit.book : b.testament === limit.testament));
+      const chapters: [number, number][] = [];
+      for (const b of books) chapterVerses[b.number - 1].forEach((verses, c) => { if (verses > 0) chapters.push([b.number, c + 1]); });
+      const [book, chapter] = chapters[pick(ctx.random(p.seed), chapters.length)];
+      return {
+        bookAndChapterId: formatBookAndChapterId(book, chapter),
+        bookId: String(book).padStart(2, '0'),
+        chapterId: String(chapter).padStart(3, '0'),
+        bookName: ctx.meta.books[book - 1].names.english,
+      };
+    },
+  },
+];

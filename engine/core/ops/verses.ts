@@ -1,0 +1,89 @@
+// Verses, chapters, parallel verses and the version list.
+import { invalid } from '../errors.ts';
+import type { Meta } from '../meta.ts';
+import { P, textPack, verseRow, type Context, type OperationDef, type VerseIdValue } from '../operation.ts';
+
+/** Throws when a chapter does not exist in the translation; the message gives the valid range. */
+export function checkChapter(ctx: Context, versionId: string, book: number, chapter: number, param = 'chapterId'): void {
+  const chapters = ctx.meta.versionById.get(versionId)!.chapterVerses[book - 1] ?? [];
+  if (chapter > chapters.length) {
+    throw invalid(param, `${param} ${chapter} does not exist: ${ctx.meta.books[book - 1].names.english} has ${chapters.length} chapters in ${versionId}`);
+  }
+}
+
+export function chapterRows(ctx: Context, versionId: string, book: number, chapter: number) {
+  const text = ctx.translation(versionId);
+  const [first, end] = text.chapterRange(book, chapter);
+  const rows = new Array(end - first);
+  for (let i = first; i < end; i++) rows[i - first] = verseRow(text.ids[i], text.textAt(i));
+  return rows;
+}
+
+const allTextPacks = (meta: Meta) => meta.versions.map((v) => textPack(v.versionId));
+
+export const verseOperations: OperationDef[] = [
+  {
+    name: 'GetVerse', family: 'verses',
+    summary: 'One verse as [{id, b, c, v, t}]; [] when the translation has no such verse.',
+    params: [P.verseId, P.versionId],
+    packs: (p) => [textPack(p.versionId)],
+    run(ctx, p) {
+      const { id } = p.verseId as VerseIdValue;
+      const text = ctx.translation(p.versionId);
+      const i = text.indexOf(id);
+      return i < 0 ? [] : [verseRow(id, text.textAt(i))];
+    },
+  },
+  {
+    name: 'GetChapter', family: 'verses',
+    summary: 'Every verse of a chapter as [{id, b, c, v, t}].',
+    params: [P.bookId, P.chapterId, P.versionId],
+    packs: (p) => [textPack(p.versionId)],
+    run(ctx, p) {
+      checkChapter(ctx, p.versionId, p.bookId, p.chapterId);
+      return chapterRows(ctx, p.versionId, p.bookId, p.chapterId);
+    },
+  },
+  {
+    name: 'GetChapterByBookAndChapterId', family: 'verses',
+    summary: 'Every verse of a chapter named by its 5-digit bookAndChapterId (43003 = John 3).',
+    params: [{ name: 'bookAndChapterId', type: 'bookAndChapterId', required: true, description: '5-digit BBCCC id, e.g. 43003' }, P.versionId],
+    packs: (p) => [textPack(p.versionId)],
+    run(ctx, p) {
+      const { book, chapter } = p.bookAndChapterId as { book: number; chapter: number };
+      if (book < 1 || book > 66 || chapter < 1) throw invalid('bookAndChapterId', `bookAndChapterId must name book 01-66 and chapter 001 or more, got ${String(book).padStart(2, '0')}${String(chapter).padStart(3, '0')}`);
+      checkChapter(ctx, p.versionId, book, chapter, 'bookAndChapterId');
+      return chapterRows(ctx, p.versionId, book, chapter);
+    },
+  },
+  {
+    name: 'GetParallelVerses', family: 'verses',
+    summary: 'The verse in every translation that has it, aligned by verseId, with versionId "t_<code>", versionAbbreviation and versionName.',
+    params: [P.verseId],
+    packs: (_p, meta) => allTextPacks(meta),
+    run(ctx, p) {
+      const { id } = p.verseId as VerseIdValue;
+      const rows = [];
+      for (const version of ctx.meta.versions) {
+        const text = ctx.translation(version.versionId);
+        const i = text.indexOf(id);
+        if (i >= 0) rows.push({ ...verseRow(id, text.textAt(i)), versionId: version.table, versionAbbreviation: version.abbreviation, versionName: version.name });
+      }
+      return rows;
+    },
+  },
+  {
+    name: 'GetVersions', family: 'verses',
+    summary: 'Every translation: table, version_id, abbreviation, version, language, license.',
+    params: [],
+    run: (ctx) => ctx.meta.versions.map((v, i) => ({
+      id: String(i + 1).padStart(3, '0'),
+      table: v.table,
+      version_id: v.versionId,
+      abbreviation: v.abbreviation,
+      version: v.name,
+      language: v.language,
+      license: v.licence.category,
+    })),
+  },
+];

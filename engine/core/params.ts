@@ -1,0 +1,144 @@
+// Parameter kinds: each turns a raw value (an HTTP query string gives strings; typed callers may pass
+// numbers) into a checked value, or throws a BibleError naming the parameter and what was expected.
+import { BibleError, invalid } from './errors.ts';
+import { LANGUAGES, type Language, type Meta } from './meta.ts';
+import { splitVerseId, type VerseRef } from './versification.ts';
+
+export type ParamType =
+  | 'verseId' | 'bookId' | 'chapterId' | 'bookAndChapterId' | 'versionId' | 'language'
+  | 'integer' | 'text' | 'choice' | 'bookOrTestament';
+
+export interface ParamSpec {
+  name: string;
+  type: ParamType;
+  required?: boolean;
+  /** used when the parameter is absent; a raw value, coerced like any other */
+  default?: string | number;
+  description: string;
+  /** choice: allowed values (matched case-insensitively) */
+  values?: readonly string[];
+  /** integer: bounds */
+  min?: number;
+  max?: number;
+  /** text: length bounds */
+  minLength?: number;
+  maxLength?: number;
+}
+
+export interface VerseIdValue extends VerseRef { id: number }
+export type BookOrTestament = { book: number } | { testament: 'OT' | 'NT' };
+
+const MAX_TEXT = 1000;
+
+function rawString(spec: ParamSpec, raw: unknown): string {
+  if (typeof raw === 'number' && Number.isFinite(raw)) return String(raw);
+  if (typeof raw === 'string') return raw;
+  throw invalid(spec.name, `${spec.name} must be a string or number, got ${Array.isArray(raw) ? 'an array' : typeof raw}`);
+}
+
+function digits(spec: ParamSpec, raw: unknown, expected: string): number {
+  const s = rawString(spec, raw);
+  if (!/^\d{1,9}$/.test(s)) throw invalid(spec.name, `${spec.name} must be ${expected}, got ${JSON.stringify(s.slice(0, 40))}`);
+  return Number(s);
+}
+
+function bookNumber(spec: ParamSpec, raw: unknown): number {
+  const book = digits(spec, raw, 'a book number from 1 (Genesis) to 66 (Revelation)');
+  if (book < 1 || book > 66) throw invalid(spec.name, `${spec.name} must be a book number from 1 (Genesis) to 66 (Revelation), got ${book}`);
+  return book;
+}
+
+export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown {
+  switch (spec.type) {
+    case 'verseId': {
+      const s = rawString(spec, raw);
+      if (!/^\d{7,8}$/.test(s)) throw invalid(spec.name, `${spec.name} must be an 8-digit BBCCCVVV verse id such as 01001001 (Genesis 1:1), got ${JSON.stringify(s.slice(0, 40))}`);
+      const id = Number(s);
+      const ref = splitVerseId(id);
+      if (ref.book < 1 || ref.book > 66 || ref.chapter < 1 || ref.verse < 1) {
+        throw invalid(spec.name, `${spec.name} ${s} is not a verse id: book must be 01-66, chapter and verse at least 1`);
+      }
+      return { ...ref, id } satisfies VerseIdValue;
+    }
+    case 'bookId':
+      return bookNumber(spec, raw);
+    case 'chapterId': {
+      const chapter = digits(spec, raw, 'a chapter number (1 or more)');
+      if (chapter < 1 || chapter > 150) throw invalid(spec.name, `${spec.name} must be a chapter number from 1 to 150, got ${chapter}`);
+      return chapter;
+    }
+    case 'bookAndChapterId': {
+      const s = rawString(spec, raw);
+      if (!/^\d{4,5}$/.test(s)) throw invalid(spec.name, `${spec.name} must be a 5-digit BBCCC id such as 43003 (John 3), got ${JSON.stringify(s.slice(0, 40))}`);
+      return { book: Math.floor(Number(s) / 1000), chapter: Number(s) % 1000 };
+    }
+    case 'versionId': {
+      const s = rawString(spec, raw).trim().toLowerCase().replace(/^t_/, '');
+      if (!meta.versionById.has(s)) {
+        throw invalid(spec.name, `${spec.name} must be one of ${meta.versions.map((v) => v.versionId).join(', ')}, got ${JSON.stringify(String(raw).slice(0, 40))}`);
+      }
+      return s;
+    }
+    case 'language': {
+      const s = rawString(spec, raw).trim().toLowerCase();
+      if (!LANGUAGES.includes(s as Language)) throw invalid(spec.name, `${spec.name} must be one of ${LANGUAGES.join(', ')}, got ${JSON.stringify(s.slice(0, 40))}`);
+      return s;
+    }
+    case 'choice': {
+      const s = rawString(spec, raw).trim().toLowerCase();
+      const match = spec.values!.find((v) => v.toLowerCase() === s);
+      if (match === undefined) throw invalid(spec.name, `${spec.name} must be one of ${spec.values!.join(', ')}, got ${JSON.stringify(s.slice(0, 40))}`);
+      return match;
+    }
+    case 'integer': {
+      const min = spec.min ?? 0;
+      const max = spec.max ?? 999_999_999;
+      const n = digits(spec, raw, `a whole number from ${min} to ${max}`);
+      if (n < min || n > max) throw invalid(spec.name, `${spec.name} must be a whole number from ${min} to ${max}, got ${n}`);
+      return n;
+    }
+    case 'text': {
+      const s = rawString(spec, raw);
+      const max = spec.maxLength ?? MAX_TEXT;
+      const min = spec.minLength ?? 1;
+      if (s.trim().length < min) throw invalid(spec.name, `${spec.name} must have at least ${min} character${min === 1 ? '' : 's'}`);
+      if (s.length > max) throw invalid(spec.name, `${spec.name} must be at most ${max} characters, got ${s.length}`);
+      if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(s) || s.isWellFormed?.() === false) throw invalid(spec.name, `${spec.name} contains control characters or broken Unicode`);
+      return s;
+    }
+    case 'bookOrTestament': {
+      const s = rawString(spec, raw).trim().toLowerCase();
+      if (s === 'ot' || s === 'nt') return { testament: s.toUpperCase() as 'OT' | 'NT' } satisfies BookOrTestament;
+      if (!/^\d{1,9}$/.test(s)) throw invalid(spec.name, `${spec.name} must be a book number from 1 to 66, or ot / nt, got ${JSON.stringify(s.slice(0, 40))}`);
+      return { book: bookNumber(spec, s) } satisfies BookOrTestament;
+    }
+  }
+}
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Validates a whole parameter object against an operation's specs; unknown names are errors. */
+export function coerceParams(operation: string, specs: readonly ParamSpec[], raw: unknown, meta: Meta): Record<string, unknown> {
+  if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) {
+    throw new BibleError('INVALID_PARAMETER', `${operation} takes its parameters as an object of name/value pairs`);
+  }
+  const given = (raw ?? {}) as Record<string, unknown>;
+  for (const name of Object.keys(given)) {
+    if (FORBIDDEN_KEYS.has(name) || !specs.some((s) => s.name === name)) {
+      const known = specs.map((s) => s.name).join(', ') || 'no parameters';
+      throw invalid(name, `${operation} has no parameter ${JSON.stringify(name.slice(0, 40))}; it takes ${known}`);
+    }
+  }
+  const out: Record<string, unknown> = Object.create(null);
+  for (const spec of specs) {
+    let value = Object.prototype.hasOwnProperty.call(given, spec.name) ? given[spec.name] : undefined;
+    if (value === '' && !spec.required) value = undefined; // ?limitToBookId= means "not given"
+    if (value === undefined || value === null) {
+      if (spec.required) throw new BibleError('MISSING_PARAMETER', `${operation} needs ${spec.name}: ${spec.description}`, spec.name);
+      if (spec.default === undefined) continue;
+      value = spec.default;
+    }
+    out[spec.name] = coerceParam(spec, value, meta);
+  }
+  return out;
+}

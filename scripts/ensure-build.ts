@@ -1,0 +1,19 @@
+// Builds the packs when they are missing or were built from other compiler/catalog sources.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build, buildInputsHash, DEFAULT_OUT_DIR } from '../compiler/build.ts';
+
+const manifestPath = join(DEFAULT_OUT_DIR, 'manifest.json');
+let reason = '';
+if (!existsSync(manifestPath)) reason = 'no packs yet';
+else {
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { inputs?: string; packs: { file: string }[] };
+  if (manifest.inputs !== buildInputsHash()) reason = 'the compiler or catalog changed';
+  else if (manifest.packs.some((p) => !existsSync(join(DEFAULT_OUT_DIR, p.file)))) reason = 'a pack file is missing';
+}
+if (reason) {
+  console.log(`building packs (${reason})`);
+  build();
+} else {
+  console.log('packs are up to date');
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { bible } from '../helpers.ts';
+import { formatBookAndChapterId, formatVerseId, splitVerseId, verseIdNumber } from '../../engine/core/versification.ts';
+
+describe('versification', async () => {
+  const { meta } = await bible();
+  const v = meta.versification;
+
+  it('has the KJV figures', () => {
+    expect(v.chapterVerses.length).toBe(66);
+    expect(v.chapterCount).toBe(1189);
+    expect(v.verseCount).toBe(31102);
+    expect(v.bookFirstChapter[66] - v.bookFirstChapter[39]).toBe(260);
+    expect(v.chapterVerses[18][116]).toBe(2); // Psalm 117
+  });
+
+  it('ordinal -> ref -> verseId -> ordinal round-trips for every verse', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: v.verseCount - 1 }), (ordinal) => {
+      const ref = v.refOf(ordinal);
+      const id = formatVerseId(ref.book, ref.chapter, ref.verse);
+      expect(id).toMatch(/^\d{8}$/);
+      expect(splitVerseId(Number(id))).toEqual(ref);
+      expect(v.idOf(ordinal)).toBe(verseIdNumber(ref.book, ref.chapter, ref.verse));
+      expect(v.ordinalOf(ref.book, ref.chapter, ref.verse)).toBe(ordinal);
+    }), { numRuns: 2000 });
+  });
+
+  it('ordinals are dense and ordered like verse ids', () => {
+    let previous = 0;
+    for (let o = 0; o < v.verseCount; o++) { const id = v.idOf(o); expect(id > previous).toBe(true); previous = id; }
+  });
+
+  it('bookAndChapterId round-trips', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 66 }), fc.integer({ min: 1, max: 150 }), (book, chapter) => {
+      const id = formatBookAndChapterId(book, chapter);
+      expect(id).toHaveLength(5);
+      expect(Math.floor(Number(id) / 1000)).toBe(book);
+      expect(Number(id) % 1000).toBe(chapter);
+    }));
+  });
+
+  it('rejects references outside the grid', () => {
+    fc.assert(fc.property(fc.integer({ min: -5, max: 70 }), fc.integer({ min: -5, max: 200 }), fc.integer({ min: -5, max: 200 }), (b, c, vv) => {
+      const o = v.ordinalOf(b, c, vv);
+      const inside = b >= 1 && b <= 66 && c >= 1 && c <= v.chapterVerses[b - 1].length && vv >= 1 && vv <= v.chapterVerses[b - 1][c - 1];
+      expect(o >= 0).toBe(inside);
+    }));
+  });
+});
