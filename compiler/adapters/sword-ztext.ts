@@ -72,7 +72,8 @@ interface SwordModuleFiles {
   data: Map<string, Uint8Array>;
 }
 
-const decoder = new TextDecoder('utf-8');
+const utf8 = new TextDecoder('utf-8');
+const PSALMS = 19;
 
 /**
  * Parses a SWORD .conf (INI). Keys can repeat, so every key maps to a list of values.
@@ -115,7 +116,7 @@ function openModule(zipPath: string): SwordModuleFiles {
   const files = unzipSync(readFileSync(zipPath));
   const confNames = Object.keys(files).filter((name) => /^mods\.d\/[^/]+\.conf$/i.test(name));
   if (confNames.length !== 1) throw new Error(`${zipPath}: expected one mods.d/*.conf, found ${confNames.length}`);
-  const conf = confFromText(decoder.decode(files[confNames[0]]));
+  const conf = confFromText(utf8.decode(files[confNames[0]]));
   const data = new Map<string, Uint8Array>();
   for (const [name, bytes] of Object.entries(files)) {
     const base = /\/((?:ot|nt)\.bz[svz])$/.exec(name)?.[1];
@@ -141,6 +142,9 @@ function testamentReader(module: SwordModuleFiles, testament: 'ot' | 'nt', zipPa
   const blockIndex = new DataView(bzs.buffer, bzs.byteOffset, bzs.byteLength);
   const entryIndex = new DataView(bzv.buffer, bzv.byteOffset, bzv.byteLength);
   const blocks = new Map<number, Uint8Array>();
+  // SWORD's default encoding is Latin-1; only `Encoding=UTF-8` modules are UTF-8. (BBE, YLT and
+  // Webster have no Encoding key but are pure ASCII, so either reading gives the same text.)
+  const decoder = module.conf.values.Encoding?.[0]?.toUpperCase() === 'UTF-8' ? utf8 : new TextDecoder('latin1');
 
   function block(n: number): Uint8Array {
     let inflated = blocks.get(n);
@@ -232,8 +236,8 @@ function movePsalmTitlesToNextPsalm(verses: SwordRawVerse[], kjvChapterVerses: C
   for (let i = 0; i + 1 < verses.length; i++) {
     const here = verses[i];
     const next = verses[i + 1];
-    if (here.book !== 19 || next.book !== 19 || next.verse !== 1) continue;
-    if (here.verse !== kjvChapterVerses[18][here.chapter - 1]) continue;
+    if (here.book !== PSALMS || next.book !== PSALMS || next.verse !== 1) continue;
+    if (here.verse !== kjvChapterVerses[PSALMS - 1][here.chapter - 1]) continue;
     const title = LEADING_TITLE.exec(here.raw)?.[1];
     if (!title || next.raw.includes('<title')) continue;
     here.raw = here.raw.replace(LEADING_TITLE, '');
@@ -249,8 +253,9 @@ export function readSwordModule(ctx: AdapterContext): TranslationText {
   for (const { book, chapter, verse, raw } of rawVerses) {
     if (raw === '') continue;
     let text = filter(raw, conf.moduleName);
-    // The Ps 119 acrostic letters are headings, not verse text; GBF and plain modules print them inline.
-    if (book === 19 && chapter === 119) text = stripPsalm119Acrostic(text, verse);
+    // The Ps 119 stanza letters are headings, not verse text, but Darby, BBE, Webster, YLT and SpaRV
+    // leave them at the start of the verse (KJV marks them as acrostic titles, ASV has none).
+    if (book === PSALMS && chapter === 119) text = stripPsalm119Acrostic(text, verse);
     if (text !== '') verses.push({ book, chapter, verse, text });
   }
   const bookNames: Record<number, string> = {};

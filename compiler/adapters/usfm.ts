@@ -57,11 +57,14 @@ export function readUsfmFolder(ctx: AdapterContext): TranslationText {
   const verses: VerseRecord[] = [];
   const bookNames: Record<number, string> = {};
   const fixesApplied = new Set<StrayCharacterFix>();
+  const seenBooks = new Set<number>();
 
   for (const file of files) {
     const source = readFileSync(join(ctx.path, file), 'utf8').replace(/\r\n?/g, '\n');
     const book = readBookStructure(source, file);
     if (!book) continue; // preface, apocrypha/deuterocanon, glossary
+    if (seenBooks.has(book.book)) throw new Error(`${file}: book ${book.book} was already read from another file`);
+    seenBooks.add(book.book);
     if (book.name) bookNames[book.book] = book.name;
     for (const v of book.verses) {
       const where = `${file} ${v.chapter}:${v.verse}`;
@@ -71,9 +74,7 @@ export function readUsfmFolder(ctx: AdapterContext): TranslationText {
           fixesApplied.add(fix);
         }
       }
-      const body = usfmToText(v.raw, where);
-      if (v.title !== undefined && !body) throw new Error(`${where}: Psalm title without verse text`);
-      const text = v.title !== undefined ? `${usfmToText(v.title, `${where} title`)} ${body}` : body;
+      const text = verseText(v, where);
       if (text) verses.push({ book: book.book, chapter: v.chapter, verse: v.verse, text });
     }
   }
@@ -82,6 +83,15 @@ export function readUsfmFolder(ctx: AdapterContext): TranslationText {
   }
   verses.sort((a, b) => a.book - b.book || a.chapter - b.chapter || a.verse - b.verse);
   return { verses, bookNames };
+}
+
+/** The project's Psalm rule: the superscription starts verse 1, followed by a single space. */
+function verseText(v: RawVerse, where: string): string {
+  const body = usfmToText(v.raw, where);
+  if (v.title === undefined) return body;
+  const title = usfmToText(v.title, `${where} title`);
+  if (!body || !title) throw new Error(`${where}: Psalm title or its verse 1 is empty`);
+  return `${title} ${body}`;
 }
 
 /**

@@ -1,0 +1,20 @@
+// `npm run bench`: every suite in one run, printed as a Markdown table (paste it into the README).
+import { cpus } from 'node:os';
+import { createHarness, renderTable, type Harness } from './harness.ts';
+import foundation from './suites/foundation.ts';
+
+/** Suites run in this order; each issue adds its own. */
+const SUITES: { name: string; run: (h: Harness) => Promise<void> }[] = [
+  { name: 'foundation', run: foundation },
+];
+
+const only = process.argv.slice(2);
+const h = createHarness();
+for (const suite of SUITES) {
+  if (only.length && !only.includes(suite.name)) continue;
+  process.stderr.write(`bench: ${suite.name}\n`);
+  await suite.run(h);
+}
+console.log(`Benchmarks, ${new Date().toISOString().slice(0, 10)}, ${cpus()[0]?.model ?? 'unknown CPU'} x${cpus().length}, Node ${process.version}\n`);
+console.log(renderTable(h.rows));
+if (h.notes.length) console.log('\n' + h.notes.map((n) => `- ${n}`).join('\n'));

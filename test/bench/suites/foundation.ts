@@ -1,0 +1,68 @@
+// Foundation figures: open, verse and chapter lookups, citation parsing, pack sizes, build time.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from '../../../compiler/build.ts';
+import { DEFAULT_DATA_DIR, openNode } from '../../../engine/node/loader.ts';
+import type { Harness } from '../harness.ts';
+
+export default async function foundation(h: Harness): Promise<void> {
+  // open + first KJV verse, cold engine each time (files in the OS cache, as after the first launch).
+  const opens: number[] = [];
+  for (let i = 0; i < 15; i++) {
+    const t0 = performance.now();
+    const b = await openNode();
+    await b.call('GetVerse', { verseId: '43003016', versionId: 'kjv' });
+    opens.push((performance.now() - t0) * 1e6);
+  }
+  opens.sort((a, b) => a - b);
+  h.add({ group: 'foundation', name: 'open + first KJV verse', medianNs: opens[opens.length >> 1], target: '<= 30 ms', targetNs: 30e6 });
+
+  const bible = await openNode({ preload: ['text-kjv'] });
+  const ids = Array.from({ length: 1000 }, (_, i) => bible.meta.versification.idOf((i * 31) % 31102));
+  const verseIds = ids.map((id) => String(id).padStart(8, '0'));
+  let n = 0;
+  h.add({ group: 'foundation', name: 'GetVerse (callSync)', target: '<= 1 µs', targetNs: 1000,
+    medianNs: h.measure(() => bible.callSync('GetVerse', { verseId: verseIds[n++ % 1000], versionId: 'kjv' })) });
+  h.add({ group: 'foundation', name: 'GetVerse (await call)', target: '<= 1 µs', targetNs: 1000,
+    medianNs: await h.measureAsync(() => bible.call('GetVerse', { verseId: verseIds[n++ % 1000], versionId: 'kjv' })) });
+  h.add({ group: 'foundation', name: 'GetChapter John 3 (callSync)', target: '<= 10 µs', targetNs: 10_000,
+    medianNs: h.measure(() => bible.callSync('GetChapter', { bookId: '43', chapterId: '3', versionId: 'kjv' })) });
+  const citations = ['John 3:16', 'Matt 5:3-5, 7', '1 Cor 13:4-7', 'Gen 1', 'Salmos 23:1-6', 'Rev 22:21'];
+  h.add({ group: 'foundation', name: 'GetParseCitation (callSync)', target: '<= 5 µs', targetNs: 5_000,
+    medianNs: h.measure(() => bible.callSync('GetParseCitation', { citation: citations[n++ % citations.length] })) });
+  await bible.load(bible.meta.versions.map((v) => `text-${v.versionId}`));
+  h.add({ group: 'foundation', name: 'GetParallelVerses, 10 translations (callSync)',
+    medianNs: h.measure(() => bible.callSync('GetParallelVerses', { verseId: verseIds[n++ % 1000] })) });
+  h.add({ group: 'foundation', name: 'GetWordCountOfBook Psalms (callSync)',
+    medianNs: h.measure(() => bible.callSync('GetWordCountOfBook', { bookId: '19', versionId: 'kjv' })) });
+  h.add({ group: 'foundation', name: 'GetRandomVerse limitToQuery "love" (callSync)',
+    medianNs: h.measure(() => bible.callSync('GetRandomVerse', { versionId: 'kjv', limitToQuery: 'love' }), 500) });
+
+  // Each text pack against gzip -9 of the same plain text (one verse per line, no references).
+  for (const version of bible.meta.versions) {
+    const text = (bible as unknown as { call: typeof bible.call }) && (await collectText(bible, version.versionId));
+    const gz = gzipSync(Buffer.from(text), { level: 9 }).length;
+    const pack = readFileSync(join(DEFAULT_DATA_DIR, `text-${version.versionId}.pack`)).length;
+    h.note(`text-${version.versionId}.pack ${(pack / 1024).toFixed(0)} KiB vs gzip -9 of its plain text ${(gz / 1024).toFixed(0)} KiB: ratio ${(pack / gz).toFixed(3)}`);
+  }
+
+  const out = mkdtempSync(join(tmpdir(), 'bible-build-'));
+  const t0 = performance.now();
+  build({ outDir: out, log: () => {} });
+  h.add({ group: 'foundation', name: 'full build (every pack)', medianNs: (performance.now() - t0) * 1e6, target: '<= 60 s', targetNs: 60e9, note: 'one run' });
+  rmSync(out, { recursive: true, force: true });
+}
+
+async function collectText(bible: Awaited<ReturnType<typeof openNode>>, versionId: string): Promise<string> {
+  const lines: string[] = [];
+  for (const book of bible.meta.books) {
+    const chapters = bible.meta.versionById.get(versionId)!.chapterVerses[book.number - 1].length;
+    for (let c = 1; c <= chapters; c++) {
+      const rows = (await bible.call('GetChapter', { bookId: book.number, chapterId: c, versionId })) as { t: string }[];
+      for (const r of rows) lines.push(r.t);
+    }
+  }
+  return lines.join('\n') + '\n';
+}
