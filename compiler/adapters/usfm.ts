@@ -108,7 +108,7 @@ function readBookStructure(source: string, file: string): RawBook | undefined {
   let current: RawVerse | undefined;
   let title: string | undefined; // Psalm title waiting for verse 1 of this chapter
   let tocName: string | undefined;
-  // Where the open verse's latest prose paragraph began, if it began after the verse's \v: a
+  // Where the open verse's first prose paragraph began, if it began after the verse's \v: a
   // paragraph after a book's last verse is a subscription (the 1611 Pauline colophons "Written to
   // the Romanes from Corinthus ...", web's "For the music director ..." after Hab 3:19), not verse text.
   let proseParagraphStart: number | undefined;
@@ -129,8 +129,8 @@ function readBookStructure(source: string, file: string): RawBook | undefined {
     current = undefined;
   };
 
-  for (const { marker, content, offset } of paragraphUnits(source)) {
-    const where = `${file} (char ${offset})`;
+  for (const { marker, content, line } of paragraphUnits(source)) {
+    const where = `${file} line ${line}`;
     if (marker === 'id') continue;
     if (marker === 'c') {
       const m = /^\s*(\d+)\s*$/.exec(content);
@@ -173,18 +173,20 @@ function readBookStructure(source: string, file: string): RawBook | undefined {
 }
 
 /** Splits a USFM text at every paragraph-level marker; character and note markers stay in the content. */
-function paragraphUnits(source: string): { marker: string; content: string; offset: number }[] {
+function paragraphUnits(source: string): { marker: string; content: string; line: number }[] {
   const starts: { marker: string; at: number; end: number }[] = [];
   for (const m of source.matchAll(MARKER)) {
     const name = m[1];
     if (m[2] || m[0].startsWith('\\+') || CHARACTER.has(name) || NOTE.has(name) || isNotePart(name)) continue;
     starts.push({ marker: name, at: m.index, end: m.index + m[0].length });
   }
-  return starts.map((s, i) => ({
-    marker: s.marker,
-    content: source.slice(s.end, i + 1 < starts.length ? starts[i + 1].at : source.length),
-    offset: s.at,
-  }));
+  let line = 1;
+  let counted = 0; // line numbers only serve error messages, so count newlines as we go
+  return starts.map((s, i) => {
+    for (; counted < s.at; counted++) if (source.charCodeAt(counted) === 10) line++;
+    const content = source.slice(s.end, i + 1 < starts.length ? starts[i + 1].at : source.length);
+    return { marker: s.marker, content, line };
+  });
 }
 
 /** Markers that only occur inside a footnote or cross reference (\fr, \ft, \fqa, \xo, \xt, \xta, ...). */
@@ -196,7 +198,7 @@ function isNotePart(name: string): boolean {
  * Pass 2: raw USFM of one verse (or title) to clean plain text. Notes go with their content; character
  * markers go but their words stay; pilcrows are paragraph marks; whitespace collapses to single spaces.
  */
-export function usfmToText(raw: string, where: string): string {
+function usfmToText(raw: string, where: string): string {
   let out = '';
   let at = 0;
   while (at < raw.length) {
