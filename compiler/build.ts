@@ -1,27 +1,40 @@
 // The build: check the corpus, read each dataset once, run every builder, write packs and manifest.json.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CATALOG, VERSIFICATION_SOURCE, type TranslationEntry } from '../sources/catalog.ts';
+import { ALL_DATASETS, CATALOG, VERSIFICATION_SOURCE, type TranslationEntry } from '../sources/catalog.ts';
 import { readKjvChapterVerses } from './adapters/kjv-versification.ts';
 import { readStepArabic } from './adapters/step-arabic.ts';
 import { readSwordModule } from './adapters/sword-ztext.ts';
 import type { TranslationText } from './adapters/types.ts';
 import { readUsfmFolder } from './adapters/usfm.ts';
-import type { BuildContext, Builder } from './builders/context.ts';
+import type { BuildContext, Builder, BuiltPack } from './builders/context.ts';
 import { metaBuilder } from './builders/meta.ts';
+import { extrabiblicalBuilder } from './builders/extrabiblical.ts';
+import { licensingBuilder } from './builders/licensing.ts';
+import { LICENCE_CATEGORIES } from '../sources/catalog.ts';
+import { searchBuilder } from './builders/search.ts';
 import { textBuilder } from './builders/text.ts';
-import { writePack } from './pack/writer.ts';
+import { plansBuilder } from './builders/plans.ts';
+import { originalBuilder } from './builders/original.ts';
+import { xrefsBuilder } from './builders/xrefs.ts';
+import { commentaryBuilder } from './builders/commentary.ts';
+import { dictionaryBuilder } from './builders/dictionary.ts';
+import { relationsBuilder } from './builders/relations.ts';
+import { topicsBuilder } from './builders/topics.ts';
+import { studyBuilder } from './builders/study.ts';
+import { assemblePack, packBody, writePack } from './pack/writer.ts';
+import { createZopfliPool, type ZopfliPool } from './pack/zopfli.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_OUT_DIR = join(REPO_ROOT, 'dist', 'data');
 
 /** Builders run in this order; later issues append theirs. */
-export const BUILDERS: Builder[] = [textBuilder, metaBuilder];
+export const BUILDERS: Builder[] = [textBuilder, metaBuilder, searchBuilder, plansBuilder, extrabiblicalBuilder, originalBuilder, licensingBuilder, xrefsBuilder, commentaryBuilder, dictionaryBuilder, relationsBuilder, topicsBuilder, studyBuilder];
 
 /** Files whose change makes the packs stale (see scripts/ensure-build.ts). */
-export const BUILD_INPUTS = ['compiler', 'sources', 'engine/core/pack', 'engine/core/meta.ts', 'engine/core/match.ts', 'engine/core/words.ts'];
+export const BUILD_INPUTS = ['compiler', 'sources', 'engine/core/pack', 'engine/core/meta.ts', 'engine/core/match.ts', 'engine/core/words.ts', 'engine/core/original/format.ts'];
 
 export function corpusRoot(): string {
   return resolve(process.env.BIBLE_SOURCES ?? join(REPO_ROOT, '..', 'shared', 'sources'));
@@ -52,9 +65,11 @@ export interface BuildOptions {
   log?: (message: string) => void;
   /** run only these builders, keeping the other packs and their manifest entries */
   only?: string[];
+  /** leave out every catalog entry of these licence categories (e.g. cc_restrictive, unknown) */
+  excludeCategories?: string[];
 }
 
-export function build(options: BuildOptions = {}): { packs: number; bytes: number; seconds: number } {
+export async function build(options: BuildOptions = {}): Promise<{ packs: number; bytes: number; seconds: number }> {
   const started = performance.now();
   const log = options.log ?? ((m: string) => process.stdout.write(m + '\n'));
   const outDir = options.outDir ?? DEFAULT_OUT_DIR;
@@ -66,6 +81,11 @@ export function build(options: BuildOptions = {}): { packs: number; bytes: numbe
     throw new Error(`the corpus at ${root} is missing ${missing.join(', ')}; set BIBLE_SOURCES to the corpus folder (../shared/sources)`);
   }
 
+  const excludedCategories = [...new Set(options.excludeCategories ?? [])].sort();
+  const badCategory = excludedCategories.filter((c) => !(c in LICENCE_CATEGORIES));
+  if (badCategory.length) throw new Error(`unknown licence category ${badCategory.join(', ')}; categories: ${Object.keys(LICENCE_CATEGORIES).join(', ')}`);
+  const excludedIds = new Set(ALL_DATASETS().filter((e) => excludedCategories.includes(e.category)).map((e) => e.id));
+
   const kjvChapterVerses = readKjvChapterVerses(resolvePath(VERSIFICATION_SOURCE));
   const texts = new Map<string, TranslationText>();
   const ctx: BuildContext = {
@@ -73,6 +93,9 @@ export function build(options: BuildOptions = {}): { packs: number; bytes: numbe
     resolve: resolvePath,
     kjvChapterVerses,
     log,
+    excluded: (entryId) => excludedIds.has(entryId),
+    excludedCategories,
+    builtPacks: () => manifest,
     translation(entry: TranslationEntry) {
       let text = texts.get(entry.id);
       if (!text) {
@@ -85,7 +108,7 @@ export function build(options: BuildOptions = {}): { packs: number; bytes: numbe
     },
   };
 
-  const builders = options.only ? BUILDERS.filter((b) => options.only!.includes(b.name)) : BUILDERS;
+  const builders = options.only ? BUILDERS.filter((b) => options.only!.includes(b.name) || b.runsLast) : BUILDERS;
   const unknown = options.only?.filter((name) => !BUILDERS.some((b) => b.name === name)) ?? [];
   if (unknown.length) throw new Error(`unknown builder ${unknown.join(', ')}; builders: ${BUILDERS.map((b) => b.name).join(', ')}`);
   const manifestPath = join(outDir, 'manifest.json');
@@ -97,18 +120,54 @@ export function build(options: BuildOptions = {}): { packs: number; bytes: numbe
   }
   mkdirSync(outDir, { recursive: true });
   let totalBytes = 0;
-  for (const builder of builders) {
-    log(`[${builder.name}]`);
-    for (const built of builder.build(ctx)) {
-      const bytes = writePack(built.sections);
-      const file = `${built.name}.pack`;
-      writeFileSync(join(outDir, file), bytes);
-      totalBytes += bytes.length;
-      const licences = [...new Set(built.datasets.map((id) => CATALOG.find((e) => e.id === id)?.category ?? 'unknown'))].sort();
-      manifest = manifest.filter((m) => m.name !== built.name);
-      manifest.push({ builder: builder.name, name: built.name, file, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), datasets: built.datasets, licences });
-      log(`  wrote ${file.padEnd(24)} ${(bytes.length / 1024).toFixed(0).padStart(7)} KiB`);
+  let zopfli: ZopfliPool | undefined;
+  const writes: Promise<void>[] = [];
+  const record = (builderName: string, built: BuiltPack, bytes: Uint8Array) => {
+    const file = `${built.name}.pack`;
+    // Write, then rename: a host reading the folder during a build never sees half a pack.
+    writeFileSync(join(outDir, `${file}.tmp`), bytes);
+    renameSync(join(outDir, `${file}.tmp`), join(outDir, file));
+    totalBytes += bytes.length;
+    const licences = [...new Set(built.datasets.map((id) => ALL_DATASETS().find((e) => e.id === id)?.category ?? 'unknown'))].sort();
+    manifest = manifest.filter((m) => m.name !== built.name);
+    manifest.push({ builder: builderName, name: built.name, file, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), datasets: built.datasets, licences });
+    log(`  wrote ${file.padEnd(24)} ${(bytes.length / 1024).toFixed(0).padStart(7)} KiB`);
+  };
+  // Exclusions are also enforced here: a pack made only of excluded datasets is not written, one that
+  // mixes them keeps only the others in its record; a re-run builder's packs that it no longer makes go.
+  const admit = (builderName: string, packs: BuiltPack[]): BuiltPack[] => {
+    const admitted = packs.flatMap((p) => {
+      const left = p.datasets.filter((id) => !excludedIds.has(id));
+      if (left.length === p.datasets.length) return [p];
+      if (!left.length) { log(`  left out ${p.name}: ${p.datasets.join(', ')} excluded`); return []; }
+      log(`  ${p.name}: excluded ${p.datasets.filter((id) => excludedIds.has(id)).join(', ')} left out of its record (its builder must not read them)`);
+      return [{ ...p, datasets: left }];
+    });
+    for (const old of manifest.filter((m) => m.builder === builderName && !admitted.some((p) => p.name === m.name))) rmSync(join(outDir, old.file), { force: true });
+    manifest = manifest.filter((m) => m.builder !== builderName || admitted.some((p) => p.name === m.name));
+    return admitted;
+  };
+  try {
+    for (const builder of builders.filter((b) => !b.runsLast)) {
+      log(`[${builder.name}]`);
+      for (const built of admit(builder.name, builder.build(ctx))) {
+        if (built.compression === 'zopfli') {
+          // Zopfli runs in worker threads while the next builders work.
+          const body = packBody(built.sections);
+          zopfli ??= createZopfliPool();
+          writes.push(zopfli.deflate(body).then((compressed) => record(builder.name, built, assemblePack(body, compressed))));
+        } else {
+          record(builder.name, built, writePack(built.sections));
+        }
+      }
     }
+    await Promise.all(writes);
+    for (const builder of builders.filter((b) => b.runsLast)) {
+      log(`[${builder.name}]`);
+      for (const built of admit(builder.name, builder.build(ctx))) record(builder.name, built, writePack(built.sections));
+    }
+  } finally {
+    await zopfli?.close();
   }
   // A partial build cannot vouch for the other packs, so it leaves the inputs hash empty (stale).
   const inputs = options.only ? 'partial' : buildInputsHash();

@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, buildInputsHash, DEFAULT_OUT_DIR } from '../compiler/build.ts';
+import { bundle, bundleStaleReason } from './bundle.ts';
 
 const manifestPath = join(DEFAULT_OUT_DIR, 'manifest.json');
 let reason = '';
@@ -13,7 +14,16 @@ else {
 }
 if (reason) {
   console.log(`building packs (${reason})`);
-  build();
+  await build();
 } else {
   console.log('packs are up to date');
+}
+
+// The browser bundle and reader page (dist/engine.js, dist/web): rebuilt when the engine or page changed.
+const bundleReason = bundleStaleReason();
+if (bundleReason) {
+  console.log(`bundling the engine (${bundleReason})`);
+  await bundle();
+} else {
+  console.log('bundle is up to date');
 }

@@ -14,8 +14,10 @@ export const PSALM_TITLE_RULE =
   'A Psalm superscription ("A Psalm of David.") is kept as the start of the text of the verse it is ' +
   'printed with (verse 1, KJV numbering), followed by a single space, as YLT and Webster print it. ' +
   'Every other title is dropped: the Ps 119 acrostic letters (ALEPH, Aleph., א ALEPH.), the Psalter ' +
-  'book headings (ASV "BOOK II" to "BOOK V"), section headings, the subscription after Hab 3:19 and ' +
-  'the KJV Pauline colophons.';
+  'book headings (ASV "BOOK II" to "BOOK V"), section headings and the KJV Pauline colophons. ' +
+  'Subscriptions the source prints as verse text stay (Hab 3:19 "To the chief singer…" in KJV, KJV1611, ' +
+  'WBT, YLT, DBY, BBE, RV1909; RV1909\'s Pauline subscriptions); ASV marks Hab 3:19\'s as a title and ' +
+  'WEB as a paragraph after the verse, so those two drop it.';
 
 // The Ps 119 stanza letters as the seven modules spell them (KJV/ASV drop them as OSIS titles already).
 const ACROSTIC_LETTERS = [

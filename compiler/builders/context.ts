@@ -8,6 +8,8 @@ export interface BuiltPack {
   sections: Record<string, SectionValue>;
   /** catalog ids of the datasets this pack came from */
   datasets: string[];
+  /** 'zopfli' spends build time for a ~5% smaller pack (verse text); default is zlib level 9 */
+  compression?: 'zopfli';
 }
 
 export interface BuildContext {
@@ -18,9 +20,20 @@ export interface BuildContext {
   /** a translation's clean text, read once per build and shared by every builder that needs it */
   translation(entry: TranslationEntry): TranslationText;
   log(message: string): void;
+  /** true when the build leaves this catalog entry out (its licence category is excluded): don't read it */
+  excluded(entryId: string): boolean;
+  /** the licence categories this build leaves out (bible build --exclude-category) */
+  readonly excludedCategories: readonly string[];
+  /** the packs written so far, plus those a partial build keeps; complete only for `runsLast` builders */
+  builtPacks(): readonly BuiltPackRecord[];
 }
+
+/** A written pack as manifest.json lists it. */
+export interface BuiltPackRecord { builder: string; name: string; file: string; bytes: number; sha256: string; datasets: string[]; licences: string[] }
 
 export interface Builder {
   name: string;
   build(ctx: BuildContext): BuiltPack[];
+  /** runs after every other pack is written, and in every partial build, because it describes them */
+  runsLast?: boolean;
 }

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bookNameKey, type BookRecord, type Language, type VersionRecord } from '../../engine/core/meta.ts';
 import { BOOKS, bookByOsis, bookByUsfm } from '../../sources/books.ts';
-import { CATALOG, TRANSLATIONS, type CatalogEntry } from '../../sources/catalog.ts';
+import { NAME_SOURCES, TRANSLATIONS, type CatalogEntry } from '../../sources/catalog.ts';
 import { SERVICE_INFO } from '../../sources/service-info.ts';
 import type { BuildContext, Builder } from './context.ts';
 import { ownChapterVerses } from './text.ts';
@@ -110,7 +110,9 @@ export const metaBuilder: Builder = {
     });
     return [{
       name: 'meta',
-      datasets: [...CATALOG.filter((e) => !TRANSLATIONS.includes(e as never)).map((e) => e.id), 'kjv1611'],
+      // The sources it reads: the name lists, the 1611 versification, and the book names inside the translations.
+      datasets: [...NAME_SOURCES.map((e) => e.id), ...TRANSLATIONS.filter((e) => ctx.translation(e).bookNames).map((e) => e.id), 'kjv1611']
+        .filter((id, i, all) => all.indexOf(id) === i),
       sections: {
         versification: { kind: 'json', data: ctx.kjvChapterVerses },
         books: { kind: 'json', data: books },

@@ -28,12 +28,14 @@ export const textBuilder: Builder = {
       packs.push({
         name: `text-${entry.versionId}`,
         datasets: [entry.id],
+        compression: 'zopfli',
         sections: {
           info: { kind: 'json', data: {
             versionId: entry.versionId, missing, extra,
             incomplete: incomplete.map((x) => ({ verseId: idOf(x.book, x.chapter, x.verse), reason: x.reason })),
           } },
-          text: { kind: 'utf8', data: ordered.map((v) => v.text).join('\n') },
+          // NFC: the SVD source puts shadda before the vowel; canonical order lets callers compare strings.
+          text: { kind: 'utf8', data: ordered.map((v) => v.text.normalize('NFC')).join('\n') },
         },
       });
     }

@@ -1,4 +1,4 @@
-import { deflateSync } from 'fflate';
+import { deflateRawSync } from 'node:zlib';
 import { crc32 } from '../../engine/core/pack/crc32.ts';
 import { PACK_FORMAT_VERSION, PACK_HEADER_BYTES, PACK_MAGIC, SectionKind, type SectionKindName } from '../../engine/core/pack/format.ts';
 
@@ -23,8 +23,8 @@ function sectionBytes(value: SectionValue): Uint8Array {
 
 const align4 = (n: number) => (n + 3) & ~3;
 
-/** Serialises sections in the given order; the same input always gives the same bytes. */
-export function writePack(sections: Record<string, SectionValue>): Uint8Array {
+/** The uncompressed body: directory then 4-aligned sections, in the given order. */
+export function packBody(sections: Record<string, SectionValue>): Uint8Array {
   const entries = Object.entries(sections).map(([name, value]) => {
     if (!/^[\x21-\x7e]{1,255}$/.test(name)) throw new Error(`bad section name '${name}'`);
     return { name, kind: SectionKind[value.kind as SectionKindName], data: sectionBytes(value) };
@@ -45,8 +45,11 @@ export function writePack(sections: Record<string, SectionValue>): Uint8Array {
     view.setUint32(p, e.data.length, true); p += 4;
     body.set(e.data, offsets[i]);
   });
+  return body;
+}
 
-  const compressed = deflateSync(body, { level: 9, mem: 12 });
+/** Header + compressed body. `compressed` must be a raw DEFLATE stream of `body`. */
+export function assemblePack(body: Uint8Array, compressed: Uint8Array): Uint8Array {
   const file = new Uint8Array(PACK_HEADER_BYTES + compressed.length);
   file.set(PACK_MAGIC, 0);
   const header = new DataView(file.buffer);
@@ -56,4 +59,10 @@ export function writePack(sections: Record<string, SectionValue>): Uint8Array {
   header.setUint32(12, crc32(compressed), true);
   file.set(compressed, PACK_HEADER_BYTES);
   return file;
+}
+
+/** Serialises and compresses with zlib at level 9; the same input always gives the same bytes. */
+export function writePack(sections: Record<string, SectionValue>): Uint8Array {
+  const body = packBody(sections);
+  return assemblePack(body, deflateRawSync(body, { level: 9, memLevel: 9 }));
 }

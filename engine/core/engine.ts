@@ -5,6 +5,7 @@ import { loadMeta, type Meta } from './meta.ts';
 import type { Context, OperationDef } from './operation.ts';
 import { OPERATION_BY_NAME, OPERATIONS } from './operations.ts';
 import { readPack, type Inflate, type Pack } from './pack/reader.ts';
+import type { AudioOption } from './ops/audio.ts';
 import { coerceParams } from './params.ts';
 import { seededRandom } from './random.ts';
 import { loadTranslation, type TranslationData } from './translation.ts';
@@ -18,9 +19,13 @@ export interface OpenOptions {
   preload?: string[];
   /** a raw-deflate decompressor; defaults to fflate (hosts with native zlib pass theirs) */
   inflate?: Inflate;
-  /** default seed for random picks when a call gives none */
+  /** seed for the sequence of random picks made by calls that give no seed of their own */
   random?: { seed?: number };
-  /** further host configuration read by operations (audio and the like) */
+  /** where narration and music files live: a URL template or a resolver (see docs/extrabiblical.md) */
+  audio?: AudioOption;
+  /** "today" for reading plans: a function returning a Date or an ISO date (tests inject one) */
+  clock?: () => Date | string;
+  /** further host configuration read by operations */
   [option: string]: unknown;
 }
 
@@ -79,6 +84,7 @@ export async function open(options: OpenOptions): Promise<TypedBible> {
     return pack;
   };
 
+  const engineRandom = options.random?.seed !== undefined ? seededRandom(options.random.seed) : Math.random;
   const context: Context = {
     meta,
     pack: loadedPack,
@@ -90,7 +96,9 @@ export async function open(options: OpenOptions): Promise<TypedBible> {
       }
       return text;
     },
-    random: (seed) => seededRandom(seed ?? options.random?.seed ?? Math.floor(Math.random() * 4294967296)),
+    // A call's seed gives a fresh generator (the same pick every time); an engine seed gives one
+    // reproducible sequence across calls; with neither, picks draw from Math.random.
+    random: (seed) => (seed !== undefined ? seededRandom(seed) : engineRandom),
     options,
   };
 

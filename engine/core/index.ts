@@ -4,3 +4,4 @@ export { BibleError, type BibleErrorCode } from './errors.ts';
 export { OPERATIONS } from './operations.ts';
 export { normalizeText } from './match.ts';
 export { formatVerseId, formatBookAndChapterId } from './versification.ts';
+export type { AudioOption, AudioRequest, AudioResolver } from './ops/audio.ts';

@@ -1,23 +1,197 @@
-// Text matching shared by every operation that asks "does this verse contain the word": case-,
-// accent- and vowel-mark-insensitive. The search packs use the same normaliser.
+// The one text normaliser shared by the search index (compile time), every query (run time) and every
+// operation that asks "does this verse contain that text" (GetSearch*, GetRandomVerse's limitToQuery).
+// Platform-free: plain string and typed-array work, no Intl, no Node built-ins.
+//
+// normalizeText(s) is s with
+//   1. compatibility decomposition (NFKD): "é" -> "e" + U+0301; ligatures and presentation forms
+//      (Arabic presentation forms, "ﬁ", full-width letters, long s "ſ") -> their plain letters;
+//   2. case folding (toLowerCase), the Greek final sigma folded to σ;
+//   3. every combining mark removed (\p{M}: Latin accents, Greek accents and breathings, Arabic harakat,
+//      shadda, sukun, superscript alef and Quranic marks, Hebrew points), and the invisible format
+//      characters (\p{Cf}: joiners, direction marks, soft hyphen) and the Arabic tatweel U+0640 deleted;
+//   4. Arabic letter variants folded: every alef with hamza or madda (أ إ آ, which steps 1 and 3 already
+//      turn into ا) and alef wasla ٱ -> bare alef ا; waw and yeh with hamza (ؤ ئ) -> و ي (they decompose
+//      the same way); alef maqsura ى -> yeh ي; teh marbuta ة -> heh ه. The standalone hamza ء stays.
+//      These are the spellings Arabic readers type interchangeably (Lucene's Arabic normaliser folds the
+//      same letters), so an unvowelled query without hamza seats finds the fully pointed printed text;
+//   5. every other character that is not a letter or digit (\p{L} \p{N}) separates words: runs of
+//      separators (punctuation, spaces, dashes, apostrophes) become one space, none at either end.
+// The result is the text's words, folded, joined by single spaces: "The LORD’S" -> "the lord s",
+// "وَقَالَ" -> "وقال", "¿Amó?" -> "amo". normalizeText is idempotent.
+//
+// Speed matters (the engine normalises a whole translation, ~4 million characters, on its first search),
+// so each UTF-16 code unit is looked up in a table filled lazily from the rules above. Folding character
+// by character equals folding the whole string: decomposition works per character, and every mark it
+// could reorder is removed.
 
-/** Folds case, removes combining marks (accents, Arabic harakat), unifies Arabic letter variants. */
-export function normalizeText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f\u0591-\u05c7\u064b-\u065f\u0670\u06d6-\u06ed\u0640]/g, '')
-    .replace(/[\u0622\u0623\u0625\u0671]/g, '\u0627') // alef with madda/hamza/wasla -> bare alef
-    .replace(/\u0649/g, '\u064a') // alef maqsura -> yeh
-    .replace(/\u0629/g, '\u0647') // teh marbuta -> heh
-    .toLowerCase();
+const FOLD: Record<string, string> = {
+  '\u0671': '\u0627', // alef wasla -> alef (the hamza/madda alefs decompose to alef + a removed mark)
+  '\u0649': '\u064a', // alef maqsura -> yeh
+  '\u0629': '\u0647', // teh marbuta -> heh
+  '\u03c2': '\u03c3', // Greek final sigma -> sigma
+};
+const DROP = /[\p{M}\p{Cf}\u0640]/u;
+const WORD = /[\p{L}\p{N}]/u;
+
+// Per code unit: 0 = not computed yet, 1 = deleted, 2 = separator, 3 = several characters (see MULTI),
+// otherwise the single output code unit. Code units 1-3 are control characters, hence separators.
+const TABLE = new Uint16Array(65536);
+const MULTI = new Map<number, string>();
+const ASTRAL = new Map<number, string>();
+const DELETE = 1;
+const SEPARATOR = 2;
+const SEVERAL = 3;
+
+/** What one character (code point) becomes: '' when deleted; ' ' marks a word separator. */
+function foldCharacter(ch: string): string {
+  let out = '';
+  for (const c of ch.normalize('NFKD').toLowerCase().normalize('NFKD')) {
+    if (DROP.test(c)) continue;
+    const folded = FOLD[c] ?? c;
+    out += WORD.test(folded) ? folded : ' ';
+  }
+  return out;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+function classify(code: number): number {
+  const out = foldCharacter(String.fromCharCode(code));
+  let kind: number;
+  if (out === '') kind = DELETE;
+  else if (/^ +$/.test(out)) kind = SEPARATOR;
+  else if (out.length === 1) kind = out.charCodeAt(0);
+  else { kind = SEVERAL; MULTI.set(code, out); }
+  TABLE[code] = kind;
+  return kind;
+}
+// Surrogates only mean something in pairs; fold() handles them itself.
+TABLE.fill(DELETE, 0xd800, 0xe000);
+TABLE[10] = SEPARATOR; // a newline separates words, or lines in normalizeLines
+
+// Output goes to a reusable UTF-16 buffer, turned into a string in chunks (fast on every JS engine).
+let buffer = new Uint16Array(1 << 16);
+
+function grow(needed: number): void {
+  if (needed <= buffer.length) return;
+  const bigger = new Uint16Array(Math.max(needed, buffer.length * 2));
+  bigger.set(buffer);
+  buffer = bigger;
+}
+
+// TextDecoder turns the buffer into a string fastest; hosts without a UTF-16 TextDecoder (some React
+// Native engines) fall back to String.fromCharCode in chunks.
+const utf16: TextDecoder | null = (() => {
+  try {
+    const decoder = new TextDecoder('utf-16le');
+    return decoder.decode(new Uint16Array([0x61, 0x5d0])) === 'a\u05d0' ? decoder : null;
+  } catch {
+    return null;
+  }
+})();
+
+function bufferToString(length: number): string {
+  if (utf16 && length > 64) return utf16.decode(buffer.subarray(0, length));
+  const CHUNK = 8192;
+  if (length <= CHUNK) return String.fromCharCode.apply(null, buffer.subarray(0, length) as unknown as number[]);
+  const parts: string[] = [];
+  for (let at = 0; at < length; at += CHUNK) {
+    parts.push(String.fromCharCode.apply(null, buffer.subarray(at, Math.min(length, at + CHUNK)) as unknown as number[]));
+  }
+  return parts.join('');
+}
+
+/** Appends a multi-character fold result (rare: ligatures, fractions, letters beyond the BMP). */
+function appendSeveral(s: string, out: number, pending: boolean): number {
+  grow(out + 2 * s.length + 16);
+  for (let k = 0; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (c === 32) { pending = out > 0 && buffer[out - 1] !== 10; continue; }
+    if (pending) { buffer[out++] = 32; pending = false; }
+    buffer[out++] = c;
+  }
+  // A trailing separator is remembered as a negative length.
+  return pending ? -out : out;
+}
+
+function fold(text: string, keepLines: boolean): string {
+  const n = text.length;
+  grow(n + 16);
+  const table = TABLE;
+  let buf = buffer;
+  let out = 0;
+  let pending = false; // a space is owed before the next letter of the current line
+  for (let i = 0; i < n; i++) {
+    const code = text.charCodeAt(i);
+    const kind = table[code];
+    if (kind > SEVERAL) {
+      if (pending) { buf[out++] = 32; pending = false; }
+      buf[out++] = kind;
+    } else if (kind === SEPARATOR) {
+      if (code === 10 && keepLines) { buf[out++] = 10; pending = false; } else pending = out > 0 && buf[out - 1] !== 10;
+    } else if (kind === 0) {
+      classify(code);
+      i--;
+    } else {
+      let several: string | undefined;
+      if (kind === SEVERAL) {
+        several = MULTI.get(code)!;
+      } else if (code >= 0xd800 && code <= 0xdfff) {
+        // A surrogate pair is a character beyond the BMP (mathematical letters and the like); a lone
+        // surrogate (broken text) separates words.
+        const low = code <= 0xdbff && i + 1 < n ? text.charCodeAt(i + 1) : 0;
+        if (low >= 0xdc00 && low <= 0xdfff) {
+          const point = ((code - 0xd800) << 10) + (low - 0xdc00) + 0x10000;
+          several = ASTRAL.get(point);
+          if (several === undefined) { several = foldCharacter(String.fromCodePoint(point)); ASTRAL.set(point, several); }
+          i++;
+        } else {
+          pending = out > 0 && buf[out - 1] !== 10;
+        }
+      }
+      // DELETE: nothing to emit
+      if (several !== undefined) {
+        const at = appendSeveral(several, out, pending);
+        pending = at < 0;
+        out = Math.abs(at);
+        // Keep room for the rest: every other input unit yields at most one unit plus an owed space.
+        grow(out + n - i + 16);
+        buf = buffer;
+      }
+    }
+  }
+  return bufferToString(out);
+}
+
+/** A text's words, case-, accent- and vowel-mark-folded, joined by single spaces (see the rules above). */
+export function normalizeText(text: string): string {
+  return fold(text, false);
+}
+
+/** normalizeText of each line of a newline-separated text, still separated by newlines (one per line). */
+export function normalizeLines(text: string): string {
+  return fold(text, true);
+}
+
+export type MatchType = 'broad' | 'exact';
+
+/** Does a normalised text contain a normalised, non-empty query? `broad`: anywhere, even inside a word;
+ *  `exact`: only as whole words (both ends of the query fall on word boundaries). */
+export function containsNormalized(text: string, query: string, matchType: MatchType): boolean {
+  if (matchType === 'broad') return text.includes(query);
+  const length = query.length;
+  for (let at = text.indexOf(query); at !== -1; at = text.indexOf(query, at + 1)) {
+    if ((at === 0 || text.charCodeAt(at - 1) === 32) && (at + length === text.length || text.charCodeAt(at + length) === 32)) return true;
+  }
+  return false;
+}
+
+/** A predicate on raw text: does it contain the query the way the search operations match? */
+export function queryMatcher(query: string, matchType: MatchType = 'broad'): (text: string) => boolean {
+  const q = normalizeText(query);
+  if (!q) return () => false;
+  return (text) => containsNormalized(normalizeText(text), q, matchType);
+}
 
 /** A predicate: does the text contain the words of the query as a whole-word phrase? */
 export function wholeWordMatcher(query: string): (text: string) => boolean {
-  const words = normalizeText(query).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  if (words.length === 0) return () => false;
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${words.map(escape).join('[^\\p{L}\\p{N}]+')}(?![\\p{L}\\p{N}])`, 'u');
-  return (text) => pattern.test(normalizeText(text));
+  return queryMatcher(query, 'exact');
 }

@@ -4,7 +4,6 @@ import type { Meta, Language } from './meta.ts';
 import type { Pack } from './pack/reader.ts';
 import type { ParamSpec, VerseIdValue, BookOrTestament } from './params.ts';
 import type { TranslationData } from './translation.ts';
-import { formatVerseId } from './versification.ts';
 
 export interface Context {
   readonly meta: Meta;
@@ -44,9 +43,13 @@ export type { VerseIdValue, BookOrTestament, Language };
 
 export interface VerseRow { id: string; b: string; c: string; v: string; t: string }
 
+// Number strings for 0-999, made once: verse rows are built on the hottest path.
+const DECIMAL = Array.from({ length: 1000 }, (_, n) => String(n));
+const PADDED3 = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
+
 export function verseRow(verseId: number, text: string): VerseRow {
   const book = Math.floor(verseId / 1_000_000);
   const chapter = Math.floor(verseId / 1_000) % 1_000;
   const verse = verseId % 1_000;
-  return { id: formatVerseId(book, chapter, verse), b: String(book), c: String(chapter), v: String(verse), t: text };
+  return { id: PADDED3[book].slice(1) + PADDED3[chapter] + PADDED3[verse], b: DECIMAL[book], c: DECIMAL[chapter], v: DECIMAL[verse], t: text };
 }

@@ -3,10 +3,12 @@
 import { BibleError, invalid } from './errors.ts';
 import { LANGUAGES, type Language, type Meta } from './meta.ts';
 import { splitVerseId, type VerseRef } from './versification.ts';
+import { EARLIEST_DATE, LATEST_DATE, parseDate } from './plans/dates.ts';
 
 export type ParamType =
   | 'verseId' | 'bookId' | 'chapterId' | 'bookAndChapterId' | 'versionId' | 'language'
-  | 'integer' | 'text' | 'choice' | 'bookOrTestament';
+  | 'integer' | 'text' | 'choice' | 'bookOrTestament'
+  | 'date';
 
 export interface ParamSpec {
   name: string;
@@ -36,9 +38,21 @@ function rawString(spec: ParamSpec, raw: unknown): string {
   throw invalid(spec.name, `${spec.name} must be a string or number, got ${Array.isArray(raw) ? 'an array' : typeof raw}`);
 }
 
+/** The value of a string of 1-15 ASCII digits, or -1 (a loop: cheaper than a regex on the hot path). */
+function digitsValue(s: string): number {
+  if (s.length === 0 || s.length > 15) return -1;
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const d = s.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
 function digits(spec: ParamSpec, raw: unknown, expected: string): number {
   const s = rawString(spec, raw);
-  if (!/^\d{1,9}$/.test(s)) throw invalid(spec.name, `${spec.name} must be ${expected}, got ${JSON.stringify(s.slice(0, 40))}`);
+  if (digitsValue(s) < 0) throw invalid(spec.name, `${spec.name} must be ${expected}, got ${JSON.stringify(s.slice(0, 40))}`);
   return Number(s);
 }
 
@@ -52,13 +66,15 @@ export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown 
   switch (spec.type) {
     case 'verseId': {
       const s = rawString(spec, raw);
-      if (!/^\d{7,8}$/.test(s)) throw invalid(spec.name, `${spec.name} must be an 8-digit BBCCCVVV verse id such as 01001001 (Genesis 1:1), got ${JSON.stringify(s.slice(0, 40))}`);
-      const id = Number(s);
-      const ref = splitVerseId(id);
-      if (ref.book < 1 || ref.book > 66 || ref.chapter < 1 || ref.verse < 1) {
+      const id = s.length === 7 || s.length === 8 ? digitsValue(s) : -1;
+      if (id < 0) throw invalid(spec.name, `${spec.name} must be an 8-digit BBCCCVVV verse id such as 01001001 (Genesis 1:1), got ${JSON.stringify(s.slice(0, 40))}`);
+      const book = Math.floor(id / 1_000_000);
+      const chapter = Math.floor(id / 1_000) % 1_000;
+      const verse = id % 1_000;
+      if (book < 1 || book > 66 || chapter < 1 || verse < 1) {
         throw invalid(spec.name, `${spec.name} ${s} is not a verse id: book must be 01-66, chapter and verse at least 1`);
       }
-      return { ...ref, id } satisfies VerseIdValue;
+      return { book, chapter, verse, id } satisfies VerseIdValue;
     }
     case 'bookId':
       return bookNumber(spec, raw);
@@ -73,6 +89,7 @@ export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown 
       return { book: Math.floor(Number(s) / 1000), chapter: Number(s) % 1000 };
     }
     case 'versionId': {
+      if (typeof raw === 'string' && meta.versionById.has(raw)) return raw; // the common case, kept cheap
       const s = rawString(spec, raw).trim().toLowerCase().replace(/^t_/, '');
       if (!meta.versionById.has(s)) {
         throw invalid(spec.name, `${spec.name} must be one of ${meta.versions.map((v) => v.versionId).join(', ')}, got ${JSON.stringify(String(raw).slice(0, 40))}`);
@@ -112,6 +129,13 @@ export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown 
       if (!/^\d{1,9}$/.test(s)) throw invalid(spec.name, `${spec.name} must be a book number from 1 to 66, or ot / nt, got ${JSON.stringify(s.slice(0, 40))}`);
       return { book: bookNumber(spec, s) } satisfies BookOrTestament;
     }
+    case 'date': {
+      // A real calendar date YYYY-MM-DD (2023-02-30 is refused), returned as written.
+      const s = rawString(spec, raw).trim();
+      if (parseDate(s) === null) throw invalid(spec.name, `${spec.name} must be a real calendar date YYYY-MM-DD such as 2023-01-01, got ${JSON.stringify(s.slice(0, 40))}`);
+      if (s < EARLIEST_DATE || s > LATEST_DATE) throw invalid(spec.name, `${spec.name} must be from ${EARLIEST_DATE} to ${LATEST_DATE}, got ${s}`);
+      return s;
+    }
   }
 }
 
@@ -123,13 +147,17 @@ export function coerceParams(operation: string, specs: readonly ParamSpec[], raw
     throw new BibleError('INVALID_PARAMETER', `${operation} takes its parameters as an object of name/value pairs`);
   }
   const given = (raw ?? {}) as Record<string, unknown>;
-  for (const name of Object.keys(given)) {
-    if (FORBIDDEN_KEYS.has(name) || !specs.some((s) => s.name === name)) {
-      const known = specs.map((s) => s.name).join(', ') || 'no parameters';
-      throw invalid(name, `${operation} has no parameter ${JSON.stringify(name.slice(0, 40))}; it takes ${known}`);
+  let known = 0;
+  for (const spec of specs) if (Object.prototype.hasOwnProperty.call(given, spec.name)) known++;
+  if (known !== Object.keys(given).length) {
+    for (const name of Object.keys(given)) {
+      if (FORBIDDEN_KEYS.has(name) || !specs.some((s) => s.name === name)) {
+        const names = specs.map((s) => s.name).join(', ') || 'no parameters';
+        throw invalid(name, `${operation} has no parameter ${JSON.stringify(name.slice(0, 40))}; it takes ${names}`);
+      }
     }
   }
-  const out: Record<string, unknown> = Object.create(null);
+  const out: Record<string, unknown> = {};
   for (const spec of specs) {
     let value = Object.prototype.hasOwnProperty.call(given, spec.name) ? given[spec.name] : undefined;
     if (value === '' && !spec.required) value = undefined; // ?limitToBookId= means "not given"

@@ -46,42 +46,35 @@ export function loadTranslation(pack: Pack, versification: Versification): Trans
   const info = pack.json<TextPackInfo>('info');
   const text = pack.text('text');
 
+  // Rebuild the verse list from the KJV grid and the pack's differences, noting each grid slot's
+  // position as we go, so a lookup is two array reads; the few extra verses use a map.
   const missing = new Set(info.missing);
-  const ids = new Uint32Array(versification.verseCount - info.missing.length + info.extra.length);
-  {
-    const extra = [...info.extra].sort((a, b) => a - b);
-    let e = 0;
-    let n = 0;
-    for (let ordinal = 0; ordinal < versification.verseCount; ordinal++) {
-      const id = versification.idOf(ordinal);
-      while (e < extra.length && extra[e] < id) ids[n++] = extra[e++];
-      if (!missing.has(id)) ids[n++] = id;
-    }
-    while (e < extra.length) ids[n++] = extra[e++];
-    if (n !== ids.length) throw new Error(`pack '${pack.name}': verse list does not match its info`);
+  const extra = [...info.extra].sort((a, b) => a - b);
+  const ids = new Uint32Array(versification.verseCount - info.missing.length + extra.length);
+  const positionByOrdinal = new Int32Array(versification.verseCount).fill(-1);
+  const extraPosition = new Map<number, number>();
+  let n = 0;
+  let e = 0;
+  for (let ordinal = 0; ordinal < versification.verseCount; ordinal++) {
+    const id = versification.idOf(ordinal);
+    while (e < extra.length && extra[e] < id) { extraPosition.set(extra[e], n); ids[n++] = extra[e++]; }
+    if (missing.has(id)) continue;
+    positionByOrdinal[ordinal] = n;
+    ids[n++] = id;
   }
+  while (e < extra.length) { extraPosition.set(extra[e], n); ids[n++] = extra[e++]; }
+  if (n !== ids.length) throw new Error(`pack '${pack.name}': verse list does not match its info`);
 
   // Verses are newline-separated in the blob (smaller than storing offsets); find the starts once.
   const starts = new Uint32Array(ids.length + 1);
-  {
-    let at = 0;
-    for (let i = 0; i < ids.length; i++) {
-      starts[i] = at;
-      const end = text.indexOf('\n', at);
-      at = end === -1 ? text.length : end + 1;
-    }
-    starts[ids.length] = text.length + 1;
-    if (at !== text.length && at !== text.length + 1) throw new Error(`pack '${pack.name}': text does not match its verse list`);
-  }
-
-  // Grid slot -> position, so a lookup is two array reads; the few extra verses use a map.
-  const positionByOrdinal = new Int32Array(versification.verseCount).fill(-1);
-  const extraPosition = new Map<number, number>();
+  let at = 0;
   for (let i = 0; i < ids.length; i++) {
-    const { book, chapter, verse } = splitVerseId(ids[i]);
-    const ordinal = versification.ordinalOf(book, chapter, verse);
-    if (ordinal >= 0) positionByOrdinal[ordinal] = i; else extraPosition.set(ids[i], i);
+    starts[i] = at;
+    const end = text.indexOf('\n', at);
+    at = end === -1 ? text.length + 1 : end + 1;
   }
+  starts[ids.length] = text.length + 1;
+  if (at !== text.length + 1) throw new Error(`pack '${pack.name}': text does not match its verse list`);
 
   let counts: Uint16Array | null = null;
   const textAt = (index: number) => text.slice(starts[index], starts[index + 1] - 1);

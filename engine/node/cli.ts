@@ -6,7 +6,9 @@ import { openNode } from './loader.ts';
 const USAGE = `usage:
   bible <Operation> [name=value ...]   answer one operation as JSON (e.g. bible GetVerse verseId=43003016)
   bible build [--only b1,b2]           compile the corpus into dist/data (--only: just these builders)
-  bible serve [--port N]               start the local HTTP server
+        [--exclude-category c1,c2]     leave out datasets of these licence categories (e.g. cc_restrictive,unknown)
+  bible serve [--port N] [--keys FILE] [--audio TEMPLATE]
+                                       start the HTTP server (API, reader page, packs); bible serve --help
   bible help                           this text; \`bible GetEndpoints\` lists every operation`;
 
 export function parseAssignments(args: string[]): Record<string, string> {
@@ -28,12 +30,24 @@ export async function main(argv: string[]): Promise<number> {
   if (command === 'build') {
     const { build } = await import('../../compiler/build.ts');
     const only = rest.indexOf('--only');
-    build(only >= 0 ? { only: (rest[only + 1] ?? '').split(',').filter(Boolean) } : {});
+    const exclude = rest.indexOf('--exclude-category');
+    await build({
+      ...(only >= 0 ? { only: (rest[only + 1] ?? '').split(',').filter(Boolean) } : {}),
+      // e.g. --exclude-category cc_restrictive,unknown: a data set fit for commercial redistribution
+      ...(exclude >= 0 ? { excludeCategories: (rest[exclude + 1] ?? '').split(',').map((c) => c.trim()).filter(Boolean) } : {}),
+    });
+    // A full build also bundles the engine for browsers and the reader page (dist/engine.js, dist/web).
+    if (only < 0) await (await import('../../scripts/bundle.ts')).bundle();
     return 0;
   }
   if (command === 'serve') {
     const { serveFromArgs } = await import('./server.ts');
-    await serveFromArgs(rest);
+    try {
+      await serveFromArgs(rest);
+    } catch (error) {
+      process.stderr.write(`bible serve: ${error instanceof Error ? error.message : String(error)}\n`);
+      return 2;
+    }
     return 0;
   }
   try {

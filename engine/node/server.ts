@@ -1,72 +1,359 @@
-// The local HTTP server: GET /<Operation>?name=value answers exactly what bible.call() answers.
+// The HTTP server, a drop-in for the hosted API: GET /<Operation>?name=value answers exactly what
+// bible.call() answers, for every operation in the table; /api/v2/licensing|bibles|credits map to
+// GetLicensing, GetBibles and GetCredits. It also serves the reader page (dist/web) and the packs
+// (dist/data). node:http only. Nothing a client sends can take it down: every failure is an answer.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { promisify } from 'node:util';
+import { gzip, gzipSync } from 'node:zlib';
 import { BibleError } from '../core/errors.ts';
-import type { TypedBible } from '../core/engine.ts';
-import { openNode } from './loader.ts';
+import type { OpenOptions, TypedBible } from '../core/engine.ts';
+import { audioOptionFromArgs } from './audio-option.ts';
+import { rateLimiter, requestKey, loadKeyFile, type ApiKeys } from './keys.ts';
+import { DEFAULT_DATA_DIR, openNode } from './loader.ts';
+import { acceptsGzip, staticFiles } from './static.ts';
+import { resolve } from 'node:path';
 
-export interface ServeOptions { port?: number; host?: string; bible?: TypedBible }
+/** Second-generation paths of the hosted API and the operations that answer them. */
+export const API_V2_PATHS: Readonly<Record<string, string>> = {
+  '/api/v2/licensing': 'GetLicensing',
+  '/api/v2/bibles': 'GetBibles',
+  '/api/v2/credits': 'GetCredits',
+};
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const json = JSON.stringify(body);
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(json),
-    'Access-Control-Allow-Origin': '*',
-    ...headers,
-  });
-  res.end(json);
+/** Rate-limit headers on every keyed answer (and Retry-After on 429). Reset is in seconds from now. */
+export const RATE_HEADERS = { limit: 'X-RateLimit-Limit', remaining: 'X-RateLimit-Remaining', reset: 'X-RateLimit-Reset' } as const;
+
+/** Longer request targets answer 414; the whole request head is also capped by Node (16 KiB -> 431). */
+export const MAX_URL_LENGTH = 8192;
+const MAX_PARAMS = 64;
+const GZIP_MIN_BYTES = 1024;
+/** Above this, gzip runs on the thread pool instead of blocking the event loop. */
+const GZIP_SYNC_MAX_BYTES = 128 * 1024;
+const GZIP_LEVEL = 5;
+const gzipAsync = promisify(gzip);
+
+export const DEFAULT_WEB_DIR = resolve(DEFAULT_DATA_DIR, '..', 'web');
+const JSON_TYPE = 'application/json; charset=utf-8';
+const EXPOSED = ['ETag', 'Retry-After', RATE_HEADERS.limit, RATE_HEADERS.remaining, RATE_HEADERS.reset].join(', ');
+const CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSED };
+
+export interface HandlerOptions {
+  /** API keys; when set, every API request needs a known key. Read per request, so it can be swapped (SIGHUP). */
+  keys?: ApiKeys;
+  /** clock for the rate limiter (tests pass a fake one) */
+  now?: () => number;
+  /** the reader page; null serves none */
+  webDir?: string | null;
+  /** the packs served under /data/; null serves none */
+  dataDir?: string | null;
+  /** set while shutting down: answers then close their connection */
+  draining?: boolean;
 }
 
-export function createHandler(bible: TypedBible) {
-  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+type ErrorBody = { error: { code: string; message: string; param: string | null } };
+const errorBody = (code: string, message: string, param: string | null = null): ErrorBody => ({ error: { code, message, param } });
+
+/** Status for a BibleError: an unknown operation is 404, everything else the caller sent is 400. */
+export const statusOf = (error: BibleError): number => (error.code === 'UNKNOWN_OPERATION' ? 404 : 400);
+
+/** Splits a query string strictly: bad percent-encoding, repeated or too many parameters are errors. */
+export function parseQuery(query: string): Record<string, string> {
+  const params: Record<string, string> = {};
+  if (!query) return params;
+  const parts = query.split('&');
+  if (parts.length > MAX_PARAMS) throw new BibleError('INVALID_PARAMETER', `too many query parameters (${parts.length}); at most ${MAX_PARAMS}`);
+  for (const part of parts) {
+    if (!part) continue;
+    const eq = part.indexOf('=');
+    const rawName = eq < 0 ? part : part.slice(0, eq);
+    const rawValue = eq < 0 ? '' : part.slice(eq + 1);
+    let name: string;
+    let value: string;
     try {
-      if (req.method === 'OPTIONS') {
-        res.writeHead(204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, OPTIONS', 'Access-Control-Allow-Headers': '*' });
-        res.end();
-        return;
-      }
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        send(res, 405, new BibleError('INVALID_PARAMETER', `method ${req.method} is not allowed; use GET`).toJSON(), { Allow: 'GET, OPTIONS' });
-        return;
-      }
-      let url: URL;
-      try {
-        url = new URL(req.url ?? '/', 'http://localhost');
-      } catch {
-        send(res, 400, new BibleError('INVALID_PARAMETER', 'malformed request URL').toJSON());
-        return;
-      }
-      const name = url.pathname.replace(/^\/+/, '').replace(/\/+$/, '') || 'GetEndpoints';
-      const params: Record<string, string> = {};
-      for (const [key, value] of url.searchParams) {
-        if (key in params) throw new BibleError('INVALID_PARAMETER', `parameter ${key} is given more than once`, key);
-        params[key] = value;
-      }
-      send(res, 200, await bible.call(name, params));
-    } catch (error) {
-      if (error instanceof BibleError) send(res, error.code === 'UNKNOWN_OPERATION' ? 404 : 400, error.toJSON());
-      else send(res, 500, { error: { code: 'INTERNAL', message: 'internal error', param: null } });
+      name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+    } catch {
+      throw new BibleError('INVALID_PARAMETER', `a parameter name has bad percent-encoding: ${JSON.stringify(rawName.slice(0, 40))}`);
     }
+    try {
+      value = decodeURIComponent(rawValue.replace(/\+/g, ' '));
+    } catch {
+      throw new BibleError('INVALID_PARAMETER', `${name.slice(0, 40)} has bad percent-encoding (use %XX with UTF-8 bytes)`, name.slice(0, 40));
+    }
+    if (Object.prototype.hasOwnProperty.call(params, name)) throw new BibleError('INVALID_PARAMETER', `parameter ${name.slice(0, 40)} is given more than once`, name.slice(0, 40));
+    params[name] = value;
+  }
+  return params;
+}
+
+export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
+  const operations = new Set(bible.operations.map((op) => op.name));
+  const limit = rateLimiter(options.now);
+  const webDir = options.webDir === undefined ? DEFAULT_WEB_DIR : options.webDir;
+  const dataDir = options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir;
+  const serveStatic = staticFiles([
+    // Packs and the manifest; a ?v=<hash> URL names one exact content, so it may be kept for a year.
+    ...(dataDir ? [{ prefix: '/data/', dir: dataDir, cacheControl: (file: string, versioned: boolean) =>
+      file.endsWith('.pack') ? (versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=86400') : 'no-cache' }] : []),
+    // The page revalidates every time (a 304 is cheap); its service worker does the offline part.
+    ...(webDir ? [{ prefix: '/', dir: webDir, cacheControl: () => 'no-cache' }] : []),
+  ]);
+
+  const common = (): Record<string, string> => (options.draining ? { ...CORS, Connection: 'close' } : CORS);
+
+  const sendJson = async (req: IncomingMessage, res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+    let payload: Buffer = Buffer.from(JSON.stringify(body) ?? 'null');
+    const out: Record<string, string | number> = { ...common(), ...headers, 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' };
+    if (payload.length >= GZIP_MIN_BYTES && acceptsGzip(req)) {
+      payload = payload.length <= GZIP_SYNC_MAX_BYTES ? gzipSync(payload, { level: GZIP_LEVEL }) : await gzipAsync(payload, { level: GZIP_LEVEL });
+      out['Content-Encoding'] = 'gzip';
+    }
+    out['Content-Length'] = payload.length;
+    if (res.destroyed) return;
+    res.writeHead(status, out);
+    res.end(req.method === 'HEAD' ? undefined : payload);
+  };
+
+  /** 401 / 429 when keys are configured and this request may not proceed; else the headers to add. */
+  const admit = async (req: IncomingMessage, res: ServerResponse): Promise<Record<string, string> | null> => {
+    const keys = options.keys;
+    if (!keys) return {};
+    const key = requestKey(req.headers);
+    if (!key) {
+      await sendJson(req, res, 401, errorBody('UNAUTHORIZED', 'this server needs an API key: send it in the x-api-key header (or x-rapidapi-key)'));
+      return null;
+    }
+    const plan = keys.plan(key);
+    if (!plan) {
+      await sendJson(req, res, 401, errorBody('UNAUTHORIZED', 'unknown API key'));
+      return null;
+    }
+    if (plan.perMinute === null) return {};
+    const decision = limit(key, plan.perMinute);
+    const headers = {
+      [RATE_HEADERS.limit]: String(decision.limit),
+      [RATE_HEADERS.remaining]: String(decision.remaining),
+      [RATE_HEADERS.reset]: String(decision.resetSeconds),
+    };
+    if (!decision.allowed) {
+      await sendJson(req, res, 429, errorBody('RATE_LIMITED', `plan "${plan.name}" allows ${plan.perMinute} requests per minute; retry in ${decision.resetSeconds} s`),
+        { ...headers, 'Retry-After': String(decision.resetSeconds) });
+      return null;
+    }
+    return headers;
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const method = req.method ?? '';
+    const target = req.url ?? '/';
+    if (method === 'OPTIONS') {
+      // CORS preflight: never needs a key (browsers do not send custom headers on it).
+      const asked = String(req.headers['access-control-request-headers'] ?? '').replace(/[^\w ,-]/g, '').slice(0, 500);
+      res.writeHead(204, { ...common(), 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': asked || '*', 'Access-Control-Max-Age': '86400', 'Content-Length': 0 });
+      res.end();
+      return;
+    }
+    if (method !== 'GET' && method !== 'HEAD') {
+      await sendJson(req, res, 405, errorBody('METHOD_NOT_ALLOWED', `method ${method.slice(0, 20)} is not allowed; use GET`), { Allow: 'GET, HEAD, OPTIONS' });
+      return;
+    }
+    if (target.length > MAX_URL_LENGTH) {
+      await sendJson(req, res, 414, errorBody('URI_TOO_LONG', `the request URL has ${target.length} characters; at most ${MAX_URL_LENGTH}`));
+      return;
+    }
+    const q = target.indexOf('?');
+    const rawPath = q < 0 ? target : target.slice(0, q);
+    const query = q < 0 ? '' : target.slice(q + 1).replace(/#.*$/, '');
+    let path: string;
+    try {
+      path = decodeURIComponent(rawPath);
+    } catch {
+      await sendJson(req, res, 400, errorBody('BAD_REQUEST', 'the request path has bad percent-encoding'));
+      return;
+    }
+    if (!path.startsWith('/') || path.includes('\0')) {
+      await sendJson(req, res, 400, errorBody('BAD_REQUEST', 'malformed request path'));
+      return;
+    }
+    if (path.length > 1) path = path.replace(/\/+$/, '');
+
+    let name: string | undefined = API_V2_PATHS[path] ?? (/^\/[A-Za-z][A-Za-z0-9_]{0,99}$/.test(path) ? path.slice(1) : undefined);
+    if (path === '/') name = webDir ? undefined : 'GetEndpoints';
+    if (!(name && operations.has(name)) && (await serveStatic(req, res, path === '/' ? '/index.html' : path, query, common()))) return;
+    if (path === '/') name = 'GetEndpoints';
+
+    const admitted = await admit(req, res);
+    if (!admitted) return;
+    if (!name || !operations.has(name)) {
+      const looksLikeApi = name !== undefined || path.startsWith('/api/');
+      const message = looksLikeApi
+        ? `unknown operation ${JSON.stringify((name ?? path).slice(0, 60))}${name && API_V2_PATHS[path] ? ` (${path} needs ${name}, which this build does not have)` : ''}; GET /GetEndpoints lists them all`
+        : `nothing at ${JSON.stringify(path.slice(0, 80))}`;
+      await sendJson(req, res, 404, errorBody(looksLikeApi ? 'UNKNOWN_OPERATION' : 'NOT_FOUND', message), admitted);
+      return;
+    }
+    try {
+      const answer = await bible.call(name, parseQuery(query));
+      await sendJson(req, res, 200, answer, admitted);
+    } catch (error) {
+      if (error instanceof BibleError) await sendJson(req, res, statusOf(error), error.toJSON(), admitted);
+      else throw error;
+    }
+  };
+
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    req.on('error', () => {});
+    res.on('error', () => {});
+    handle(req, res).catch((error: unknown) => {
+      console.error(`bible serve: ${req.method} ${String(req.url).slice(0, 200)} failed:`, error);
+      if (res.headersSent) { res.destroy(); return; }
+      void sendJson(req, res, 500, errorBody('INTERNAL', 'internal error')).catch(() => res.destroy());
+    });
   };
 }
 
-export async function serve(options: ServeOptions = {}): Promise<Server> {
-  const bible = options.bible ?? (await openNode());
-  const server = createServer((req, res) => { void createHandler(bible)(req, res); });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 8080, options.host ?? '127.0.0.1', resolve));
-  return server;
+/** Answers requests Node's HTTP parser rejects (malformed, oversized, timed out) and closes them. */
+function answerClientError(error: Error & { code?: string; rawPacket?: Buffer }, socket: Socket): void {
+  if (!socket.writable || error.code === 'ECONNRESET') { socket.destroy(); return; }
+  let status = 400;
+  let reason = 'Bad Request';
+  let body = errorBody('BAD_REQUEST', 'malformed HTTP request');
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    // A request line that has not ended within the limit is an overlong URL; else the headers are.
+    const head = error.rawPacket ? error.rawPacket.subarray(0, MAX_URL_LENGTH + 64).toString('latin1') : '';
+    const lineEnd = head.indexOf('\r\n');
+    if (lineEnd < 0 || lineEnd > MAX_URL_LENGTH) {
+      status = 414; reason = 'URI Too Long'; body = errorBody('URI_TOO_LONG', `the request URL is too long; at most ${MAX_URL_LENGTH} characters`);
+    } else {
+      status = 431; reason = 'Request Header Fields Too Large'; body = errorBody('HEADERS_TOO_LARGE', 'the request headers are too large');
+    }
+  } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    status = 408; reason = 'Request Timeout'; body = errorBody('REQUEST_TIMEOUT', 'the request took too long to arrive');
+  }
+  const json = JSON.stringify(body);
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(json)}\r\nAccess-Control-Allow-Origin: *\r\nConnection: close\r\n\r\n${json}`);
 }
 
-export async function serveFromArgs(args: string[]): Promise<void> {
-  const portFlag = args.indexOf('--port');
-  const port = Number(portFlag >= 0 ? args[portFlag + 1] : process.env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number 0-65535`);
-  const server = await serve({ port });
+export interface ServeOptions extends HandlerOptions {
+  /** default 8080; 0 picks a free port */
+  port?: number;
+  /** default 0.0.0.0 (every interface, as a hosted API needs); pass 127.0.0.1 to stay local */
+  host?: string;
+  /** an open engine; else one is opened with `open` (and dataDir for the packs) */
+  bible?: TypedBible;
+  open?: Partial<OpenOptions>;
+}
+
+export interface BibleServer {
+  server: Server;
+  port: number;
+  /** the address to tell users, e.g. http://127.0.0.1:8080/ */
+  url: string;
+  /** stops accepting, lets answers in flight finish (at most graceMs), then closes every connection */
+  close(graceMs?: number): Promise<void>;
+}
+
+export async function serve(options: ServeOptions = {}): Promise<BibleServer> {
+  const bible = options.bible ?? (await openNode({ ...options.open, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }));
+  const state: HandlerOptions = options;
+  const server = createServer({ requestTimeout: 30_000, headersTimeout: 15_000, keepAliveTimeout: 5_000 }, createHandler(bible, state));
+  server.on('clientError', answerClientError);
+  const host = options.host ?? '0.0.0.0';
+  await new Promise<void>((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 8080, host, () => { server.off('error', reject); resolvePromise(); });
+  });
   const address = server.address();
-  const actual = typeof address === 'object' && address ? address.port : port;
-  console.log(`bible server listening on http://127.0.0.1:${actual}/  (try /GetVerse?verseId=43003016)`);
-  const stop = () => server.close(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  await new Promise(() => {});
+  const port = typeof address === 'object' && address ? address.port : options.port ?? 8080;
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  let closing: Promise<void> | undefined;
+  return {
+    server,
+    port,
+    url: `http://${shown}:${port}/`,
+    close(graceMs = 10_000) {
+      return (closing ??= new Promise<void>((done) => {
+        state.draining = true;
+        const force = setTimeout(() => server.closeAllConnections(), graceMs);
+        force.unref();
+        server.close(() => { clearTimeout(force); done(); });
+        server.closeIdleConnections();
+      }));
+    },
+  };
+}
+
+const SERVE_USAGE = `usage: bible serve [--port N] [--host ADDRESS] [--keys FILE] [--audio TEMPLATE] [--audio-music TEMPLATE] [--data DIR]
+  --port N          port to listen on (default: the PORT environment variable, else 8080; 0 = any free port)
+  --host ADDRESS    address to listen on (default 0.0.0.0, every interface; 127.0.0.1 keeps it local)
+  --keys FILE       require API keys: a JSON key file, see docs/hosts.md (SIGHUP reloads it)
+  --audio TEMPLATE  audio narration URL template, e.g. https://cdn.example/{versionId}/{bookId}/{chapterId}.mp3
+                    (or BIBLE_AUDIO); --audio-music TEMPLATE for GetAudioMusic (or BIBLE_AUDIO_MUSIC)
+  --data DIR        folder of packs (default dist/data)`;
+
+export interface ServeArgs { port: number; host: string; keys?: string; audio?: ReturnType<typeof audioOptionFromArgs>; data?: string }
+
+export function parseServeArgs(args: string[], env: Record<string, string | undefined> = process.env): ServeArgs {
+  const flags = new Map<string, string>();
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    const eq = arg.indexOf('=');
+    const flag = eq > 0 ? arg.slice(0, eq) : arg;
+    if (!['--port', '--host', '--keys', '--audio', '--audio-music', '--data'].includes(flag)) throw new Error(`unknown option ${JSON.stringify(arg)}\n${SERVE_USAGE}`);
+    const value = eq > 0 ? arg.slice(eq + 1) : args[++i];
+    if (value === undefined || value === '') throw new Error(`${flag} needs a value\n${SERVE_USAGE}`);
+    flags.set(flag, value);
+  }
+  const rawPort = flags.get('--port') ?? env.PORT ?? '8080';
+  const port = /^\d{1,5}$/.test(rawPort) ? Number(rawPort) : NaN;
+  if (!(port >= 0 && port <= 65535)) throw new Error(`the port must be a number from 0 to 65535, got ${JSON.stringify(rawPort)}${flags.has('--port') ? '' : ' (from PORT)'}`);
+  // The audio engineer's parser owns the template rules (and the BIBLE_AUDIO variables).
+  const audio = audioOptionFromArgs(args, env);
+  return { port, host: flags.get('--host') ?? '0.0.0.0', keys: flags.get('--keys'), audio, data: flags.get('--data') };
+}
+
+/** `bible serve` and `npm start`: runs until SIGINT or SIGTERM, then shuts down gracefully. */
+export async function serveFromArgs(args: string[]): Promise<void> {
+  if (args.includes('--help') || args.includes('-h')) { console.log(SERVE_USAGE); return; }
+  const parsed = parseServeArgs(args);
+  const keys = parsed.keys ? loadKeyFile(parsed.keys) : undefined;
+  const dataDir = parsed.data ? resolve(parsed.data) : undefined;
+  // One options object, read by the handler on every request: SIGHUP swaps its keys in place.
+  const options: ServeOptions = { port: parsed.port, host: parsed.host, keys, dataDir, open: parsed.audio !== undefined ? { audio: parsed.audio } : {} };
+  let running: BibleServer;
+  try {
+    running = await serve(options);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new Error(`port ${parsed.port} is already in use; pass --port N (or PORT=N)`);
+    throw error;
+  }
+  // The configuration first and the address last, in one write: whoever waits for the address has it all.
+  console.log([
+    ...(keys ? [`API keys required: ${keys.size} key${keys.size === 1 ? '' : 's'} from ${parsed.keys}`] : []),
+    ...(parsed.audio ? [`audio URLs from ${typeof parsed.audio === 'string' ? parsed.audio : JSON.stringify(parsed.audio)}`] : []),
+    ...(dataDir ? [`packs from ${dataDir}`] : []),
+    `bible server listening on ${running.url}  (reader page at /, API like ${running.url}GetVerse?verseId=43003016)`,
+  ].join('\n'));
+  if (parsed.keys) {
+    process.on('SIGHUP', () => {
+      try {
+        options.keys = loadKeyFile(parsed.keys!);
+        console.log(`reloaded ${options.keys.size} API keys from ${parsed.keys}`);
+      } catch (error) {
+        console.error(`kept the old keys: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    });
+  }
+  await new Promise<void>((done) => {
+    let signals = 0;
+    const stop = (signal: string) => {
+      signals += 1;
+      if (signals > 1) { console.log(`${signal} again: stopping now`); process.exit(1); }
+      console.log(`${signal}: finishing answers in flight, then stopping`);
+      void running.close().then(done);
+    };
+    process.on('SIGINT', () => stop('SIGINT'));
+    process.on('SIGTERM', () => stop('SIGTERM'));
+  });
+  console.log('bible server stopped');
 }

@@ -2,10 +2,22 @@
 import { cpus } from 'node:os';
 import { createHarness, renderTable, type Harness } from './harness.ts';
 import foundation from './suites/foundation.ts';
+import search from './suites/search.ts';
+import extrabiblical from './suites/extrabiblical.ts';
+import memory from './suites/memory.ts';
+import plans from './suites/plans.ts';
+import hosts from './suites/hosts.ts';
 
 /** Suites run in this order; each issue adds its own. */
 const SUITES: { name: string; run: (h: Harness) => Promise<void> }[] = [
   { name: 'foundation', run: foundation },
+  { name: 'search', run: search },
+  { name: 'extrabiblical', run: extrabiblical },
+  { name: 'memory', run: memory },
+  { name: 'plans', run: plans },
+  { name: 'hosts', run: hosts },
+  { name: 'original', run: async (h) => (await import('./suites/original.ts')).default(h) },
+  { name: 'study', run: async (h) => (await import('./suites/study.ts')).default(h) },
 ];
 
 const only = process.argv.slice(2);

@@ -1,10 +1,10 @@
 // Random verse and chapter picks: uniform over what the limits allow, reproducible with a seed.
 import { BibleError, invalid } from '../errors.ts';
-import { wholeWordMatcher } from '../match.ts';
 import { P, textPack, verseRow, type BookOrTestament, type Context, type OperationDef } from '../operation.ts';
 import { pick } from '../random.ts';
 import { lowerBound } from '../translation.ts';
 import { formatBookAndChapterId } from '../versification.ts';
+import { matchingPositions } from './search.ts';
 import { checkChapter } from './verses.ts';
 
 const limitToBookId = { name: 'limitToBookId', type: 'bookOrTestament', description: 'optional: a book number 1-66, or ot / nt' } as const;
@@ -37,9 +37,8 @@ export const randomOperations: OperationDef[] = [
       const random = ctx.random(p.seed);
       let position: number;
       if (p.limitToQuery !== undefined) {
-        const matches = wholeWordMatcher(p.limitToQuery);
-        const candidates: number[] = [];
-        for (let i = first; i < end; i++) if (matches(text.textAt(i))) candidates.push(i);
+        // GetSearch's matching (whole words, a phrase in order), with the search index when it is loaded.
+        const candidates = matchingPositions(ctx, p.versionId, p.limitToQuery, { range: [first, end] });
         if (candidates.length === 0) throw new BibleError('INVALID_PARAMETER', `no verse of ${p.versionId} within the limits contains ${JSON.stringify(p.limitToQuery)}`, 'limitToQuery');
         position = candidates[pick(random, candidates.length)];
       } else {

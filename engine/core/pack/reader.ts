@@ -1,6 +1,7 @@
 import { inflateSync } from 'fflate';
 import { notAvailable } from '../errors.ts';
 import { crc32 } from './crc32.ts';
+import { strictUtf8Decoder } from '../utf8.ts';
 import { PACK_FORMAT_VERSION, PACK_HEADER_BYTES, PACK_MAGIC, SectionKind, type SectionKindName } from './format.ts';
 
 interface Section { kind: number; offset: number; length: number }
@@ -22,7 +23,8 @@ export type Inflate = (compressed: Uint8Array, expectedLength: number) => Uint8A
 export const fflateInflate: Inflate = (compressed, expectedLength) =>
   inflateSync(compressed, { out: new Uint8Array(expectedLength) });
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+// TextDecoder where the platform has it; a fallback where it does not (Hermes, bare V8 contexts).
+const decodeUtf8 = strictUtf8Decoder();
 
 /** Checks and inflates a pack; every defect is reported as NOT_AVAILABLE naming the pack. */
 export function readPack(name: string, file: Uint8Array, inflate: Inflate = fflateInflate): Pack {
@@ -73,7 +75,7 @@ export function readPack(name: string, file: Uint8Array, inflate: Inflate = ffla
   };
   const decode = (s: Section, sectionName: string) => {
     try {
-      return utf8.decode(body.subarray(s.offset, s.offset + s.length));
+      return decodeUtf8(body.subarray(s.offset, s.offset + s.length));
     } catch {
       throw fail(`section '${sectionName}' is not valid UTF-8`);
     }

@@ -50,7 +50,7 @@ export default async function foundation(h: Harness): Promise<void> {
 
   const out = mkdtempSync(join(tmpdir(), 'bible-build-'));
   const t0 = performance.now();
-  build({ outDir: out, log: () => {} });
+  await build({ outDir: out, log: () => {} });
   h.add({ group: 'foundation', name: 'full build (every pack)', medianNs: (performance.now() - t0) * 1e6, target: '<= 60 s', targetNs: 60e9, note: 'one run' });
   rmSync(out, { recursive: true, force: true });
 }

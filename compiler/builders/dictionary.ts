@@ -1,0 +1,50 @@
+// One pack per Bible dictionary: headwords, a lower-case lookup key -> entry table, and the cleaned
+// definitions as one UTF-8 blob with byte offsets. Entries sharing a headword (Easton's two "Kadesh")
+// are merged into one answer.
+import { normaliseKey, readBibleDictionary } from '../adapters/bible-dictionary.ts';
+import type { Builder, BuiltPack } from './context.ts';
+
+const encoder = new TextEncoder();
+export const DICTIONARIES = [
+  { id: 'smiths', dataset: 'smiths-dictionary', file: 'study/dictionaries/smiths-bible-dictionary.json' },
+  { id: 'eastons', dataset: 'eastons-dictionary', file: 'study/dictionaries/eastons-bible-dictionary.json' },
+] as const;
+
+export const dictionaryBuilder: Builder = {
+  name: 'dictionary',
+  build(ctx) {
+    return DICTIONARIES.map(({ id, dataset, file }): BuiltPack => {
+      const { entries, stats } = readBibleDictionary(ctx.resolve(file));
+      const terms: string[] = [];
+      const definitions: string[] = [];
+      const byTerm = new Map<string, number>();
+      const variants: [string, number][] = [];
+      for (const e of entries) {
+        const key = normaliseKey(e.term);
+        let n = byTerm.get(key);
+        if (n === undefined) { n = terms.length; byTerm.set(key, n); terms.push(e.term); definitions.push(e.definition); }
+        else definitions[n] += '\n\n' + e.definition;
+        for (const k of e.keys) if (k !== key) variants.push([k, n]);
+      }
+      // A headword of its own wins over the same word as another entry's variant.
+      const keys: Record<string, number> = Object.fromEntries(byTerm);
+      for (const [k, n] of variants) if (!(k in keys)) keys[k] = n;
+      const encoded = definitions.map((d) => encoder.encode(d));
+      const offsets = [0];
+      for (const e of encoded) offsets.push(offsets[offsets.length - 1] + e.length);
+      const blob = new Uint8Array(offsets[offsets.length - 1]);
+      encoded.forEach((e, i) => blob.set(e, offsets[i]));
+      ctx.log(`  ${id}: ${terms.length} headwords, ${Object.keys(keys).length} keys; ${JSON.stringify(stats)}`);
+      return {
+        name: `dictionary-${id}`,
+        datasets: [dataset],
+        sections: {
+          terms: { kind: 'json', data: terms },
+          keys: { kind: 'json', data: keys },
+          offsets: { kind: 'u32', data: offsets },
+          text: { kind: 'bytes', data: blob },
+        },
+      };
+    });
+  },
+};

@@ -1,0 +1,433 @@
+// The original-language packs: Hebrew OT and Greek NT word rows in KJV verses (original-ot,
+// original-nt), Strong's Hebrew and Greek dictionaries with occurrence counts (lexicon), verse lists per
+// Strong's number for GetSearchStrongs (strongs-index) and the Greek/Hebrew letter tables
+// (unicode-tables). Data defects and how they are fixed: docs/original.md and the adapters.
+//
+// Word rows are columns: per word a u32 string index (surface form), a u16 Strong's number, a u16 morph
+// index and a u16 "connected" index; strings are interned once in a table (one UTF-8 blob plus UTF-16
+// start offsets, so the engine decodes the blob once and slices). Notes are sparse (word index -> string).
+import { ORIGINAL_SOURCES, TRANSLATIONS, type CatalogEntry } from '../../sources/catalog.ts';
+import { mapToKjv, readOshb, verseIdOf, type OshbWord, type VerseMapEntry } from '../adapters/oshb.ts';
+import { readTagnt, type TagntWord } from '../adapters/tagnt.ts';
+import { readStrongsGreek, readStrongsHebrew, type StrongsEntry } from '../adapters/strongs.ts';
+import { expandOshbMorph, readStepMorphology } from '../adapters/step-morphology.ts';
+import { readParashot } from '../adapters/hebcal-parashot.ts';
+import { readUnicodeData, type UnicodeChar } from '../adapters/unicode-data.ts';
+import { readSwordRaw } from '../adapters/sword-ztext.ts';
+import type { BuildContext, Builder, BuiltPack } from './context.ts';
+import { FIELD_SEPARATOR, LEXICON_FIELDS } from '../../engine/core/original/format.ts';
+
+const source = (id: string): CatalogEntry => {
+  const entry = ORIGINAL_SOURCES.find((e) => e.id === id);
+  if (!entry) throw new Error(`catalog has no entry ${id}`);
+  return entry;
+};
+
+/** Interns strings: index 0 is always the empty string. */
+class StringTable {
+  private readonly index = new Map<string, number>([['', 0]]);
+  private readonly list: string[] = [''];
+  add(s: string): number {
+    let i = this.index.get(s);
+    if (i === undefined) { i = this.list.length; this.list.push(s); this.index.set(s, i); }
+    return i;
+  }
+  get size() { return this.list.length; }
+  /** the blob and each string's UTF-16 length (the engine sums them into offsets once) */
+  sections(prefix: string) {
+    const lengths = new Uint16Array(this.list.length);
+    this.list.forEach((s, i) => {
+      if (s.length > 0xffff) throw new Error(`string table ${prefix}: a string of ${s.length} characters is too long`);
+      lengths[i] = s.length;
+    });
+    return {
+      [`${prefix}Text`]: { kind: 'utf8' as const, data: this.list.join('') },
+      [`${prefix}Length`]: { kind: 'u16' as const, data: lengths },
+    };
+  }
+}
+
+/** One word row as both testaments share it. */
+interface WordRow {
+  form: string;
+  strongs: number[];
+  morph: string;
+  connected: string;
+  notes: string[];
+}
+
+interface Testament {
+  name: 'original-ot' | 'original-nt';
+  firstBook: number;
+  lastBook: number;
+  /** rows per KJV verseId */
+  verses: Map<number, WordRow[]>;
+  morphExpansion: (code: string) => string;
+  incomplete: { verseId: number; reason: string }[];
+  datasets: string[];
+  extra?: Record<string, unknown>;
+}
+
+const HEBREW_PREFIX = /^[bcdiklms]$/;
+
+function hebrewRows(words: OshbWord[]): WordRow[] {
+  return words.map((w) => {
+    const lemmas = w.lemma.split('/');
+    const numberAt = lemmas.findIndex((l) => /\d/.test(l));
+    const strongs = lemmas.filter((l) => /\d/.test(l)).map((l) => Number(/\d+/.exec(l)![0]));
+    const segments = w.morph.slice(1).split('/');
+    const connected: string[] = [];
+    if (numberAt > 0 || (numberAt < 0 && lemmas.length > 1) || (lemmas.length > 1 && HEBREW_PREFIX.test(lemmas[0]))) connected.push('prefix');
+    if (segments.length > 1 && segments[segments.length - 1].startsWith('S')) connected.push('suffix');
+    if (w.maqqef) connected.push('maqqef');
+    if (w.paseq) connected.push('paseq');
+    // Maqqef and sof pasuq are part of the written word; the paseq stands between words (see connected).
+    return { form: w.form + (w.maqqef ? '־' : '') + (w.sofPasuq ? '׃' : ''), strongs, morph: w.morph, connected: connected.join(','), notes: w.notes };
+  });
+}
+
+function greekRows(words: TagntWord[]): WordRow[] {
+  return words.map((w, i) => {
+    const connected: string[] = [];
+    if (w.strongs.length > 1) connected.push('compound');
+    if (w.conjoin !== undefined) {
+      // The nearest other word of the verse with the linked Strong's number.
+      let target = -1;
+      for (let j = 0; j < words.length; j++) {
+        if (j !== i && words[j].strongs.includes(w.conjoin) && (target < 0 || Math.abs(j - i) < Math.abs(target - i))) target = j;
+      }
+      if (target >= 0) connected.push(`linked:${target + 1}`);
+    }
+    return { form: w.form, strongs: w.strongs, morph: w.morph, connected: connected.join(','), notes: w.notes };
+  });
+}
+
+function readHebrew(ctx: BuildContext): Testament & { verseMap: VerseMapEntry[] } {
+  const { books, verseMap } = readOshb(ctx.resolve(source('oshb-wlc').path));
+  const mapping = mapToKjv(books, verseMap);
+  const tehmc = readStepMorphology(ctx.resolve(source('step-tehmc').path));
+  const verses = new Map<number, WordRow[]>();
+  for (const [id, words] of mapping.words) verses.set(id, hebrewRows(words));
+  const multi = [...mapping.sources.values()].filter((s) => s.length > 1).length;
+  ctx.log(`  OSHB: ${books.reduce((n, b) => n + b.length, 0)} WLC verses -> ${verses.size} KJV verses (${multi} fed by several WLC verses)`);
+  return {
+    name: 'original-ot', firstBook: 1, lastBook: 39, verses,
+    morphExpansion: (code) => expandOshbMorph(code, tehmc).text,
+    incomplete: [],
+    datasets: ['oshb-wlc', 'step-tehmc', 'hebcal-parashot'],
+    verseMap,
+  };
+}
+
+function readGreek(ctx: BuildContext): Testament & { lexicalForms: Map<number, { lemma: string; gloss: string }> } {
+  const tagnt = readTagnt(ctx.resolve(source('tagnt-tr-kjv').path));
+  const tegmc = readStepMorphology(ctx.resolve(source('step-tegmc').path));
+  const byVerse = new Map<number, TagntWord[]>();
+  const lexicalForms = new Map<number, { lemma: string; gloss: string }>();
+  for (const w of tagnt.words) {
+    const id = verseIdOf(w);
+    if (!byVerse.has(id)) byVerse.set(id, []);
+    byVerse.get(id)!.push(w);
+    if (w.lemma && !lexicalForms.has(w.strongs[0])) lexicalForms.set(w.strongs[0], { lemma: w.lemma, gloss: w.gloss });
+  }
+  const verses = new Map<number, WordRow[]>();
+  for (const [id, words] of byVerse) verses.set(id, greekRows(words));
+  const f = tagnt.fixes;
+  ctx.log(`  TAGNT: ${tagnt.words.length} words; TR readings ${f.trReading} (${f.trFromByz} via Byz), TR spellings ${f.trSpelling}, supplement rows ${f.supplement}, re-ordered verses ${f.resorted}`);
+  return {
+    name: 'original-nt', firstBook: 40, lastBook: 66, verses,
+    morphExpansion: (code) => code.split(' + ').map((c) => tegmc.get(c) ?? tegmc.get(c.replace(/-[A-Z]+$/, '')) ?? c).join(' + '),
+    incomplete: tagnt.incomplete.map((x) => ({ verseId: verseIdOf(x), reason: x.reason })),
+    datasets: ['tagnt-tr-kjv', 'step-tegmc'],
+    lexicalForms,
+  };
+}
+
+/** KJV ordinal helpers over the build's chapter/verse table. */
+function grid(ctx: BuildContext) {
+  const ids: number[] = [];
+  ctx.kjvChapterVerses.forEach((chapters, b) => chapters.forEach((n, c) => { for (let v = 1; v <= n; v++) ids.push((b + 1) * 1_000_000 + (c + 1) * 1_000 + v); }));
+  const ordinal = new Map(ids.map((id, i) => [id, i]));
+  return { ids, ordinal };
+}
+
+interface Occurrences { count: Map<number, number>; first: Map<number, number>; verses: Map<number, number[]> }
+
+function testamentPack(t: Testament, g: ReturnType<typeof grid>, idBase: number, occ: Occurrences, extra: Record<string, unknown>): { pack: BuiltPack; words: number } {
+  const strings = new StringTable();
+  const morphs = new Map<string, number>();
+  const morphList: [string, string][] = [];
+  const connectedIndex = new Map<string, number>([['', 0]]);
+  const ids = g.ids.filter((id) => { const b = Math.floor(id / 1_000_000); return b >= t.firstBook && b <= t.lastBook; });
+  const firstOrdinal = g.ordinal.get(ids[0])!;
+  const verseWords = new Uint8Array(ids.length);
+  const form: number[] = [];
+  const strongs: number[] = [];
+  const morph: number[] = [];
+  const connected: number[] = [];
+  const noteWord: number[] = [];
+  const noteText: number[] = [];
+  const multiWord: number[] = [];
+  const multiText: number[] = [];
+  const missing: number[] = [];
+  for (const id of t.verses.keys()) if (!g.ordinal.has(id)) throw new Error(`${t.name}: words for ${id}, which is not a KJV verse`);
+  ids.forEach((id, i) => {
+    const rows = t.verses.get(id) ?? [];
+    if (!rows.length) missing.push(id);
+    if (rows.length > 255) throw new Error(`${t.name}: verse ${id} has ${rows.length} words, more than a byte holds`);
+    verseWords[i] = rows.length;
+    const ordinal = firstOrdinal + i;
+    for (const row of rows) {
+      const w = form.length;
+      form.push(strings.add(row.form));
+      const primary = row.strongs[0] ?? 0;
+      if (primary > 0xffff) throw new Error(`${t.name}: Strong's number ${primary} does not fit the u16 column`);
+      strongs.push(primary);
+      if (row.strongs.length > 1) { multiWord.push(w); multiText.push(strings.add(row.strongs.join('+'))); }
+      let m = morphs.get(row.morph);
+      if (m === undefined) { m = morphList.length; morphs.set(row.morph, m); morphList.push([row.morph, t.morphExpansion(row.morph)]); }
+      morph.push(m);
+      let c = connectedIndex.get(row.connected);
+      if (c === undefined) { c = connectedIndex.size; connectedIndex.set(row.connected, c); }
+      connected.push(c);
+      if (row.notes.length) { noteWord.push(w); noteText.push(strings.add(row.notes.join(' | '))); }
+      for (const n of new Set(row.strongs)) {
+        occ.count.set(n, (occ.count.get(n) ?? 0) + 1);
+        if (!occ.first.has(n)) occ.first.set(n, id);
+        const list = occ.verses.get(n) ?? [];
+        if (list[list.length - 1] !== ordinal) list.push(ordinal);
+        occ.verses.set(n, list);
+      }
+    }
+  });
+  if (morphList.length > 0xffff || connectedIndex.size > 0xffff) throw new Error(`${t.name}: too many distinct morphology codes`);
+  return {
+    words: form.length,
+    pack: {
+      name: t.name,
+      datasets: t.datasets,
+      sections: {
+        info: { kind: 'json', data: {
+          firstBook: t.firstBook, lastBook: t.lastBook, firstOrdinal, verseCount: ids.length, wordCount: form.length, idBase,
+          missing, incomplete: t.incomplete, ...extra,
+        } },
+        verseWords: { kind: 'bytes', data: verseWords },
+        form: { kind: 'u32', data: Uint32Array.from(form) },
+        strongs: { kind: 'u16', data: Uint16Array.from(strongs) },
+        morph: { kind: 'u16', data: Uint16Array.from(morph) },
+        connected: { kind: 'u16', data: Uint16Array.from(connected) },
+        noteWord: { kind: 'u32', data: Uint32Array.from(noteWord) },
+        noteText: { kind: 'u32', data: Uint32Array.from(noteText) },
+        multiWord: { kind: 'u32', data: Uint32Array.from(multiWord) },
+        multiText: { kind: 'u32', data: Uint32Array.from(multiText) },
+        morphs: { kind: 'json', data: morphList },
+        connectedValues: { kind: 'json', data: [...connectedIndex.keys()] },
+        ...strings.sections('strings'),
+      },
+    },
+  };
+}
+
+/** Parasha starts in KJV ordinals: hebcal gives Hebrew numbers, mapped with VerseMap like the text. */
+function parashot(ctx: BuildContext, g: ReturnType<typeof grid>, verseMap: VerseMapEntry[]) {
+  const full = new Map(verseMap.filter((e) => e.type === 'full').map((e) => [verseIdOf(e.wlc), verseIdOf(e.kjv)]));
+  return readParashot(ctx.resolve(source('hebcal-parashot').path)).map((p) => {
+    const hebrew = p.book * 1_000_000 + p.start.chapter * 1_000 + p.start.verse;
+    const kjv = full.get(hebrew) ?? hebrew;
+    const ordinal = g.ordinal.get(kjv);
+    if (ordinal === undefined) throw new Error(`parasha ${p.name}: start ${kjv} is not a KJV verse`);
+    return { name: p.name, start: ordinal };
+  });
+}
+
+function lexiconText(entries: StrongsEntry[]): { text: string; starts: Uint32Array } {
+  const starts = new Uint32Array(entries.length + 2); // index = Strong's number; 0 unused
+  const parts: string[] = [];
+  let at = 0;
+  for (const e of entries) {
+    starts[e.number] = at;
+    const record: Record<(typeof LEXICON_FIELDS)[number], string> = {
+      word: e.word, translit: e.translit, pronunciation: e.pronunciation, pos: e.pos, language: e.language,
+      derivation: e.derivation, definition: e.definition, kjvUsage: e.kjvUsage, roots: e.roots.join(' '), unused: e.unused ? '1' : '',
+    };
+    const s = LEXICON_FIELDS.map((f) => {
+      if (record[f].includes(FIELD_SEPARATOR)) throw new Error(`Strong's ${e.id}: a field contains the separator`);
+      return record[f];
+    }).join(FIELD_SEPARATOR);
+    parts.push(s);
+    at += s.length;
+  }
+  starts[entries.length + 1] = at;
+  starts[0] = 0;
+  return { text: parts.join(''), starts };
+}
+
+function counts(occ: Occurrences, last: number): { count: Uint32Array; first: Uint32Array } {
+  const count = new Uint32Array(last + 1);
+  const first = new Uint32Array(last + 1);
+  for (let n = 1; n <= last; n++) { count[n] = occ.count.get(n) ?? 0; first[n] = occ.first.get(n) ?? 0; }
+  return { count, first };
+}
+
+/**
+ * Verse lists per Strong's number: start[n]..start[n+1] index `verses`, which holds KJV ordinals as u16
+ * gaps from the previous verse of the same list (the first is absolute), so deflate packs them tightly.
+ */
+function postings(lists: Map<number, number[]>, max: number) {
+  const start = new Uint32Array(max + 2);
+  const verses: number[] = [];
+  for (let n = 0; n <= max; n++) {
+    start[n] = verses.length;
+    let previous = 0;
+    for (const ordinal of lists.get(n) ?? []) {
+      if (ordinal > 0xffff || ordinal < previous) throw new Error(`Strong's index: ordinal ${ordinal} out of order or beyond u16`);
+      verses.push(ordinal - previous);
+      previous = ordinal;
+    }
+  }
+  start[max + 1] = verses.length;
+  return { start, verses: Uint16Array.from(verses) };
+}
+
+/** The KJV's own Strong's tags (`<w lemma="strong:H0430">God</w>`), per verse. */
+function kjvTags(ctx: BuildContext, g: ReturnType<typeof grid>) {
+  const kjv = TRANSLATIONS.find((t) => t.id === 'kjv')!;
+  const { verses } = readSwordRaw(ctx.resolve(kjv.path), ctx.kjvChapterVerses);
+  const hebrew = new Map<number, number[]>();
+  const greek = new Map<number, number[]>();
+  for (const v of verses) {
+    const ordinal = g.ordinal.get(v.book * 1_000_000 + v.chapter * 1_000 + v.verse)!;
+    for (const m of v.raw.matchAll(/strong:([HG])0*(\d+)/g)) {
+      const lists = m[1] === 'H' ? hebrew : greek;
+      const n = Number(m[2]);
+      const list = lists.get(n) ?? [];
+      if (list[list.length - 1] !== ordinal) list.push(ordinal);
+      lists.set(n, list);
+    }
+  }
+  return { hebrew, greek };
+}
+
+const hex = (cp: number) => '\\u' + cp.toString(16).toUpperCase().padStart(4, '0');
+
+/** Greek: letter name -> escapes of the lower- and uppercase letter (the 24 letters, final sigma, and
+ *  the numeral letters stigma, digamma, koppa and sampi). */
+export function greekTable(chars: UnicodeChar[]) {
+  const table: Record<string, { lowercase: string; uppercase: string }> = {};
+  for (const c of chars) {
+    const m = /^GREEK SMALL LETTER ([A-Z ]+)$/.exec(c.name);
+    if (!m) continue;
+    if (!(c.codePoint >= 0x3b1 && c.codePoint <= 0x3c9) && ![0x3db, 0x3dd, 0x3df, 0x3e1].includes(c.codePoint)) continue;
+    if (c.upper === undefined) throw new Error(`UnicodeData: ${c.name} has no uppercase`);
+    table[m[1].toLowerCase()] = { lowercase: hex(c.codePoint), uppercase: hex(c.upper) };
+  }
+  return table;
+}
+
+/** Hebrew: category -> name -> escape. Names drop the "HEBREW <CATEGORY>" prefix and are lower case. */
+export function hebrewTable(chars: UnicodeChar[]) {
+  const table: Record<string, Record<string, string>> = {
+    letters: {}, points: {}, accents: {}, punctuation: {}, marks: {}, signs: {}, yiddishLigatures: {}, presentationForms: {},
+  };
+  for (const c of chars) {
+    const name = c.name;
+    let category: string;
+    let key: string;
+    if (/SIGN$|TRIANGLE$/.test(name)) { category = 'signs'; key = name.replace(/^HEBREW (LETTER )?/, ''); }
+    else if (name.startsWith('HEBREW LIGATURE YIDDISH ')) { category = 'yiddishLigatures'; key = name.slice('HEBREW LIGATURE YIDDISH '.length); }
+    else if (c.codePoint >= 0xfb1d && !name.startsWith('HEBREW POINT ')) { category = 'presentationForms'; key = name.replace(/^HEBREW (LETTER |LIGATURE )?/, ''); }
+    else {
+      const m = /^HEBREW (LETTER|POINT|ACCENT|PUNCTUATION|MARK) (.+)$/.exec(name);
+      if (!m) throw new Error(`UnicodeData: cannot place ${name}`);
+      category = { LETTER: 'letters', POINT: 'points', ACCENT: 'accents', PUNCTUATION: 'punctuation', MARK: 'marks' }[m[1]]!;
+      key = m[2];
+    }
+    table[category][key.toLowerCase()] = hex(c.codePoint);
+  }
+  return table;
+}
+
+export const originalBuilder: Builder = {
+  name: 'original',
+  build(ctx) {
+    const wanted = (ids: string[]) => {
+      const out = ids.filter((id) => ctx.excluded(id));
+      if (out.length) ctx.log(`  skipped: ${out.join(', ')} excluded by licence category`);
+      return out.length === 0;
+    };
+    const packs: BuiltPack[] = [];
+    const g = grid(ctx);
+    const hebrewOcc: Occurrences = { count: new Map(), first: new Map(), verses: new Map() };
+    const greekOcc: Occurrences = { count: new Map(), first: new Map(), verses: new Map() };
+    let otWords = 0;
+    const haveOt = wanted(['oshb-wlc', 'step-tehmc', 'hebcal-parashot']);
+    if (haveOt) {
+      const ot = readHebrew(ctx);
+      const built = testamentPack(ot, g, 0, hebrewOcc, { parashot: parashot(ctx, g, ot.verseMap) });
+      otWords = built.words;
+      packs.push(built.pack);
+    }
+    let lexicalForms = new Map<number, { lemma: string; gloss: string }>();
+    const haveNt = wanted(['tagnt-tr-kjv', 'step-tegmc']);
+    if (haveNt) {
+      const nt = readGreek(ctx);
+      lexicalForms = nt.lexicalForms;
+      const built = testamentPack(nt, g, otWords, greekOcc, {
+        // Words numbered beyond Strong's (STEPBible's extended numbers, e.g. G6063 οἶδα) get their
+        // lexical form and gloss from TAGNT, since the dictionary has no entry for them.
+        beyondStrongs: Object.fromEntries([...lexicalForms].filter(([n]) => n > 5624).sort((a, b) => a[0] - b[0])),
+      });
+      packs.push(built.pack);
+    }
+    if (wanted(['strongs-hebrew', 'strongs-greek']) && haveOt && haveNt) {
+      const hebrew = readStrongsHebrew(ctx.resolve(source('strongs-hebrew').path));
+      const greek = readStrongsGreek(ctx.resolve(source('strongs-greek').path));
+      const h = lexiconText(hebrew);
+      const gr = lexiconText(greek);
+      const hc = counts(hebrewOcc, hebrew.length);
+      const gc = counts(greekOcc, greek.length);
+      ctx.log(`  lexicon: H${hebrew.length} G${greek.length}; ${[...hebrewOcc.count.keys()].length} Hebrew and ${[...greekOcc.count.keys()].length} Greek numbers occur`);
+      packs.push({
+        name: 'lexicon',
+        datasets: ['strongs-hebrew', 'strongs-greek', 'oshb-wlc', 'tagnt-tr-kjv'],
+        sections: {
+          info: { kind: 'json', data: { hebrew: hebrew.length, greek: greek.length, fields: LEXICON_FIELDS } },
+          hebrewText: { kind: 'utf8', data: h.text }, hebrewStart: { kind: 'u32', data: h.starts },
+          hebrewCount: { kind: 'u32', data: hc.count }, hebrewFirst: { kind: 'u32', data: hc.first },
+          greekText: { kind: 'utf8', data: gr.text }, greekStart: { kind: 'u32', data: gr.starts },
+          greekCount: { kind: 'u32', data: gc.count }, greekFirst: { kind: 'u32', data: gc.first },
+        },
+      });
+      const tags = ctx.excluded('kjv') ? { hebrew: new Map(), greek: new Map() } : kjvTags(ctx, g);
+      const maxH = Math.max(hebrew.length, ...hebrewOcc.verses.keys(), ...tags.hebrew.keys());
+      const maxG = Math.max(greek.length, ...greekOcc.verses.keys(), ...tags.greek.keys());
+      const ho = postings(hebrewOcc.verses, maxH);
+      const go = postings(greekOcc.verses, maxG);
+      const hk = postings(tags.hebrew, maxH);
+      const gk = postings(tags.greek, maxG);
+      packs.push({
+        name: 'strongs-index',
+        datasets: ['oshb-wlc', 'tagnt-tr-kjv', ...(ctx.excluded('kjv') ? [] : ['kjv'])],
+        sections: {
+          info: { kind: 'json', data: { maxHebrew: maxH, maxGreek: maxG, kjvTags: !ctx.excluded('kjv') } },
+          hebrewStart: { kind: 'u32', data: ho.start }, hebrewVerses: { kind: 'u16', data: ho.verses },
+          greekStart: { kind: 'u32', data: go.start }, greekVerses: { kind: 'u16', data: go.verses },
+          kjvHebrewStart: { kind: 'u32', data: hk.start }, kjvHebrewVerses: { kind: 'u16', data: hk.verses },
+          kjvGreekStart: { kind: 'u32', data: gk.start }, kjvGreekVerses: { kind: 'u16', data: gk.verses },
+        },
+      });
+    }
+    if (wanted(['unicode-greek-hebrew'])) {
+      const folder = source('unicode-greek-hebrew').path;
+      packs.push({
+        name: 'unicode-tables',
+        datasets: ['unicode-greek-hebrew'],
+        sections: {
+          greek: { kind: 'json', data: greekTable(readUnicodeData(ctx.resolve(`${folder}/UnicodeData-Greek.txt`))) },
+          hebrew: { kind: 'json', data: hebrewTable(readUnicodeData(ctx.resolve(`${folder}/UnicodeData-Hebrew.txt`))) },
+        },
+      });
+    }
+    return packs;
+  },
+};

@@ -1,0 +1,50 @@
+// What the study builders share: the KJV text by verse id, the KJV grid, the English book names (the
+// same scrollmapper list the meta pack serves, so citations read like GetBooks), and citation formatting.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { TRANSLATIONS } from '../../sources/catalog.ts';
+import { kjvGrid, type KjvGrid } from '../adapters/kjv-grid.ts';
+import type { BuildContext } from './context.ts';
+
+const KJV = TRANSLATIONS.find((t) => t.id === 'kjv')!;
+
+export function kjvTextById(ctx: BuildContext): Map<number, string> {
+  return new Map(ctx.translation(KJV).verses.map((v) => [v.book * 1_000_000 + v.chapter * 1_000 + v.verse, v.text]));
+}
+
+export const gridOf = (ctx: BuildContext): KjvGrid => kjvGrid(ctx.kjvChapterVerses);
+
+/** English book names by number (index 0 = Genesis), from names/scrollmapper/key_english.csv. */
+export function englishBookNames(ctx: BuildContext): string[] {
+  const rows = readFileSync(join(ctx.resolve('names/scrollmapper'), 'key_english.csv'), 'utf8').trim().split('\n').slice(1)
+    .map((line) => [...line.matchAll(/"((?:[^"]|"")*)"|([^,]+)/g)].map((m) => (m[1] ?? m[2]).replace(/""/g, '"')));
+  const names = rows.map((r) => r[1]);
+  if (names.length !== 66) throw new Error(`key_english.csv has ${names.length} books, expected 66`);
+  return names;
+}
+
+/**
+ * A citation for verse ids of one book: "Romans 12:9-10, 17", "Genesis 4:5-5:3", or "Ecclesiastes 1"
+ * for a whole chapter. Ids must be sorted.
+ */
+export function formatCitation(names: string[], grid: KjvGrid, ids: number[], wholeChapter = false): string {
+  const book = Math.floor(ids[0] / 1_000_000);
+  const chapterOf = (id: number) => Math.floor(id / 1_000) % 1_000;
+  if (wholeChapter) return `${names[book - 1]} ${chapterOf(ids[0])}`;
+  const runs: [number, number][] = [];
+  for (const id of ids) {
+    const last = runs[runs.length - 1];
+    if (last && grid.ordinalOfId(id) === grid.ordinalOfId(last[1]) + 1) last[1] = id;
+    else runs.push([id, id]);
+  }
+  let out = '';
+  let chapter = 0;
+  for (const [first, last] of runs) {
+    const c1 = chapterOf(first);
+    const head = c1 === chapter ? `, ${first % 1_000}` : `${out ? '; ' : ''}${c1}:${first % 1_000}`;
+    const tail = last === first ? '' : chapterOf(last) === c1 ? `-${last % 1_000}` : `-${chapterOf(last)}:${last % 1_000}`;
+    out += head + tail;
+    chapter = chapterOf(last);
+  }
+  return `${names[book - 1]} ${out}`;
+}

@@ -1,0 +1,31 @@
+// The cross-reference pack: OpenBible.info references per KJV verse, strongest first, as parallel arrays
+// indexed through a per-verse start table (no JSON to parse on load).
+import { readCrossReferences } from '../adapters/openbible-crossrefs.ts';
+import type { Builder } from './context.ts';
+import { gridOf } from './study-common.ts';
+
+export const xrefsBuilder: Builder = {
+  name: 'xrefs',
+  build(ctx) {
+    const grid = gridOf(ctx);
+    const { references, stats } = readCrossReferences(ctx.resolve('study/crossrefs/cross_references.txt'), grid);
+    const start = new Uint32Array(grid.verseCount + 1);
+    for (const r of references) start[grid.ordinalOfId(r.from) + 1]++;
+    for (let i = 0; i < grid.verseCount; i++) start[i + 1] += start[i];
+    if (references.some((r, i) => i > 0 && grid.ordinalOfId(r.from) < grid.ordinalOfId(references[i - 1].from))) {
+      throw new Error('cross references are not grouped by source verse');
+    }
+    ctx.log(`  ${references.length} references (${stats.negativeDropped} negative-vote rows dropped, ${stats.zeroKept} zero-vote kept, ${stats.merged} merged); remapped ${stats.remappedRows} row ends: ${stats.remapped.join(', ')}`);
+    return [{
+      name: 'xrefs',
+      datasets: ['openbible-crossrefs'],
+      sections: {
+        info: { kind: 'json', data: { rows: stats.rows, kept: references.length, negativeDropped: stats.negativeDropped, zeroKept: stats.zeroKept, remapped: stats.remapped, remappedRows: stats.remappedRows } },
+        start: { kind: 'u32', data: start },
+        target: { kind: 'u32', data: references.map((r) => r.start) },
+        end: { kind: 'u32', data: references.map((r) => r.end) },
+        votes: { kind: 'u16', data: references.map((r) => r.votes) },
+      },
+    }];
+  },
+};

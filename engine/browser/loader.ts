@@ -1,0 +1,79 @@
+// The browser host: packs come over fetch from a folder of packs (dist/data served as-is), and
+// manifest.json versions each URL by the pack's SHA-256 so HTTP caches can keep a pack forever.
+import type { PackLoader } from '../core/engine.ts';
+
+export interface FetchLoaderOptions {
+  /** folder URL holding manifest.json and the .pack files; default 'data/' relative to the page */
+  baseUrl?: string | URL;
+  /** the fetch to use (a polyfill, or one that adds headers); default the global fetch */
+  fetch?: typeof fetch;
+  /** a Cache Storage name: every pack fetched is also put there, so a service worker can answer it
+   * offline even when it was fetched before the worker took control of the page */
+  cacheName?: string;
+}
+
+interface ManifestPack { name: string; file: string; sha256?: string }
+
+/** Reads manifest.json (for versioned URLs); a missing manifest only means unversioned URLs. */
+async function readManifest(base: URL, fetchFn: typeof fetch): Promise<Map<string, ManifestPack>> {
+  try {
+    const response = await fetchFn(new URL('manifest.json', base).href, { cache: 'no-cache' });
+    if (!response.ok) return new Map();
+    const manifest = (await response.json()) as { packs?: ManifestPack[] };
+    return new Map((manifest.packs ?? []).map((p) => [p.name, p]));
+  } catch {
+    return new Map();
+  }
+}
+
+/** The URL a pack is fetched from: versioned by its hash when the manifest knows it. */
+export function packUrl(base: URL, name: string, pack?: ManifestPack): string {
+  const url = new URL(pack?.file ?? `${name}.pack`, base);
+  if (pack?.sha256) url.searchParams.set('v', pack.sha256.slice(0, 16));
+  return url.href;
+}
+
+/** Drops cached packs the current manifest no longer names (older builds), so rebuilds do not pile up. */
+async function pruneCache(cacheName: string, base: URL, packs: Map<string, ManifestPack>): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  try {
+    const current = new Set([...packs.values()].map((p) => packUrl(base, p.name, p)));
+    const cache = await caches.open(cacheName);
+    for (const request of await cache.keys()) {
+      if (request.url.startsWith(base.href) && request.url.includes('.pack') && !current.has(request.url)) await cache.delete(request);
+    }
+  } catch {
+    // pruning is housekeeping; reading goes on without it
+  }
+}
+
+/** A PackLoader over fetch, for open({ loader: fetchLoader() }). */
+export function fetchLoader(options: FetchLoaderOptions = {}): PackLoader {
+  const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const pageBase = typeof location !== 'undefined' ? location.href : undefined;
+  let base: URL;
+  try {
+    base = new URL(String(options.baseUrl ?? 'data/'), pageBase);
+  } catch {
+    throw new Error(`fetchLoader needs an absolute baseUrl outside a web page, got ${JSON.stringify(String(options.baseUrl ?? 'data/'))}`);
+  }
+  if (!base.pathname.endsWith('/')) base.pathname += '/';
+  let manifest: Promise<Map<string, ManifestPack>> | undefined;
+
+  return async (name) => {
+    if (!/^[a-z0-9][a-z0-9._-]*$/i.test(name)) throw new Error(`bad pack name ${JSON.stringify(name)}`);
+    const packs = await (manifest ??= readManifest(base, fetchFn).then((m) => {
+      if (options.cacheName && m.size) void pruneCache(options.cacheName, base, m);
+      return m;
+    }));
+    const url = packUrl(base, name, packs.get(name));
+    const response = await fetchFn(url);
+    if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
+    if (options.cacheName && typeof caches !== 'undefined') {
+      // Best effort: a full or unavailable cache must not stop the reading.
+      const copy = response.clone();
+      caches.open(options.cacheName).then((cache) => cache.put(url, copy)).catch(() => {});
+    }
+    return new Uint8Array(await response.arrayBuffer());
+  };
+}

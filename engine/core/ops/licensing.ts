@@ -1,0 +1,162 @@
+// Licensing and credits (the hosted API's /api/v2/licensing, /api/v2/bibles and /api/v2/credits), read
+// from the licensing pack, which the compiler writes after every other pack: the answers describe the
+// data this build actually holds, including what --exclude-category left out.
+import type { Context, OperationDef } from '../operation.ts';
+import type { Pack } from '../pack/reader.ts';
+import { textPack } from '../operation.ts';
+
+export const LICENSING_PACK = 'licensing';
+
+/** The hosts serve these paths with these operations. */
+export const LICENSING_PATHS: Readonly<Record<string, string>> = {
+  '/api/v2/licensing': 'GetLicensing',
+  '/api/v2/bibles': 'GetBibles',
+  '/api/v2/credits': 'GetCredits',
+};
+
+export interface CatalogRecord {
+  id: string; adapter: string; path: string; title: string; licence: string; licenceText: string;
+  category: string; attribution: string; source: string;
+  contentType: string; excluded: boolean; packs: string[];
+  versionId?: string; abbreviation?: string; versionName?: string; language?: string;
+}
+export interface CategoryRecord { id: string; meaning: string; keep: string; resale: string; conditions: string; attributionRequired: boolean; open: boolean }
+export interface BuildInfo { date: string; dateSource: string; manifestHash: string; excludedCategories: string[]; packCount: number }
+
+interface LicensingData {
+  build: BuildInfo;
+  categories: CategoryRecord[];
+  categoryById: Map<string, CategoryRecord>;
+  contentTypes: string[];
+  catalog: CatalogRecord[];
+  /** datasets some pack of this build carries */
+  built: CatalogRecord[];
+  packNames: Set<string>;
+}
+
+const cache = new WeakMap<Pack, LicensingData>();
+
+function load(ctx: Context): LicensingData {
+  const pack = ctx.pack(LICENSING_PACK);
+  let data = cache.get(pack);
+  if (!data) {
+    const catalog = pack.json<CatalogRecord[]>('catalog');
+    const categories = pack.json<CategoryRecord[]>('categories');
+    data = {
+      build: pack.json<BuildInfo>('build'),
+      categories,
+      categoryById: new Map(categories.map((c) => [c.id, c])),
+      contentTypes: pack.json<string[]>('contentTypes'),
+      catalog,
+      built: catalog.filter((e) => !e.excluded && e.packs.length > 0),
+      packNames: new Set(pack.json<{ name: string }[]>('packs').map((p) => p.name)),
+    };
+    cache.set(pack, data);
+  }
+  return data;
+}
+
+/** The data build this engine answers from (GetInfo reports it). */
+export function dataBuild(ctx: Context) {
+  const { build } = load(ctx);
+  return { date: build.date, dateSource: build.dateSource, manifestHash: build.manifestHash, packCount: build.packCount, excludedCategories: [...build.excludedCategories] };
+}
+
+const shareAlike = (licence: string) => /BY-SA|share.?alike|GPL/i.test(licence);
+
+/** Licence identifiers a credit must name (CC BY 4.0, CC BY-SA 4.0, GPL-3, MIT, BSD 2-Clause, …). */
+const LICENCE_ID = /CC[ -]BY(?:-(?:SA|NC|ND))*(?: \d\.\d)?|CC0(?: \d\.\d)?|L?GPL(?:-\d)?|MIT|BSD(?: \d-Clause)?|Unicode licen[cs]e/gi;
+
+/** The credit line a licence asks for: the source's attribution, naming the licence when it requires it. */
+function creditLine(entry: CatalogRecord, category: CategoryRecord | undefined): string {
+  const attribution = entry.attribution.trim();
+  if (!category?.attributionRequired) return attribution;
+  const ids = entry.licence.match(LICENCE_ID) ?? [];
+  const named = ids.length > 0 && ids.every((id) => attribution.toUpperCase().includes(id.toUpperCase()));
+  return named ? attribution : `${attribution.replace(/\.?$/, '.')} Licence: ${entry.licence}.`;
+}
+
+function credit(data: LicensingData, e: CatalogRecord) {
+  const category = data.categoryById.get(e.category);
+  return {
+    id: e.id, title: e.title, license: e.category, license_name: e.licence,
+    attribution: e.attribution, credit_line: creditLine(e, category), source: e.source,
+    attribution_required: Boolean(category?.attributionRequired), share_alike: shareAlike(e.licence),
+  };
+}
+
+const needsPack = () => [LICENSING_PACK];
+
+export const licensingOperations: OperationDef[] = [
+  {
+    name: 'GetLicensing', family: 'licensing',
+    summary: 'What this build lets a user keep (cache policy: the open licences of the compiled data), resale restrictions per licence category, the seven categories with their meanings, the datasets built and what was excluded (/api/v2/licensing).',
+    params: [],
+    packs: needsPack,
+    run(ctx) {
+      const data = load(ctx);
+      const builtIn = (category: string) => data.built.filter((e) => e.category === category);
+      const open = data.built.filter((e) => data.categoryById.get(e.category)?.open);
+      const restricted = data.built.filter((e) => !data.categoryById.get(e.category)?.open);
+      return {
+        cache_policy: {
+          offline: true,
+          summary: 'Every answer comes from packs compiled into this engine; nothing is fetched or expires. '
+            + (restricted.length
+              ? `A user may keep the ${open.length} openly licensed datasets indefinitely (crediting those that ask for it); ${restricted.length === 1 ? 'one other dataset' : `${restricted.length} other datasets`} (${restricted.map((e) => e.id).join(', ')}) ${restricted.length === 1 ? 'is' : 'are'} for personal use only.`
+              : `Every one of the ${open.length} datasets is openly licensed: a user may keep them indefinitely, crediting those that ask for it.`),
+          keep_indefinitely: restricted.length === 0,
+          open_licences: [...new Set(open.map((e) => e.licence))],
+          personal_use_only: restricted.map((e) => e.id),
+          by_category: data.categories.filter((c) => builtIn(c.id).length).map((c) => ({ category: c.id, keep: c.keep, datasets: builtIn(c.id).map((e) => e.id) })),
+        },
+        resale_restrictions: data.categories.map((c) => ({ category: c.id, resale: c.resale, conditions: c.conditions, attribution_required: c.attributionRequired })),
+        categories: data.categories.map((c) => ({ category: c.id, meaning: c.meaning, datasets: builtIn(c.id).length })),
+        datasets: data.built.map((e) => ({ id: e.id, title: e.title, content_type: e.contentType, license: e.category, license_name: e.licence, packs: [...e.packs] })),
+        excluded: {
+          categories: [...data.build.excludedCategories],
+          datasets: data.catalog.filter((e) => e.excluded).map((e) => ({ id: e.id, title: e.title, license: e.category })),
+        },
+        build: { date: data.build.date, manifest_hash: data.build.manifestHash },
+      };
+    },
+  },
+  {
+    name: 'GetBibles', family: 'licensing',
+    summary: 'Every translation in this build with its license category and licence details (/api/v2/bibles).',
+    params: [],
+    packs: needsPack,
+    run(ctx) {
+      const data = load(ctx);
+      return data.catalog.filter((e) => e.versionId && !e.excluded && data.packNames.has(textPack(e.versionId))).map((e) => {
+        const category = data.categoryById.get(e.category);
+        return {
+          table: `t_${e.versionId}`, version_id: e.versionId, abbreviation: e.abbreviation, version: e.versionName, language: e.language,
+          license: e.category,
+          license_details: {
+            name: e.licence, text: e.licenceText, attribution: e.attribution, credit_line: creditLine(e, category), source: e.source, title: e.title,
+            meaning: category?.meaning ?? '', resale: category?.resale ?? 'not allowed', conditions: category?.conditions ?? '',
+            attribution_required: Boolean(category?.attributionRequired), share_alike: shareAlike(e.licence),
+          },
+        };
+      });
+    },
+  },
+  {
+    name: 'GetCredits', family: 'licensing',
+    summary: 'Consolidated credits for every content type (texts, book names, original texts, lexicons, cross references, commentary, dictionaries, topics, curated lists, extra-biblical books), with the attribution each licence requires (/api/v2/credits).',
+    params: [],
+    packs: needsPack,
+    run(ctx) {
+      const data = load(ctx);
+      const types = [...data.contentTypes, ...(data.built.some((e) => !data.contentTypes.includes(e.contentType)) ? ['other'] : [])];
+      return {
+        content_types: types.map((type) => ({
+          content_type: type,
+          credits: data.built.filter((e) => (data.contentTypes.includes(e.contentType) ? e.contentType === type : type === 'other')).map((e) => credit(data, e)),
+        })),
+        build: { date: data.build.date, manifest_hash: data.build.manifestHash },
+      };
+    },
+  },
+];

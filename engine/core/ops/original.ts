@@ -1,0 +1,249 @@
+// Original languages: Hebrew and Greek words of a verse with Strong's numbers, the Strong's
+// dictionaries, the Greek and Hebrew letter tables, and verses by Strong's number.
+import { invalid, notAvailable } from '../errors.ts';
+import { P, textPack, verseRow, type Context, type OperationDef, type VerseIdValue } from '../operation.ts';
+import { LAST_GREEK, LAST_HEBREW } from '../original/format.ts';
+import { lexicon, type Lexicon, type LexiconEntry, type LexiconId } from '../original/lexicon.ts';
+import { strongsIndex } from '../original/strongs-index.ts';
+import { originalText, type OriginalText } from '../original/text.ts';
+import { formatVerseId } from '../versification.ts';
+
+const OT_PACK = 'original-ot';
+const NT_PACK = 'original-nt';
+const LEXICON_PACK = 'lexicon';
+const INDEX_PACK = 'strongs-index';
+const UNICODE_PACK = 'unicode-tables';
+const LAST_OT_BOOK = 39;
+const LAST_TORAH_BOOK = 5;
+
+/** The columns GetOriginalText answers, every value a string as the API gives them. */
+export interface OriginalWordRow {
+  id: string;
+  verseID: string;
+  book: string;
+  chapter: string;
+  verse: string;
+  word: string;
+  pronun: string;
+  strongs: string;
+  morph: string;
+  orig_order: string;
+  connected: string;
+  parashah: string;
+  notes: string;
+  glossary: string;
+  /** the morphology code in words (STEPBible TEHMC/TEGMC expansions) */
+  morph_expanded: string;
+}
+
+const POS_WORDS: Record<string, string> = {
+  n: 'noun', 'n-m': 'noun masculine', 'n-f': 'noun feminine', v: 'verb', a: 'adjective', 'a-m': 'adjective masculine',
+  'a-f': 'adjective feminine', adv: 'adverb', prep: 'preposition', conj: 'conjunction', inj: 'interjection',
+  prt: 'particle', pron: 'pronoun', p: 'pronoun', d: 'demonstrative', i: 'interrogative', r: 'relative',
+  dp: 'demonstrative particle', np: 'proper noun', 'n-pr': 'proper noun', 'n-pr-m': 'proper noun masculine',
+  'n-pr-f': 'proper noun feminine', 'n-pr-loc': 'proper noun of a location',
+};
+// Position strings 1-255 made once (a verse has at most 255 words): rows are built on a hot path.
+const ORDER = Array.from({ length: 256 }, (_, n) => String(n));
+
+const posWords = (pos: string) => pos.split(/\s+/).filter(Boolean).map((p) => POS_WORDS[p] ?? p).join(' or ');
+
+/** Per-lexicon memo of the strings every word row of a number shares. */
+interface WordStrings { pronun: string[]; glossary: string[] }
+const wordStrings = new WeakMap<Lexicon, Record<LexiconId, WordStrings>>();
+
+function sharedStrings(lex: Lexicon, text: OriginalText, id: LexiconId, n: number): { pronun: string; glossary: string } {
+  let memo = wordStrings.get(lex);
+  if (!memo) { memo = { H: { pronun: [], glossary: [] }, G: { pronun: [], glossary: [] } }; wordStrings.set(lex, memo); }
+  const m = memo[id];
+  let pronun = m.pronun[n];
+  if (pronun === undefined) {
+    const e = lex.entry(id, n);
+    const beyond = text.info.beyondStrongs?.[n];
+    pronun = m.pronun[n] = JSON.stringify({ translit: e?.translit ?? '', pronunciation: e?.pronunciation ?? '', ...(beyond && !e ? { lemma: beyond.lemma } : {}) });
+    m.glossary[n] = e
+      ? `${e.definition || e.kjvUsage || e.word} (Strong's ${id}${n})`
+      : beyond ? `${beyond.gloss} (extended Strong's ${id}${n}, STEPBible)` : '';
+  }
+  return { pronun, glossary: m.glossary[n] };
+}
+
+function verseWords(ctx: Context, verse: VerseIdValue): OriginalWordRow[] {
+  const { meta } = ctx;
+  const ordinal = meta.versification.ordinalOf(verse.book, verse.chapter, verse.verse);
+  if (ordinal < 0) {
+    const chapters = meta.versification.chapterVerses[verse.book - 1];
+    const name = meta.books[verse.book - 1].names.english;
+    throw invalid('verseId', verse.chapter > chapters.length
+      ? `verseId ${formatVerseId(verse.book, verse.chapter, verse.verse)} is not a KJV verse: ${name} has ${chapters.length} chapters`
+      : `verseId ${formatVerseId(verse.book, verse.chapter, verse.verse)} is not a KJV verse: ${name} ${verse.chapter} has ${chapters[verse.chapter - 1]} verses`);
+  }
+  const ot = verse.book <= LAST_OT_BOOK;
+  const text = originalText(ctx.pack(ot ? OT_PACK : NT_PACK));
+  const lex = lexicon(ctx.pack(LEXICON_PACK));
+  const letter: LexiconId = ot ? 'H' : 'G';
+  const [first, end] = text.wordRange(ordinal);
+  const verseID = String(verse.id);
+  const book = String(verse.book);
+  const chapter = String(verse.chapter);
+  const verseNumber = String(verse.verse);
+  const parashah = verse.book <= LAST_TORAH_BOOK ? text.parashah(ordinal) : '';
+  const rows: OriginalWordRow[] = new Array(end - first);
+  for (let w = first; w < end; w++) {
+    const numbers = text.strongs(w);
+    let strongs = '';
+    let pronun = '';
+    let glossary = '';
+    if (numbers.length === 1) {
+      const s = sharedStrings(lex, text, letter, numbers[0]);
+      strongs = String(numbers[0]);
+      pronun = s.pronun;
+      glossary = s.glossary;
+    } else if (numbers.length > 1) {
+      // A compound word (κἀγώ = G2532 + G1473) lists each number, as the source does.
+      const parts = numbers.map((n) => sharedStrings(lex, text, letter, n));
+      strongs = numbers.join('+');
+      pronun = `[${parts.map((p) => p.pronun).join(',')}]`;
+      glossary = parts.map((p) => p.glossary).join('; ');
+    }
+    rows[w - first] = {
+      id: String(text.info.idBase + w + 1),
+      verseID, book, chapter, verse: verseNumber,
+      word: text.form(w),
+      pronun,
+      strongs,
+      morph: text.morph(w),
+      orig_order: ORDER[w - first + 1],
+      connected: text.connected(w),
+      parashah,
+      notes: text.notes(w),
+      glossary,
+      morph_expanded: text.morphExpanded(w),
+    };
+  }
+  return rows;
+}
+
+const lexiconIdParam = {
+  name: 'lexiconId', type: 'choice', required: true, values: ['H', 'G'],
+  description: "H for Strong's Hebrew dictionary (H1-H8674), G for the Greek one (G1-G5624)",
+} as const;
+
+function strongsEntry(ctx: Context, id: LexiconId, n: number) {
+  const lex = lexicon(ctx.pack(LEXICON_PACK));
+  const last = lex.last(id);
+  if (n > last) throw invalid('id', `id must be from 1 to ${last} for lexiconId ${id} (Strong's ${id === 'H' ? 'Hebrew' : 'Greek'} dictionary), got ${n}`);
+  const e = lex.entry(id, n)!;
+  const first = lex.firstOccurrence(id, n);
+  // Plain object literals throughout: a spread into a literal this size makes V8 take a slow path
+  // (about 10 µs a call).
+  if (e.unused) {
+    return {
+      id: String(n), strongs_id: `${id}${n}`, language: e.language, word: '',
+      glossary: `Not used: Strong's Greek dictionary leaves G${n} unassigned (numbers 2717 and 3203-3302 were skipped).`,
+      occurences: 0, first_occurence: '', root: '', root_word: '',
+      transliteration: '', pronunciation: '', part_of_speech: '', derivation: '', definition: '', kjv_usage: '', unused: true,
+    };
+  }
+  const roots = e.roots ? e.roots.split(' ') : [];
+  const rootWords = roots.map((r) => lex.entry(r[0] as LexiconId, Number(r.slice(1)))?.word ?? '');
+  const pos = posWords(e.pos);
+  const glossary = [
+    [e.translit, e.pronunciation && `(${e.pronunciation})`].filter(Boolean).join(' '),
+    pos,
+    e.definition,
+    e.derivation && `Derivation: ${e.derivation}`,
+    e.kjvUsage && `KJV: ${e.kjvUsage}`,
+    roots.length ? `Root: ${roots.map((r, i) => (rootWords[i] ? `${r} ${rootWords[i]}` : r)).join(', ')}` : '',
+  ].filter(Boolean).join('; ') + '.';
+  return {
+    id: String(n),
+    strongs_id: `${id}${n}`,
+    language: e.language,
+    word: e.word,
+    glossary,
+    occurences: lex.occurrences(id, n),
+    first_occurence: first ? formatVerseId(Math.floor(first / 1_000_000), Math.floor(first / 1_000) % 1_000, first % 1_000) : '',
+    root: roots.join(', '),
+    root_word: rootWords.filter(Boolean).join(', '),
+    transliteration: e.translit,
+    pronunciation: e.pronunciation,
+    part_of_speech: pos,
+    derivation: e.derivation,
+    definition: e.definition,
+    kjv_usage: e.kjvUsage,
+  };
+}
+
+/** "H430", "h0430", "G26", "H1254a" -> lexicon and number; anything else is refused. */
+function parseStrongsId(raw: string): { id: LexiconId; n: number } {
+  const m = /^\s*([HhGg])0*(\d{1,5})[a-zA-Z]?\s*$/.exec(raw);
+  if (!m || Number(m[2]) === 0) throw invalid('strongsId', `strongsId must be a Strong's number such as H430 or G26, got ${JSON.stringify(raw.slice(0, 40))}`);
+  return { id: m[1].toUpperCase() as LexiconId, n: Number(m[2]) };
+}
+
+function englishOnly(language: string, what: string): void {
+  if (language !== 'english') throw notAvailable(`the ${what} are compiled in English only; language=${language} is not available`, 'language');
+}
+
+export const originalOperations: OperationDef[] = [
+  {
+    name: 'GetOriginalText', family: 'original',
+    summary: 'The Hebrew (books 1-39) or Greek (40-66) words of a verse in KJV numbering, one row per word with Strong\'s number, morphology, pronunciation and glossary; [] where the source has no text (Neh 7:68).',
+    params: [P.verseId],
+    packs: (p) => [(p.verseId as VerseIdValue).book <= LAST_OT_BOOK ? OT_PACK : NT_PACK, LEXICON_PACK],
+    run: (ctx, p) => verseWords(ctx, p.verseId as VerseIdValue),
+  },
+  {
+    name: 'GetStrongs', family: 'original',
+    summary: 'A Strong\'s dictionary entry as [{id, strongs_id, language, word, glossary, occurences, first_occurence, root, ...}].',
+    params: [
+      lexiconIdParam,
+      { name: 'id', type: 'integer', required: true, min: 1, max: LAST_HEBREW, description: `Strong's number: 1-${LAST_HEBREW} for H, 1-${LAST_GREEK} for G` },
+    ],
+    packs: () => [LEXICON_PACK],
+    run: (ctx, p) => [strongsEntry(ctx, p.lexiconId as LexiconId, p.id as number)],
+  },
+  {
+    name: 'GetGreekCharactersAndUnicode', family: 'original',
+    summary: 'The Greek letters: letter name -> {lowercase, uppercase} Unicode escape strings.',
+    params: [P.language],
+    packs: () => [UNICODE_PACK],
+    run(ctx, p) {
+      englishOnly(p.language, 'Greek letter tables');
+      return ctx.pack(UNICODE_PACK).json('greek');
+    },
+  },
+  {
+    name: 'GetHebrewCharactersAndUnicodePoints', family: 'original',
+    summary: 'The Hebrew letters, points, accents, punctuation, marks, signs and Yiddish ligatures: category -> name -> Unicode escape string.',
+    params: [P.language],
+    packs: () => [UNICODE_PACK],
+    run(ctx, p) {
+      englishOnly(p.language, 'Hebrew character tables');
+      return ctx.pack(UNICODE_PACK).json('hebrew');
+    },
+  },
+  {
+    name: 'GetSearchStrongs', family: 'original',
+    summary: 'Verses whose Hebrew or Greek text carries a Strong\'s number (for kjv, also those whose English words are tagged with it), as [{id, b, c, v, t}] in the chosen translation.',
+    params: [
+      { name: 'strongsId', type: 'text', required: true, maxLength: 12, description: "Strong's number with its lexicon letter, e.g. H430 or G26" },
+      P.versionId,
+    ],
+    packs: (p) => [INDEX_PACK, textPack(p.versionId)],
+    run(ctx, p) {
+      const { id, n } = parseStrongsId(p.strongsId as string);
+      const index = strongsIndex(ctx.pack(INDEX_PACK));
+      if (n > index.max(id)) throw invalid('strongsId', `strongsId ${id}${n} is beyond the numbers the texts use (${id}1-${id}${index.max(id)})`);
+      const text = ctx.translation(p.versionId);
+      const rows = [];
+      for (const ordinal of index.verses(id, n, p.versionId === 'kjv')) {
+        const verseId = ctx.meta.versification.idOf(ordinal);
+        const i = text.indexOf(verseId);
+        if (i >= 0) rows.push(verseRow(verseId, text.textAt(i)));
+      }
+      return rows;
+    },
+  },
+];

@@ -1,0 +1,129 @@
+// Reading plans and reading times: GetBibleReadingPlan, GetReadingTimeByAge (and, with the topics of the
+// study family, GetBibleReadingPlanByTopic). Chapter word counts come from the KJV text; reading speeds from
+// the `plans` pack (see engine/core/plans/reading-time.ts for the model and its sources). Dates are UTC
+// calendar dates and "today" comes from open({ clock }) when the host gives one (engine/core/plans/dates.ts).
+import type { Context, OperationDef } from '../operation.ts';
+import type { ParamSpec } from '../params.ts';
+import { chapterTable, sectionRange, type Sections } from '../plans/chapters.ts';
+import { dateSequence, parseDate, today } from '../plans/dates.ts';
+import { READER_AGE_MAX, READER_AGE_MIN, speedModel, timesToRead, type SpeedBand } from '../plans/reading-time.ts';
+import { evenSizes, weightedSizes } from '../plans/split.ts';
+
+/** Ten years of daily reading; more is a typo, and would only build a huge answer. */
+export const MAX_PLAN_DAYS = 3650;
+const PLAN_PACKS = ['text-kjv', 'plans'];
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export const PLAN_PARAMS = {
+  days: { name: 'days', type: 'integer', required: true, min: 1, max: MAX_PLAN_DAYS, description: `number of days, 1 to ${MAX_PLAN_DAYS}` },
+  requestedStartDate: { name: 'requestedStartDate', type: 'date', description: 'first day of the plan, YYYY-MM-DD (default today, UTC)' },
+  requestedAge: (required: boolean) => ({
+    name: 'requestedAge', type: 'integer', min: READER_AGE_MIN, max: READER_AGE_MAX,
+    ...(required ? { required: true } : { default: READER_AGE_MIN }),
+    description: `the reader's age in years, ${READER_AGE_MIN} to ${READER_AGE_MAX}${required ? '' : ` (default ${READER_AGE_MIN})`}`,
+  } satisfies ParamSpec),
+} satisfies Record<string, ParamSpec | ((required: boolean) => ParamSpec)>;
+
+/** Today and the plan's first day, as epoch days. */
+function startOf(options: Readonly<Record<string, unknown>>, requested: string | undefined) {
+  const todayDay = today(options);
+  return { todayDay, startDay: requested === undefined ? todayDay : parseDate(requested)! };
+}
+
+const speedsFor = (ctx: Context, age: number): SpeedBand => speedModel(ctx.pack('plans'))[age];
+
+export const planOperations: OperationDef[] = [
+  {
+    name: 'GetReadingTimeByAge', family: 'plans',
+    summary: 'Reading speed (words per minute) for a reader of an age, and the time to read a word count silently and aloud (oral) at low, average and high speed.',
+    params: [
+      PLAN_PARAMS.requestedAge(true),
+      { name: 'wordCount', type: 'integer', required: true, min: 0, description: 'number of words to read, e.g. 650' },
+    ],
+    packs: () => ['plans'],
+    run(ctx, p) {
+      const band = speedsFor(ctx, p.requestedAge);
+      return {
+        readersAge: band.label,
+        readersAgeRequested: String(p.requestedAge),
+        wordCount: String(p.wordCount),
+        wordsPerMinuteReadingSpeed: { low: band.silent.low, average: band.silent.average, high: band.silent.high },
+        wordsPerMinuteOralReadingSpeed: { low: band.oral.low, average: band.oral.average, high: band.oral.high },
+        timeToRead: { silent: timesToRead(p.wordCount, band.silent), oral: timesToRead(p.wordCount, band.oral) },
+      };
+    },
+  },
+  {
+    name: 'GetBibleReadingPlan', family: 'plans',
+    summary: 'A plan reading whole KJV chapters in canonical order over a number of days: [summary, {day, date, bookAndChapterIds}, ...]. Days hold equal numbers of chapters (within one), or even out words with balance=words.',
+    params: [
+      PLAN_PARAMS.days,
+      PLAN_PARAMS.requestedStartDate,
+      // A query string turns an unencoded "+" into a space, so "OT NT" is read as OT+NT.
+      { name: 'sections', type: 'choice', values: ['OT+NT', 'OT', 'NT', 'OT NT'], default: 'OT+NT', description: 'OT, NT or OT+NT (any case; default OT+NT)' },
+      PLAN_PARAMS.requestedAge(false),
+      { name: 'balance', type: 'choice', values: ['chapters', 'words'], default: 'chapters', description: 'chapters: days differ by at most one chapter (default); words: days even out reading time' },
+    ],
+    packs: () => PLAN_PACKS,
+    run(ctx, p) {
+      const sections: Sections = p.sections === 'OT NT' ? 'OT+NT' : p.sections;
+      const table = chapterTable(ctx.meta, ctx.translation('kjv'));
+      const [first, end] = sectionRange(table, sections);
+      const total = end - first;
+      const filled = Math.min(p.days as number, total);
+      const sizes = p.balance === 'words' ? weightedSizes(table.words, first, end, filled) : evenSizes(total, filled);
+      const { todayDay, startDay } = startOf(ctx.options, p.requestedStartDate);
+      // One date past the last day: the API's endDate (start 2023-01-01 + 180 days ends 2023-06-30).
+      const dates = dateSequence(startDay, filled + 1);
+
+      const days = new Array(filled);
+      let at = first;
+      let most = 0;
+      let least = Infinity;
+      for (let d = 0; d < filled; d++) {
+        const size = sizes[d];
+        days[d] = { day: d + 1, date: dates[d], bookAndChapterIds: table.ids.slice(at, (at += size)) };
+        if (size > most) most = size;
+        if (size < least) least = size;
+      }
+      const extreme = (chapters: number) => {
+        let count = 0;
+        let firstDay = 0;
+        for (let d = 0; d < filled; d++) if (sizes[d] === chapters) { count++; firstDay ||= d + 1; }
+        return { chapters, days: count, firstDay };
+      };
+
+      let words = 0;
+      for (let i = first; i < end; i++) words += table.words[i];
+      const band = speedsFor(ctx, p.requestedAge);
+      const perDay = words / filled;
+      const summary = {
+        daysRequested: String(p.days),
+        daysFilled: filled,
+        sections,
+        balance: p.balance,
+        datesInfo: {
+          todaysDate: dateSequence(todayDay, 1)[0],
+          startDate: dates[0],
+          daysUntilStartDate: startDay - todayDay,
+          endDate: dates[filled],
+        },
+        chaptersInfo: {
+          totalChapters: total,
+          averageChaptersPerDay: round2(total / filled),
+          mostChapters: extreme(most),
+          leastChapters: extreme(least),
+        },
+        readingTime: {
+          requestedAge: String(p.requestedAge),
+          readersAge: band.label,
+          totalWords: words,
+          averageWordsPerDay: Math.round(perDay),
+          averageTimePerDay: { silent: timesToRead(perDay, band.silent), oral: timesToRead(perDay, band.oral) },
+        },
+      };
+      return [summary, ...days];
+    },
+  },
+];

@@ -1,0 +1,124 @@
+// Search: GetSearch, GetSearchAdvanced, GetSearchCount. A verse matches when its text contains the query
+// after both are normalised (engine/core/match.ts: case, accents, Arabic vowel marks and letter variants
+// folded, punctuation ignored). GetSearch and GetSearchCount match whole words, a multi-word query as a
+// phrase in order; GetSearchAdvanced chooses whole words (`exact`, the default) or any substring
+// (`broad`). Answers are verse rows in canonical order, whichever path found them (search/searcher.ts).
+import { invalid } from '../errors.ts';
+import type { MatchType } from '../match.ts';
+import { P, textPack, verseRow, type BookOrTestament, type Context, type OperationDef } from '../operation.ts';
+import type { Pack } from '../pack/reader.ts';
+import { findVerses, loadSearchIndex, NormalizedVerses, searchPackName, type SearchIndex, type Strategy } from '../search/searcher.ts';
+import { lowerBound, type TranslationData } from '../translation.ts';
+import { checkChapter } from './verses.ts';
+
+// Derived per loaded pack, so they live exactly as long as the engine that loaded it.
+const normalizedByText = new WeakMap<TranslationData, NormalizedVerses>();
+const indexByPack = new WeakMap<Pack, SearchIndex>();
+
+export function normalizedVerses(text: TranslationData): NormalizedVerses {
+  let verses = normalizedByText.get(text);
+  if (!verses) { verses = new NormalizedVerses(text); normalizedByText.set(text, verses); }
+  return verses;
+}
+
+/** The translation's search index: imported from its pack on first use; null when the pack is not loaded
+ *  and not required (the answer is then found by a scan, and is the same). */
+export function searchIndex(ctx: Context, versionId: string, required: boolean): SearchIndex | null {
+  let pack: Pack;
+  try {
+    pack = ctx.pack(searchPackName(versionId));
+  } catch (error) {
+    if (required) throw error;
+    return null;
+  }
+  let index = indexByPack.get(pack);
+  if (!index) { index = loadSearchIndex(pack, ctx.translation(versionId)); indexByPack.set(pack, index); }
+  return index;
+}
+
+/** [first, end) positions of the verses a book, testament or chapter limit allows. */
+export function limitRange(ctx: Context, versionId: string, limit: BookOrTestament | undefined, chapter: number | undefined): [number, number] {
+  const text = ctx.translation(versionId);
+  if (chapter !== undefined) {
+    if (!limit) throw invalid('limitToChapterId', 'limitToChapterId needs limitToBookId set to a book number');
+    if (!('book' in limit)) throw invalid('limitToChapterId', `limitToChapterId needs limitToBookId set to a book number; it cannot be combined with ${limit.testament.toLowerCase()}`);
+    checkChapter(ctx, versionId, limit.book, chapter, 'limitToChapterId');
+    return text.chapterRange(limit.book, chapter);
+  }
+  if (!limit) return [0, text.size];
+  if ('book' in limit) return text.bookRange(limit.book);
+  const nt = lowerBound(text.ids, 40_000_000);
+  return limit.testament === 'OT' ? [0, nt] : [nt, text.size];
+}
+
+export interface MatchOptions {
+  matchType?: MatchType;
+  exclude?: string;
+  range?: [number, number];
+  strategy?: Strategy;
+}
+
+/** Positions (ascending) of the verses of a translation that contain the query: the one matching rule of
+ *  GetSearch*, also used by GetRandomVerse's limitToQuery. Uses the search index when it is loaded. */
+export function matchingPositions(ctx: Context, versionId: string, query: string, options: MatchOptions = {}): number[] {
+  const text = ctx.translation(versionId);
+  return findVerses(text, normalizedVerses(text), searchIndex(ctx, versionId, options.strategy === 'index'), {
+    query,
+    matchType: options.matchType ?? 'exact',
+    exclude: options.exclude,
+    range: options.range ?? [0, text.size],
+    strategy: options.strategy,
+  });
+}
+
+function rows(ctx: Context, versionId: string, positions: number[], offset = 0, limit = Infinity) {
+  const text = ctx.translation(versionId);
+  const end = Math.min(positions.length, offset + limit);
+  const out = [];
+  for (let k = offset; k < end; k++) out.push(verseRow(text.ids[positions[k]], text.textAt(positions[k])));
+  return out;
+}
+
+const query = { name: 'query', type: 'text', required: true, maxLength: 1000, description: 'a word or phrase; whole words, in order; case, accents and vowel marks ignored' } as const;
+const limit = { name: 'limit', type: 'integer', min: 1, max: 1_000_000, description: 'optional: return at most this many verses (paging; default all)' } as const;
+const offset = { name: 'offset', type: 'integer', min: 0, max: 1_000_000, description: 'optional: skip this many matching verses first (paging; default 0)' } as const;
+const searchPacks = (p: Record<string, any>) => [textPack(p.versionId), searchPackName(p.versionId)];
+
+export const searchOperations: OperationDef[] = [
+  {
+    name: 'GetSearch', family: 'search',
+    summary: 'Verses whose text contains the query as whole words (a phrase in order), ignoring case, accents and vowel marks: [{id, b, c, v, t}] in canonical order.',
+    params: [query, P.versionId, limit, offset],
+    packs: searchPacks,
+    run(ctx, p) {
+      const found = matchingPositions(ctx, p.versionId, p.query);
+      return rows(ctx, p.versionId, found, p.offset, p.limit);
+    },
+  },
+  {
+    name: 'GetSearchAdvanced', family: 'search',
+    summary: 'Like GetSearch, with matchType exact (whole words) or broad (any substring), excludeString, and a book, testament or chapter limit: [{id, b, c, v, t}].',
+    params: [
+      { ...query, minLength: 2, description: 'a word, phrase or (broad) fragment of at least 2 characters; case, accents and vowel marks ignored' },
+      P.versionId,
+      { name: 'matchType', type: 'choice', values: ['exact', 'broad'], default: 'exact', description: 'exact: whole words only (default); broad: any substring, even inside a word' },
+      { name: 'excludeString', type: 'text', maxLength: 1000, description: 'optional: leave out verses containing this (matched like the query)' },
+      { name: 'limitToBookId', type: 'bookOrTestament', description: 'optional: a book number 1-66, or ot / nt' },
+      { name: 'limitToChapterId', type: 'chapterId', description: 'optional: a chapter of limitToBookId (which must then be a book number)' },
+      limit, offset,
+    ],
+    packs: searchPacks,
+    run(ctx, p) {
+      const range = limitRange(ctx, p.versionId, p.limitToBookId, p.limitToChapterId);
+      const found = matchingPositions(ctx, p.versionId, p.query, { matchType: p.matchType, exclude: p.excludeString, range });
+      return rows(ctx, p.versionId, found, p.offset, p.limit);
+    },
+  },
+  {
+    name: 'GetSearchCount', family: 'search',
+    summary: 'How many verses GetSearch returns for the query: {searchCount}.',
+    params: [query, P.versionId],
+    packs: searchPacks,
+    run: (ctx, p) => ({ searchCount: matchingPositions(ctx, p.versionId, p.query).length }),
+  },
+];

@@ -1,0 +1,193 @@
+// Study tools: cross references, Gill's commentary, Bible dictionaries, related words, genres, parables,
+// stories, prophecies, the words of Jesus and book information. Each reads its own pack, parsed once per
+// pack; list answers are built once and frozen (shared, immutable).
+import { notAvailable } from '../errors.ts';
+import { P, type OperationDef, type VerseIdValue } from '../operation.ts';
+import type { Pack } from '../pack/reader.ts';
+import { deepFreeze, padVerseId, perPack } from '../study/cache.ts';
+import { ENGLISH_ONLY } from '../study/params.ts';
+import { kjvOrdinal } from '../study/verse.ts';
+import { strictUtf8Decoder } from '../utf8.ts';
+
+const decodeUtf8 = strictUtf8Decoder();
+
+const crossReferences = perPack((pack) => ({
+  start: pack.u32('start'), target: pack.u32('target'), end: pack.u32('end'), votes: pack.u16('votes'),
+}));
+
+interface CommentaryInfo { missingBooks: number[]; introductionOnlyBooks: number[] }
+const commentary = perPack((pack) => ({
+  byOrdinal: pack.u32('byOrdinal'), offsets: pack.u32('offsets'), text: pack.bytes('text'), info: pack.json<CommentaryInfo>('info'),
+}));
+
+const dictionary = perPack((pack) => ({
+  keys: new Map(Object.entries(pack.json<Record<string, number>>('keys'))),
+  terms: pack.json<string[]>('terms'), offsets: pack.u32('offsets'), text: pack.bytes('text'),
+}));
+
+const capitalise = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+const relations = perPack((pack) => {
+  const words = pack.text('words').split('\n');
+  return { index: new Map(words.map((w, i) => [w, i])), capitalised: words.map(capitalise), start: pack.u32('start'), related: pack.u16('related') };
+});
+
+interface GenreRun { genre: string; startingBookId: string; endingBookId: string; startingVerseId: string; endingVerseId: string; testament: 'OT' | 'NT' }
+const genres = perPack((pack) => {
+  const runs = pack.json<GenreRun[]>('genres');
+  const shape = (list: GenreRun[]) => deepFreeze(list.map(({ testament: _, ...run }) => run));
+  return { ot: shape(runs.filter((r) => r.testament === 'OT')), nt: shape(runs.filter((r) => r.testament === 'NT')), all: shape(runs) };
+});
+
+const frozenJson = <T>(section: string) => perPack((pack: Pack) => deepFreeze(pack.json<T>(section)));
+const parables = frozenJson<Record<string, string[]>>('parables');
+const stories = frozenJson<Record<string, string>[]>('stories');
+
+interface ProphecyRow { n: number; ot: string; prophecy: string; nt: string; otVerseIds: number[]; ntVerseIds: number[] }
+/** "He will bruise Satan's head. Fulfilled in: Heb 2:14; 1 John 3:8" */
+const prophecyText = (r: ProphecyRow) => `${r.prophecy}${/[.?!]$/.test(r.prophecy) ? '' : '.'} Fulfilled in: ${r.nt}`;
+// Several rows share an OT reference (Gen 3:15 twice, Psa 72:17 three times): their texts are joined
+// with " | " in list order under the one key, so no row is lost and every key stays a reference.
+const PROPHECY_JOIN = ' | ';
+const prophecies = perPack((pack) => {
+  const rows = pack.json<ProphecyRow[]>('prophecies');
+  const byReference: Record<string, string> = {};
+  for (const r of rows) byReference[r.ot] = r.ot in byReference ? byReference[r.ot] + PROPHECY_JOIN + prophecyText(r) : prophecyText(r);
+  const list = rows.map((r) => ({
+    n: r.n, otReference: r.ot, prophecy: r.prophecy, ntReferences: r.nt,
+    otVerseIds: r.otVerseIds.map(padVerseId), ntVerseIds: r.ntVerseIds.map(padVerseId),
+  }));
+  return { byReference: deepFreeze(byReference), list: deepFreeze(list) };
+});
+
+const wordsOfJesus = perPack((pack) => {
+  const out: Record<string, string> = {};
+  pack.u32('wordsOfJesus').forEach((id, i) => { out[`[${i}]`] = padVerseId(id); });
+  return deepFreeze(out);
+});
+
+const bookInfo = perPack((pack) => pack.json<object[]>('bookInfo').map((record) => deepFreeze([record])));
+
+export const studyOperations: OperationDef[] = [
+  {
+    name: 'GetCrossReferences', family: 'study',
+    summary: 'OpenBible.info cross references of a verse as [{verseId, r, sv, ev}], strongest first: r is the vote count (as a string), sv/ev the first and last verse of the reference (ev "00000000" for a single verse). Rows voted below zero are left out; [] when the verse has none.',
+    params: [P.verseId],
+    packs: () => ['xrefs'],
+    run(ctx, p) {
+      const verse = p.verseId as VerseIdValue;
+      const ordinal = kjvOrdinal(ctx, verse);
+      const x = crossReferences(ctx.pack('xrefs'));
+      const verseId = padVerseId(verse.id);
+      const rows = [];
+      for (let i = x.start[ordinal], end = x.start[ordinal + 1]; i < end; i++) {
+        rows.push({ verseId, r: String(x.votes[i]), sv: padVerseId(x.target[i]), ev: x.end[i] === 0 ? '00000000' : padVerseId(x.end[i]) });
+      }
+      return rows;
+    },
+  },
+  {
+    name: 'GetCommentary', family: 'study',
+    summary: "John Gill's comment on a verse, as a bare JSON string (a comment on a range of verses is given for each verse of it). NOT_AVAILABLE where the corpus has none: Psalms, and the verses of the Song of Solomon (only chapter introductions).",
+    params: [P.verseId, { name: 'commentaryName', type: 'choice', values: ['gills'], default: 'gills', description: "the commentary: gills (John Gill's Exposition of the Entire Bible; default gills)" }],
+    packs: () => ['commentary-gill'],
+    run(ctx, p) {
+      const verse = p.verseId as VerseIdValue;
+      const ordinal = kjvOrdinal(ctx, verse);
+      const gill = commentary(ctx.pack('commentary-gill'));
+      const n = gill.byOrdinal[ordinal];
+      if (n === 0) {
+        const book = ctx.meta.books[verse.book - 1].names.english;
+        const where = `${book} ${verse.chapter}:${verse.verse}`;
+        if (gill.info.missingBooks.includes(verse.book)) throw notAvailable(`Gill's commentary has no comment on ${where}: the corpus copy of Gill lacks the whole book of ${book}`, 'verseId');
+        if (gill.info.introductionOnlyBooks.includes(verse.book)) throw notAvailable(`Gill's commentary has no comment on ${where}: the corpus copy of Gill has only chapter introductions for ${book}, no verse comments`, 'verseId');
+        throw notAvailable(`Gill's commentary has no comment on ${where} in the corpus (the source lost it)`, 'verseId');
+      }
+      return decodeUtf8(gill.text.subarray(gill.offsets[n - 1], gill.offsets[n]));
+    },
+  },
+  {
+    name: 'GetDefinitionBiblical', family: 'study',
+    summary: "A Bible dictionary's entry for a headword (case-insensitive) as {word, definition}; [] when the dictionary has no such word. smiths (Smith's, 1863) or eastons (Easton's, 1897).",
+    params: [
+      { name: 'query', type: 'text', required: true, maxLength: 200, description: 'the headword, e.g. "Aaron" (case-insensitive)' },
+      { name: 'dictionaryId', type: 'choice', values: ['smiths', 'eastons'], default: 'smiths', description: "smiths (Smith's Bible Dictionary) or eastons (Easton's Bible Dictionary); default smiths" },
+    ],
+    packs: (p) => [`dictionary-${p.dictionaryId}`],
+    run(ctx, p) {
+      const d = dictionary(ctx.pack(`dictionary-${p.dictionaryId}`));
+      const n = d.keys.get((p.query as string).toLowerCase().replace(/\s+/g, ' ').trim());
+      if (n === undefined) return [];
+      return { word: d.terms[n], definition: decodeUtf8(d.text.subarray(d.offsets[n], d.offsets[n + 1])) };
+    },
+  },
+  {
+    name: 'GetSemanticRelations', family: 'study',
+    summary: 'Words related to a KJV word (WordNet synonyms, broader terms and derived forms that also occur in the KJV), as {word, related}, capitalised; case-insensitive. [] for a word the KJV does not use.',
+    params: [{ name: 'word', type: 'text', required: true, maxLength: 100, description: 'a word of the KJV, e.g. "faith" (case-insensitive)' }],
+    packs: () => ['relations'],
+    run(ctx, p) {
+      const r = relations(ctx.pack('relations'));
+      const key = (p.word as string).trim().toLowerCase().replace(/['’]s$/, '');
+      const i = r.index.get(key);
+      if (i === undefined) return [];
+      const related: string[] = [];
+      for (let k = r.start[i], end = r.start[i + 1]; k < end; k++) related.push(r.capitalised[r.related[k]]);
+      return { word: r.capitalised[i], related };
+    },
+  },
+  {
+    name: 'GetGenres', family: 'study',
+    summary: 'Genre groups of books (Law, History, Poetry/Wisdom, Prophecy, Gospels, Epistles, Apocalyptic) as [{genre, startingBookId, endingBookId, startingVerseId, endingVerseId}]; section ot, nt, or ot+nt / all.',
+    params: [
+      ENGLISH_ONLY,
+      { name: 'section', type: 'choice', values: ['all', 'ot', 'nt', 'ot+nt', 'ot nt'], default: 'all', description: 'ot, nt, or ot+nt / all (default all; "ot nt" is ot+nt as a query string decodes it)' },
+    ],
+    packs: () => ['study'],
+    run(ctx, p) {
+      const g = genres(ctx.pack('study'));
+      return p.section === 'ot' ? g.ot : p.section === 'nt' ? g.nt : g.all;
+    },
+  },
+  {
+    name: 'GetParables', family: 'study',
+    summary: 'The parables of Jesus as {title: [citations]}, in canonical order of their first citation.',
+    params: [ENGLISH_ONLY],
+    packs: () => ['study'],
+    run: (ctx) => parables(ctx.pack('study')),
+  },
+  {
+    name: 'GetStories', family: 'study',
+    summary: 'Stories (the Berean Standard Bible section headings) as [{id, verse_id, story, verses_1, verses_2, verses_3, verses_4}]: verse_id is the first verse (not zero-padded), verses_1 the passage, verses_2-4 parallel passages the heading names.',
+    params: [ENGLISH_ONLY],
+    packs: () => ['study'],
+    run: (ctx) => stories(ctx.pack('study')),
+  },
+  {
+    name: 'GetPropheciesFulfilledInJesus', family: 'study',
+    summary: 'The 351 Old Testament prophecies fulfilled in Jesus as {OT reference: "<prophecy>. Fulfilled in: <NT references>"}; rows that share an OT reference are joined with " | " under it.',
+    params: [ENGLISH_ONLY],
+    packs: () => ['study'],
+    run: (ctx) => prophecies(ctx.pack('study')).byReference,
+  },
+  {
+    name: 'GetPropheciesFulfilledInJesusList', family: 'study',
+    summary: 'The 351 prophecies as a list: [{n, otReference, prophecy, ntReferences, otVerseIds, ntVerseIds}], with the references expanded to verse ids.',
+    params: [ENGLISH_ONLY],
+    packs: () => ['study'],
+    run: (ctx) => prophecies(ctx.pack('study')).list,
+  },
+  {
+    name: 'GetWordsOfJesus', family: 'study',
+    summary: 'The verses with words of Jesus (the KJV red letter) as {"[0]": verseId, "[1]": …} in canonical order.',
+    params: [],
+    packs: () => ['study'],
+    run: (ctx) => wordsOfJesus(ctx.pack('study')),
+  },
+  {
+    name: 'GetBookInfo', family: 'study',
+    summary: "A book's information as [{bookId, chapterCount, introduction, introduction_long, author, date, word_origin, genre}] from Theographic Bible Metadata and Easton's article (CC BY-SA 4.0).",
+    params: [P.bookId, ENGLISH_ONLY],
+    packs: () => ['study'],
+    run: (ctx, p) => bookInfo(ctx.pack('study'))[(p.bookId as number) - 1],
+  },
+];

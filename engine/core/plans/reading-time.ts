@@ -1,0 +1,58 @@
+// Reading times from the reading-speed model in the `plans` pack (authored in sources/reading-speed.ts from
+// the research in curated/reading_speed: Brysbaert 2019, Hasbrouck & Tindal 2006/2017, Spichtig et al. 2016,
+// Sticht et al. 1974; adults follow the hosted API's peak-and-decline model).
+//
+// Rounding, as the API's example fixes it (650 words at 176 wpm -> 3.69 minutes, 221.4 seconds): minutes
+// are rounded to 2 decimals, and seconds, hours and days are derived from those rounded minutes, themselves
+// rounded only to drop floating-point noise (seconds 2 decimals, hours 4, days 6: finer than 0.01 minute).
+import { notAvailable } from '../errors.ts';
+import type { Pack } from '../pack/reader.ts';
+
+/** Accepted reader ages. Below 6 there are no reading norms; above 120 is not a human age. */
+export const READER_AGE_MIN = 6;
+export const READER_AGE_MAX = 120;
+
+export interface Speeds { low: number; average: number; high: number }
+export interface SpeedBand { label: string; from: number; to: number | null; silent: Speeds; oral: Speeds }
+export interface TimeSpan { seconds: number; minutes: number; hours: number; days: number }
+export interface TimesToRead { low: TimeSpan; average: TimeSpan; high: TimeSpan }
+
+/** The band for each accepted age, looked up by index. */
+export type SpeedModel = readonly SpeedBand[];
+
+const models = new WeakMap<Pack, SpeedModel>();
+
+export function speedModel(pack: Pack): SpeedModel {
+  let model = models.get(pack);
+  if (!model) {
+    const { bands } = pack.json<{ bands: SpeedBand[] }>('readingSpeed');
+    const byAge: SpeedBand[] = [];
+    for (let age = 0; age <= READER_AGE_MAX; age++) {
+      const band = bands.find((b) => age >= b.from && (b.to === null || age <= b.to));
+      if (band) byAge[age] = band;
+      else if (age >= READER_AGE_MIN) throw notAvailable(`pack 'plans' has no reading speed for age ${age}; rebuild it with \`bible build --only plans\``);
+    }
+    model = byAge;
+    models.set(pack, model);
+  }
+  return model;
+}
+
+/** A time given in hundredths of a minute, in every unit the API gives. */
+function span(hundredths: number): TimeSpan {
+  return {
+    seconds: (hundredths * 60) / 100,
+    minutes: hundredths / 100,
+    hours: Math.round((hundredths * 10) / 6) / 10_000,
+    days: Math.round((hundredths * 125) / 18) / 1_000_000,
+  };
+}
+
+/** Time to read `words` (may be fractional: an average) at each speed; minutes rounded to 2 decimals. */
+export function timesToRead(words: number, speeds: Speeds): TimesToRead {
+  return {
+    low: span(Math.round((words * 100) / speeds.low)),
+    average: span(Math.round((words * 100) / speeds.average)),
+    high: span(Math.round((words * 100) / speeds.high)),
+  };
+}

@@ -1,0 +1,135 @@
+// Static files for the HTTP server: the reader page (dist/web) and the packs (dist/data), with strong
+// ETags (304 on If-None-Match), cache headers suited to each kind of file, and gzip for text files.
+import { createHash } from 'node:crypto';
+import { createReadStream, type Stats } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
+  '.pack': 'application/octet-stream',
+  '.txt': 'text/plain; charset=utf-8',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt', '.webmanifest']);
+/** Text files up to this size are kept in memory with their gzip; packs and larger files stream from
+ * disk (the OS page cache keeps them warm without holding every pack in the server's heap). */
+const MEMORY_LIMIT = 2 * 1024 * 1024;
+const MEMORY_LIMIT_BINARY = 64 * 1024;
+
+/** Where a URL prefix is served from, and how long clients may keep what it serves. */
+export interface StaticRoot {
+  /** URL path prefix ending in '/', e.g. '/data/' */
+  prefix: string;
+  dir: string;
+  /** Cache-Control for a file; `versioned` is true when the URL carries ?v= (a content version) */
+  cacheControl(file: string, versioned: boolean): string;
+}
+
+interface Entry { mtimeMs: number; size: number; etag: string; body?: Buffer; gzip?: Buffer }
+
+export const acceptsGzip = (req: IncomingMessage): boolean => {
+  const header = req.headers['accept-encoding'];
+  if (!header) return false;
+  for (const part of String(header).toLowerCase().split(',')) {
+    const [coding, ...params] = part.trim().split(';');
+    if (coding !== 'gzip' && coding !== '*') continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  }
+  return false;
+};
+
+/** Does If-None-Match name this ETag (a list, weak forms and * included)? */
+export function etagMatches(req: IncomingMessage, etag: string): boolean {
+  const header = req.headers['if-none-match'];
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+export function staticFiles(roots: StaticRoot[]) {
+  const entries = new Map<string, Entry>();
+
+  const entryFor = async (path: string, info: Stats): Promise<Entry> => {
+    const known = entries.get(path);
+    if (known && known.mtimeMs === info.mtimeMs && known.size === info.size) return known;
+    let entry: Entry;
+    if (info.size <= (COMPRESSIBLE.has(extname(path)) ? MEMORY_LIMIT : MEMORY_LIMIT_BINARY)) {
+      const body = await readFile(path);
+      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+      const gzip = COMPRESSIBLE.has(extname(path)) && body.length > 512 ? gzipSync(body, { level: 9 }) : undefined;
+      entry = { mtimeMs: info.mtimeMs, size: info.size, etag, body, gzip: gzip && gzip.length < body.length ? gzip : undefined };
+    } else {
+      const hash = createHash('sha256');
+      for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+      entry = { mtimeMs: info.mtimeMs, size: info.size, etag: `"${hash.digest('base64url').slice(0, 27)}"` };
+    }
+    entries.set(path, entry);
+    return entry;
+  };
+
+  /** Resolves a decoded URL path to a file under one of the roots, or undefined. */
+  const locate = async (pathname: string): Promise<{ path: string; info: Stats; root: StaticRoot } | undefined> => {
+    for (const root of roots) {
+      if (!pathname.startsWith(root.prefix)) continue;
+      const rest = pathname.slice(root.prefix.length) || 'index.html';
+      // No parent steps, hidden files or odd characters: only plain names inside the root.
+      if (rest.split('/').some((part) => !part || part.startsWith('.') || !/^[\w.-]+$/.test(part))) continue;
+      const base = resolve(root.dir);
+      const path = resolve(join(base, rest));
+      if (!path.startsWith(base + sep)) continue;
+      try {
+        const info = await stat(path);
+        if (info.isFile()) return { path, info, root };
+      } catch {
+        // not here; try the next root
+      }
+    }
+    return undefined;
+  };
+
+  /** Serves the file for a GET or HEAD if one exists; answers false when no root has it. */
+  return async (req: IncomingMessage, res: ServerResponse, pathname: string, query: string, extraHeaders: Record<string, string>): Promise<boolean> => {
+    const found = await locate(pathname);
+    if (!found) return false;
+    const entry = await entryFor(found.path, found.info);
+    const versioned = /(^|&)v=/.test(query);
+    const ext = extname(found.path);
+    const headers: Record<string, string | number> = {
+      ...extraHeaders,
+      'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+      'Cache-Control': found.root.cacheControl(found.path, versioned),
+      ETag: entry.etag,
+      'Last-Modified': new Date(found.info.mtimeMs).toUTCString(),
+      'X-Content-Type-Options': 'nosniff',
+    };
+    if (COMPRESSIBLE.has(ext)) headers.Vary = 'Accept-Encoding';
+    if (etagMatches(req, entry.etag)) {
+      delete headers['Content-Type'];
+      res.writeHead(304, headers);
+      res.end();
+      return true;
+    }
+    const gzip = entry.gzip && acceptsGzip(req) ? entry.gzip : undefined;
+    if (gzip) headers['Content-Encoding'] = 'gzip';
+    headers['Content-Length'] = gzip ? gzip.length : entry.size;
+    res.writeHead(200, headers);
+    if (req.method === 'HEAD') { res.end(); return true; }
+    if (gzip || entry.body) { res.end(gzip ?? entry.body); return true; }
+    const stream = createReadStream(found.path);
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
+    return true;
+  };
+}

@@ -1,0 +1,58 @@
+// Run in a fresh process by the memory suite: loads what the mode asks for and prints its memory.
+import { openNode } from '../../engine/node/loader.ts';
+import { OPERATIONS } from '../../engine/core/operations.ts';
+
+const mode = process.argv[2] ?? 'empty';
+const settle = async () => {
+  (globalThis as { gc?: () => void }).gc?.();
+  await new Promise((r) => setTimeout(r, 50));
+  (globalThis as { gc?: () => void }).gc?.();
+};
+const report = async (extra: Record<string, unknown> = {}) => {
+  await settle();
+  const m = process.memoryUsage();
+  process.stdout.write(JSON.stringify({ mode, rss: m.rss, heapUsed: m.heapUsed, external: m.external + m.arrayBuffers, ...extra }) + '\n');
+};
+
+if (mode === 'empty') {
+  await report();
+} else {
+  const bible = await openNode();
+  if (mode === 'kjv') {
+    await bible.call('GetVerse', { verseId: '43003016', versionId: 'kjv' });
+    await report();
+  } else {
+    // Every pack in the manifest.
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { DEFAULT_DATA_DIR } = await import('../../engine/node/loader.ts');
+    const manifest = JSON.parse(readFileSync(join(DEFAULT_DATA_DIR, 'manifest.json'), 'utf8')) as { packs: { name: string }[] };
+    await bible.load(manifest.packs.map((p) => p.name));
+    for (const v of bible.meta.versions) await bible.call('GetVerse', { verseId: '43003016', versionId: v.versionId });
+    if (mode === 'all') {
+      await report({ packs: manifest.packs.length });
+    } else {
+      // 1 million mixed queries, then memory again: it should not grow beyond a small bound.
+      await report({ phase: 'before' });
+      const versions = bible.meta.versions.map((v) => v.versionId);
+      const ids = Array.from({ length: 997 }, (_, i) => String(bible.meta.versification.idOf((i * 7919) % 31102)).padStart(8, '0'));
+      const has = (name: string) => OPERATIONS.some((op) => op.name === name);
+      const queries: [string, (i: number) => Record<string, string>][] = [
+        ['GetVerse', (i) => ({ verseId: ids[i % 997], versionId: versions[i % versions.length] })],
+        ['GetChapter', (i) => ({ bookId: String((i % 66) + 1), chapterId: '1', versionId: versions[i % versions.length] })],
+        ['GetParseCitation', (i) => ({ citation: `John ${(i % 21) + 1}:${(i % 25) + 1}-${(i % 25) + 3}` })],
+        ['GetBookIdByBookName', (i) => ({ bookName: ['Genesis', 'Apocalipsis', 'متى', 'Ps'][i % 4] })],
+        ['GetWordCountOfVerse', (i) => ({ verseId: ids[i % 997] })],
+        ['GetRandomVerse', (i) => ({ seed: String(i) })],
+        ...(has('GetSearchCount') ? [['GetSearchCount', (i: number) => ({ query: ['love', 'faith', 'light', 'grace'][i % 4], versionId: 'kjv' })] as [string, (i: number) => Record<string, string>]] : []),
+      ];
+      let checksum = 0;
+      for (let i = 0; i < 1_000_000; i++) {
+        const [name, params] = queries[i % queries.length];
+        const answer = bible.callSync(name, params(i));
+        checksum = (checksum + JSON.stringify(answer).length) % 1_000_000_007;
+      }
+      await report({ phase: 'after', checksum });
+    }
+  }
+}

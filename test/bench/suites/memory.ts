@@ -1,0 +1,22 @@
+// Memory: RSS and heap of fresh processes with nothing, only KJV, and every pack loaded, and growth over
+// 1 million mixed queries. Targets: KJV text at most 40 MB RSS above an empty process; every pack at most 400 MB.
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Harness } from '../harness.ts';
+
+const child = fileURLToPath(new URL('../memory-child.ts', import.meta.url));
+const run = (mode: string) => execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', child, mode], { encoding: 'utf8', maxBuffer: 1 << 20 })
+  .trim().split('\n').map((line) => JSON.parse(line) as { rss: number; heapUsed: number; external: number; phase?: string; checksum?: number; packs?: number });
+
+const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
+
+export default async function memory(h: Harness): Promise<void> {
+  const [empty] = run('empty');
+  const [kjv] = run('kjv');
+  const [all] = run('all');
+  const [before, after] = run('soak');
+  h.note(`memory: empty process (with the tsx loader) RSS ${mb(empty.rss)}, heap ${mb(empty.heapUsed)}`);
+  h.note(`memory: KJV only RSS ${mb(kjv.rss)} (+${mb(kjv.rss - empty.rss)} over empty; target <= 40 MB: ${kjv.rss - empty.rss <= 40 * 1048576 ? 'met' : 'missed'}), heap ${mb(kjv.heapUsed)}`);
+  h.note(`memory: every pack (${all.packs}) loaded RSS ${mb(all.rss)} (target <= 400 MB: ${all.rss <= 400 * 1048576 ? 'met' : 'missed'}), heap ${mb(all.heapUsed)}, buffers ${mb(all.external)}`);
+  h.note(`memory: 1,000,000 mixed queries: RSS ${mb(before.rss)} -> ${mb(after.rss)} (${after.rss >= before.rss ? '+' : ''}${mb(after.rss - before.rss)}), heap ${mb(before.heapUsed)} -> ${mb(after.heapUsed)}, answer checksum ${after.checksum}`);
+}

@@ -1,0 +1,255 @@
+// Search figures on KJV against the issue's targets, side by side with peers doing the same work in the
+// same run: SQLite FTS5 through better-sqlite3 (in-process, in-memory) and raw FlexSearch (its default
+// options), plus SWORD's diatheke when it is installed. Also: loading a search pack, pack sizes against
+// gzip of FlexSearch's own default export, and memory with all ten search packs loaded (fresh process).
+//
+// Run as a script (`tsx search.ts memory-child`) it is the child process of the memory figure.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { unzipSync } from 'fflate';
+import { Index } from 'flexsearch';
+import { corpusRoot } from '../../../compiler/build.ts';
+import { TRANSLATIONS } from '../../../sources/catalog.ts';
+import { readPack } from '../../../engine/core/pack/reader.ts';
+import { loadTranslation, type TranslationData } from '../../../engine/core/translation.ts';
+import { DEFAULT_DATA_DIR, nativeInflate, openNode } from '../../../engine/node/loader.ts';
+import { formatNs, type Harness } from '../harness.ts';
+
+const GROUP = 'search';
+const kb = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
+const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
+const packBytes = (name: string) => readFileSync(join(DEFAULT_DATA_DIR, `${name}.pack`));
+
+interface Statement { get(...args: unknown[]): unknown; all(...args: unknown[]): unknown[]; run(...args: unknown[]): unknown }
+interface SqliteDb { exec(sql: string): void; prepare(sql: string): Statement; transaction<T extends (...a: never[]) => void>(fn: T): T; serialize(): Buffer; close(): void }
+
+/** better-sqlite3 when installed and its native module loads; otherwise why not. */
+function loadSqlite(): { Database: new (file: string) => SqliteDb } | { why: string } {
+  try {
+    const require = createRequire(import.meta.url);
+    return { Database: require('better-sqlite3') };
+  } catch (error) {
+    return { why: error instanceof Error ? error.message.split('\n')[0] : String(error) };
+  }
+}
+
+function which(command: string): string | null {
+  try {
+    return execFileSync('which', [command], { encoding: 'utf8' }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Median wall time of an external command, in ns. */
+function timeCommand(command: string, args: string[], runs = 5, env: NodeJS.ProcessEnv = process.env): number {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    execFileSync(command, args, { stdio: 'ignore', env });
+    times.push((performance.now() - t0) * 1e6);
+  }
+  return times.sort((a, b) => a - b)[runs >> 1];
+}
+
+function verseTexts(versionId: string, versification: Parameters<typeof loadTranslation>[1]): TranslationData {
+  return loadTranslation(readPack(`text-${versionId}`, new Uint8Array(packBytes(`text-${versionId}`)), nativeInflate), versification);
+}
+
+export default async function search(h: Harness): Promise<void> {
+  const bible = await openNode({ preload: ['text-kjv', 'search-kjv'] });
+  const kjv = verseTexts('kjv', bible.meta.versification);
+  const texts = Array.from({ length: kjv.size }, (_, i) => kjv.textAt(i));
+  const call = (name: string, params: Record<string, string>) => bible.callSync(name, params) as unknown[];
+  const count = (query: string) => (bible.callSync('GetSearchCount', { query }) as { searchCount: number }).searchCount;
+  // warm up: import the index and normalise the verses the queries touch
+  for (const q of ['love', 'kingdom of heaven']) call('GetSearch', { query: q });
+  call('GetSearchAdvanced', { query: 'ingdom of hea', matchType: 'broad' });
+  call('GetSearchAdvanced', { query: 'eth', matchType: 'broad' });
+
+  // ---- peers ----
+  const flex = new Index();
+  texts.forEach((t, i) => flex.add(i, t));
+  const flexAll = (q: string) => flex.search(q, { limit: kjv.size }) as number[];
+
+  const sqlite = loadSqlite();
+  let fts: { count: Statement; rows: Statement; like: Statement; db: SqliteDb } | null = null;
+  if ('Database' in sqlite) {
+    const db = new sqlite.Database(':memory:');
+    db.exec(`CREATE VIRTUAL TABLE verses USING fts5(t, tokenize = "unicode61 remove_diacritics 2");
+             CREATE VIRTUAL TABLE trigrams USING fts5(t, tokenize = "trigram remove_diacritics 1");`);
+    const insert = db.prepare('INSERT INTO verses(rowid, t) VALUES (?, ?)');
+    const insertTri = db.prepare('INSERT INTO trigrams(rowid, t) VALUES (?, ?)');
+    db.transaction(() => { texts.forEach((t, i) => { insert.run(kjv.ids[i], t); insertTri.run(kjv.ids[i], t); }); })();
+    fts = {
+      db,
+      count: db.prepare('SELECT count(*) AS n FROM verses WHERE verses MATCH ?'),
+      rows: db.prepare('SELECT rowid AS id, t FROM verses WHERE verses MATCH ? ORDER BY rowid'),
+      like: db.prepare('SELECT rowid AS id, t FROM trigrams WHERE t LIKE ? ORDER BY rowid'),
+    };
+  } else {
+    h.note(`search: SQLite FTS5 peer skipped: better-sqlite3 could not be loaded (${sqlite.why})`);
+  }
+  const ftsCount = (q: string) => (fts!.count.get(q) as { n: number }).n;
+
+  // ---- the issue's targets, each with its peers ----
+  const add = (name: string, ours: number, target: string | undefined, targetNs: number | undefined, peers: { name: string; ns: number; note?: string }[]) => {
+    const [first, ...rest] = peers;
+    h.add({ group: GROUP, name, medianNs: ours, target, targetNs, peer: first && { name: first.name, medianNs: first.ns }, note: first?.note });
+    for (const p of rest) h.add({ group: GROUP, name: `${name} (same, other peer)`, medianNs: ours, peer: { name: p.name, medianNs: p.ns }, note: p.note });
+  };
+
+  const countLove = h.measure(() => count('love'));
+  add('GetSearchCount "love" (callSync)', countLove, '<= 50 µs', 50_000, [
+    ...(fts ? [{ name: 'SQLite FTS5', ns: h.measure(() => ftsCount('love')), note: `count(*) MATCH 'love'` }] : []),
+    { name: 'raw FlexSearch', ns: h.measure(() => flexAll('love').length), note: 'default Index, search().length' },
+  ]);
+
+  const searchLove = h.measure(() => call('GetSearch', { query: 'love' }));
+  add('GetSearch "love", all records (callSync)', searchLove, '<= 300 µs', 300_000, [
+    ...(fts ? [{ name: 'SQLite FTS5', ns: h.measure(() => fts!.rows.all('love')), note: 'rowid, text ORDER BY rowid' }] : []),
+    { name: 'raw FlexSearch', ns: h.measure(() => flexAll('love').map((i) => ({ id: kjv.ids[i], t: texts[i] }))), note: 'ids mapped to texts' },
+  ]);
+
+  const phrase = h.measure(() => call('GetSearch', { query: 'kingdom of heaven' }));
+  add('GetSearch phrase "kingdom of heaven" (callSync)', phrase, '<= 500 µs', 500_000, [
+    ...(fts ? [{ name: 'SQLite FTS5', ns: h.measure(() => fts!.rows.all('"kingdom of heaven"')), note: 'phrase query' }] : []),
+    { name: 'raw FlexSearch', ns: h.measure(() => flexAll('kingdom of heaven').map((i) => ({ id: kjv.ids[i], t: texts[i] }))), note: 'all three words, not a phrase' },
+  ]);
+
+  const broad = h.measure(() => call('GetSearchAdvanced', { query: 'ingdom of hea', matchType: 'broad' }));
+  add('GetSearchAdvanced broad "ingdom of hea" (callSync)', broad, '<= 3 ms', 3e6, fts ? [{ name: 'SQLite FTS5 trigram', ns: h.measure(() => fts!.like.all('%ingdom of hea%')), note: 'LIKE on a trigram index' }] : []);
+  const scanned = h.measure(() => call('GetSearchAdvanced', { query: 'eth', matchType: 'broad' }), 600);
+  const ethVerses = call('GetSearchAdvanced', { query: 'eth', matchType: 'broad' }).length;
+  add('GetSearchAdvanced broad "eth", scan path (callSync)', scanned, '<= 3 ms', 3e6, fts ? [{ name: 'SQLite FTS5 trigram', ns: h.measure(() => fts!.like.all('%eth%'), 600), note: `LIKE; ${ethVerses} verses` }] : []);
+
+  // SWORD's diatheke, when installed: it searches a module under SWORD_PATH; we give it the corpus's own
+  // KJV module (the catalog's KJV.zip, the same text our KJV pack is built from), unpacked to a temp folder.
+  const diatheke = which('diatheke');
+  if (diatheke) {
+    const swordPath = mkdtempSync(join(tmpdir(), 'bible-sword-'));
+    try {
+      const zip = unzipSync(new Uint8Array(readFileSync(join(corpusRoot(), TRANSLATIONS.find((t) => t.versionId === 'kjv')!.path))));
+      for (const [name, data] of Object.entries(zip)) {
+        if (name.endsWith('/')) continue;
+        mkdirSync(dirname(join(swordPath, name)), { recursive: true });
+        writeFileSync(join(swordPath, name), data);
+      }
+      const args = ['-b', 'KJV', '-s', 'phrase', '-k', 'kingdom of heaven'];
+      const env = { ...process.env, SWORD_PATH: swordPath };
+      const out = execFileSync(diatheke, args, { encoding: 'utf8', env });
+      const found = /(\d+) matches total/.exec(out);
+      if (!found) throw new Error(`no result line in its output: ${JSON.stringify(out.slice(-120))}`);
+      const ns = timeCommand(diatheke, args, 3, env);
+      h.add({ group: GROUP, name: 'GetSearch phrase "kingdom of heaven" (callSync)', medianNs: phrase, peer: { name: 'diatheke (SWORD)', medianNs: ns }, note: `diatheke -s phrase, a process per search; it found ${found[1]} verses` });
+    } catch (error) {
+      h.note(`search: diatheke is installed but could not search the corpus KJV module: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    } finally {
+      rmSync(swordPath, { recursive: true, force: true });
+    }
+  } else {
+    h.note('search: diatheke is not installed (`which diatheke` finds nothing), so SWORD\'s phrase search is not timed');
+  }
+
+  // Same answers? (semantics differ slightly: FTS5 and FlexSearch tokenise on their own rules)
+  const ours = { love: count('love'), phrase: count('kingdom of heaven'), broad: call('GetSearchAdvanced', { query: 'ingdom of hea', matchType: 'broad' }).length };
+  h.note(`search: result counts on KJV: "love" ours ${ours.love}${fts ? `, FTS5 ${ftsCount('love')}` : ''}, FlexSearch ${flexAll('love').length}; "kingdom of heaven" ours ${ours.phrase}${fts ? `, FTS5 ${fts.rows.all('"kingdom of heaven"').length}` : ''}, FlexSearch (all three words anywhere) ${flexAll('kingdom of heaven').length}; broad "ingdom of hea" ours ${ours.broad}${fts ? `, FTS5 trigram ${fts.like.all('%ingdom of hea%').length}` : ''}`);
+
+  // ---- loading a search pack ----
+  const loads: number[] = [];
+  for (let i = 0; i < 15; i++) {
+    const engine = await openNode({ preload: ['text-kjv'] });
+    await engine.call('GetVerse', { verseId: '43003016' }); // the text pack is read; only the search pack is timed
+    const t0 = performance.now();
+    await engine.call('GetSearchCount', { query: 'love' });
+    loads.push((performance.now() - t0) * 1e6);
+  }
+  loads.sort((a, b) => a - b);
+  const flexParts: [string, string][] = [];
+  flex.export((key: string, data: string) => { flexParts.push([key, data]); });
+  const flexImport = h.measure(() => { const fresh = new Index(); for (const [key, data] of flexParts) fresh.import(key, data); }, 1500);
+  h.add({ group: GROUP, name: 'load search-kjv: read, inflate, import, first GetSearchCount', medianNs: loads[loads.length >> 1], target: '<= 60 ms', targetNs: 60e6,
+    peer: { name: 'raw FlexSearch import', medianNs: flexImport }, note: 'fresh engine each time; peer imports its default export' });
+  {
+    const engine = await openNode({ preload: ['text-kjv', 'search-kjv'] });
+    engine.callSync('GetSearchCount', { query: 'love' });
+    const t0 = performance.now();
+    engine.callSync('GetSearchAdvanced', { query: 'eth', matchType: 'broad' });
+    h.add({ group: GROUP, name: 'first scan of KJV (normalises the whole text once)', medianNs: (performance.now() - t0) * 1e6, note: 'one run' });
+  }
+
+  // ---- sizes: each search pack against gzip -9 of FlexSearch's default export of the same text ----
+  const sizes: string[] = [];
+  let met = 0;
+  for (const version of bible.meta.versions) {
+    const text = version.versionId === 'kjv' ? kjv : verseTexts(version.versionId, bible.meta.versification);
+    const index = new Index();
+    for (let i = 0; i < text.size; i++) index.add(i, text.textAt(i));
+    const parts: string[] = [];
+    index.export((key: string, data: string) => { parts.push(key, data); });
+    const gz = gzipSync(Buffer.from(parts.join('\n')), { level: 9 }).length;
+    const pack = packBytes(`search-${version.versionId}`).length;
+    if (pack <= gz) met++;
+    sizes.push(`${version.versionId} ${kb(pack)} (${(pack / gz * 100).toFixed(0)}%)`);
+    if (version.versionId === 'kjv') h.note(`search: KJV search pack ${kb(pack)}; gzip -9 of FlexSearch's default export ${kb(gz)}; text pack ${kb(packBytes('text-kjv').length)}`);
+  }
+  h.note(`search: search pack sizes, as a share of gzip -9 of FlexSearch's default export of the same text (target <= 100%, met by ${met} of ${sizes.length}): ${sizes.join(', ')}`);
+  if (fts) {
+    const file = fts.db.serialize().length;
+    h.note(`search: SQLite FTS5 database of KJV (unicode61 + trigram tables, uncompressed) ${mb(file)}`);
+    // What FTS5 does with Arabic vowel marks: index SVD and count an unvowelled word.
+    const svd = verseTexts('svd', bible.meta.versification);
+    const db = new (sqlite as { Database: new (f: string) => SqliteDb }).Database(':memory:');
+    db.exec('CREATE VIRTUAL TABLE v USING fts5(t, tokenize = "unicode61 remove_diacritics 2")');
+    const ins = db.prepare('INSERT INTO v(rowid, t) VALUES (?, ?)');
+    db.transaction(() => { for (let i = 0; i < svd.size; i++) ins.run(i, svd.textAt(i)); })();
+    await bible.load(['text-svd', 'search-svd']);
+    const n = (bible.callSync('GetSearchCount', { query: 'محبة', versionId: 'svd' }) as { searchCount: number }).searchCount;
+    h.note(`search: unvowelled Arabic "محبة" in SVD: ours ${n} verses; FTS5 unicode61 remove_diacritics 2 finds ${(db.prepare('SELECT count(*) AS n FROM v WHERE v MATCH ?').get('"محبة"') as { n: number }).n}`);
+    db.close();
+    fts.db.close();
+  }
+
+  // ---- memory with all ten search packs loaded, in a fresh process ----
+  try {
+    const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), 'memory-child'], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    const m = JSON.parse(out.trim().split('\n').pop()!) as { indexes: number; normalised: number; rss: number; each: Record<string, number> };
+    h.note(`search: memory with all ten search packs loaded and imported: +${mb(m.indexes)} (heap and buffers) over the ten text packs (${Object.entries(m.each).map(([v, n]) => `${v} ${mb(n)}`).join(', ')}); every translation's normalised text, kept after its first whole-text scan: +${mb(m.normalised)} more; process RSS then ${mb(m.rss)}`);
+  } catch (error) {
+    h.note(`search: memory figure failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  }
+  h.note(`search: timings are medians of batched callSync calls; "ours vs peer" > 1 means ours is faster (e.g. GetSearchCount "love" ${formatNs(countLove)})`);
+}
+
+async function memoryChild(): Promise<void> {
+  const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
+  const settle = async () => { gc(); await new Promise((r) => setTimeout(r, 30)); gc(); };
+  const used = () => { const m = process.memoryUsage(); return m.heapUsed + m.arrayBuffers; };
+  const bible = await openNode();
+  const versions = bible.meta.versions.map((v) => v.versionId);
+  await bible.load(versions.map((v) => `text-${v}`));
+  for (const v of versions) await bible.call('GetVerse', { verseId: '43003016', versionId: v });
+  await settle();
+  const texts = used();
+  const each: Record<string, number> = {};
+  let before = texts;
+  for (const v of versions) {
+    await bible.call('GetSearchCount', { query: 'love', versionId: v });
+    await settle();
+    each[v] = used() - before;
+    before = used();
+  }
+  const indexes = used();
+  // "e e" (or "ا ا"): a suffix and a prefix that fit most of the vocabulary, so each answer is a whole-text scan
+  for (const v of versions) await bible.call('GetSearchAdvanced', { query: v === 'svd' ? 'ا ا' : 'e e', matchType: 'broad', versionId: v });
+  await settle();
+  const normalised = used();
+  process.stdout.write(JSON.stringify({ indexes: indexes - texts, each, normalised: normalised - indexes, rss: process.memoryUsage().rss }) + '\n');
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1] && process.argv[2] === 'memory-child') await memoryChild();

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { bible } from '../helpers.ts';
+
+describe('books', async () => {
+  const b = await bible();
+
+  it('lists 66 books, 39 OT and 27 NT, in three languages', async () => {
+    const books = await b.GetBooks();
+    expect(books).toHaveLength(66);
+    expect(books[0]).toEqual({ b: '1', n: 'Genesis', t: 'OT', g: '1', genre: 'Law' });
+    expect(await b.GetBooksOT()).toHaveLength(39);
+    const nt = await b.GetBooksNT({ language: 'spanish' });
+    expect(nt).toHaveLength(27);
+    expect(nt[0].n).toBe('Mateo');
+    const arabic = await b.GetBooks({ language: 'arabic' });
+    expect(arabic[39].n).toBe('متى');
+    expect((await b.GetBooks({ language: 'Spanish' }))[21].n).toBe('Cantar de los Cantares'); // corpus typo fixed
+  });
+
+  it('names books by id and by verse id', async () => {
+    expect(await b.GetBookNameByBookId({ bookId: '43' })).toEqual([{ n: 'John' }]);
+    expect(await b.GetBookNameByBookId({ bookId: '43', language: 'spanish' })).toEqual([{ n: 'Juan' }]);
+    expect(await b.GetBookNameByVerseId({ verseId: '01001001', language: 'arabic' })).toEqual([{ n: 'التكوين' }]);
+  });
+
+  it('finds book ids by full name in three languages, case-, accent- and space-insensitively, and by abbreviation', async () => {
+    const cases: [string, string][] = [
+      ['Genesis', '01'], ['genesis', '01'], ['GENESIS', '01'], ['Génesis', '01'], ['genesis ', '01'], ['1 John', '62'], ['1john', '62'],
+      ['I John', '62'], ['Song of Solomon', '22'], ['Cantar de los Cantares', '22'], ['Apocalipsis', '66'], ['Revelation', '66'],
+      ['متى', '40'], ['التكوين', '01'], ['Gen', '01'], ['Mt', '40'], ['Phlm', '57'], ['Psalms', '19'], ['Salmos', '19'], ['San Mateo', '40'],
+      ['Isaiah', '23'], ['Éxodo', '02'], ['exodo', '02'],
+    ];
+    for (const [name, id] of cases) expect(await b.GetBookIdByBookName({ bookName: name }), name).toBe(id);
+    expect(await b.GetBookIdByBookName({ bookName: 'Hezekiah' })).toEqual([]);
+  });
+
+  it('every book name in every language maps back to its id', async () => {
+    for (const language of ['english', 'spanish', 'arabic']) {
+      for (const book of await b.GetBooks({ language })) {
+        expect(await b.GetBookIdByBookName({ bookName: book.n })).toBe(book.b.padStart(2, '0'));
+      }
+    }
+  });
+
+  it('abbreviations: the preferred first, and each resolves to its book', async () => {
+    const rows = await b.GetBibleBookAbbreviations();
+    expect(rows).toHaveLength(66);
+    expect(rows[0]).toMatchObject({ b: '1', n: 'Genesis', a: 'Gen' });
+    for (const row of rows) for (const a of row.abbreviations) {
+      const id = await b.GetBookIdByBookName({ bookName: a });
+      if (id !== row.b.padStart(2, '0')) expect([id, a]).toEqual([[], a]); // an abbreviation two books share resolves to neither
+    }
+  });
+
+  it('random case and spacing of names still resolve', async () => {
+    const books = await b.GetBooks();
+    await fc.assert(fc.asyncProperty(fc.integer({ min: 0, max: 65 }), fc.array(fc.boolean(), { maxLength: 40 }), async (i, flips) => {
+      const name = [...books[i].n].map((ch, k) => (flips[k] ? ch.toUpperCase() : ch.toLowerCase())).join('');
+      expect(await b.GetBookIdByBookName({ bookName: `  ${name} ` })).toBe(String(i + 1).padStart(2, '0'));
+    }), { numRuns: 100 });
+  });
+});

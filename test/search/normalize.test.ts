@@ -1,0 +1,111 @@
+// The shared normaliser (engine/core/match.ts) and the FlexSearch encoder built on it, on English,
+// Spanish and Arabic.
+import fc from 'fast-check';
+import { Index } from 'flexsearch';
+import { describe, expect, it } from 'vitest';
+import { containsNormalized, normalizeLines, normalizeText } from '../../engine/core/match.ts';
+import { createFlexIndex } from '../../engine/core/search/flex.ts';
+
+/** The rules of match.ts written out with regular expressions, string-wide: the table must agree. */
+function reference(s: string): string {
+  return s.normalize('NFKD').toLowerCase().normalize('NFKD')
+    .replace(/[\p{M}\p{Cf}\u0640]/gu, '')
+    .replace(/\u0671/g, '\u0627').replace(/\u0649/g, '\u064a').replace(/\u0629/g, '\u0647').replace(/\u03c2/g, '\u03c3')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+describe('normalizeText', () => {
+  it('folds case and removes punctuation (English)', () => {
+    expect(normalizeText('And God said, Let there be light: and there was light.')).toBe('and god said let there be light and there was light');
+    expect(normalizeText('The LORD’S  house -- “Selah.”')).toBe('the lord s house selah');
+    expect(normalizeText("LORD'S")).toBe(normalizeText('LORD’S'));
+    expect(normalizeText('begotten')).toBe('begotten'); // doubled letters stay
+    expect(normalizeText('Ætna ſeed ﬁre')).toBe('ætna seed fire'); // long s and ligatures unfold
+  });
+
+  it('removes Spanish accents and the tilde, and the inverted marks', () => {
+    expect(normalizeText('¿Amó Jehová á Jesús? ¡Sí!')).toBe('amo jehova a jesus si');
+    expect(normalizeText('Año, niño, pingüino')).toBe('ano nino pinguino');
+    expect(normalizeText('AMÓ')).toBe(normalizeText('amo'));
+  });
+
+  it('removes Arabic harakat, shadda and tatweel and folds letter variants', () => {
+    expect(normalizeText('فِي الْبَدْءِ خَلَقَ اللهُ السَّمَاوَاتِ وَالأَرْضَ.')).toBe('في البدء خلق الله السماوات والارض');
+    expect(normalizeText('أَحَبَّ')).toBe('احب'); // hamza seat and shadda
+    expect(normalizeText('إِبْرَاهِيمُ آدَمُ ٱلله')).toBe('ابراهيم ادم الله'); // alef forms
+    expect(normalizeText('مُوسَى مَحَبَّةٌ')).toBe('موسي محبه'); // alef maqsura, teh marbuta
+    expect(normalizeText('مـحـبـة')).toBe('محبه'); // tatweel
+    expect(normalizeText('سُؤَالٌ شَيْئًا')).toBe('سوال شييا'); // waw and yeh with hamza
+    expect(normalizeText('قَالَ: «نَعَمْ»، وَ؟')).toBe('قال نعم و'); // Arabic comma and question mark separate
+    expect(normalizeText('ﷲ')).toBe('الله'); // presentation form
+  });
+
+  it('removes Greek accents and folds the final sigma', () => {
+    expect(normalizeText('Ἐν ἀρχῇ ἦν ὁ λόγος')).toBe('εν αρχη ην ο λογοσ');
+    expect(normalizeText('ΛΌΓΟΣ')).toBe(normalizeText('λόγος'));
+  });
+
+  it('gives empty text for punctuation and whitespace only', () => {
+    for (const s of ['', '   ', '...', '?!', '—', '«»', '،؟', '\n\t']) expect(normalizeText(s)).toBe('');
+  });
+
+  it('agrees with the regular-expression rules, is idempotent, and normalizeLines works per line', () => {
+    const text = fc.string({ unit: 'grapheme', maxLength: 40 });
+    fc.assert(fc.property(text, (s) => {
+      const n = normalizeText(s);
+      expect(n).toBe(reference(s));
+      expect(normalizeText(n)).toBe(n);
+      expect(n).not.toMatch(/^ | $|  /);
+    }), { numRuns: 2000 });
+    fc.assert(fc.property(fc.array(fc.string({ unit: 'binary', maxLength: 30 }), { maxLength: 6 }), (lines) => {
+      const clean = lines.map((l) => l.replace(/\n/g, ' '));
+      expect(normalizeLines(clean.join('\n'))).toBe(clean.map(normalizeText).join('\n'));
+    }), { numRuns: 1000 });
+    expect(normalizeText('a\u{1D400}b \u{1D5BA}')).toBe('aab a'); // mathematical letters beyond the BMP
+    expect(normalizeText('x\uD800y')).toBe('x y'); // a lone surrogate separates
+  });
+
+  it('matches exact as whole words and broad as any substring', () => {
+    const verse = normalizeText('For God so loved the world');
+    expect(containsNormalized(verse, 'loved', 'exact')).toBe(true);
+    expect(containsNormalized(verse, 'love', 'exact')).toBe(false);
+    expect(containsNormalized(verse, 'love', 'broad')).toBe(true);
+    expect(containsNormalized(verse, 'so loved the', 'exact')).toBe(true);
+    expect(containsNormalized(verse, 'o loved th', 'broad')).toBe(true);
+    expect(containsNormalized(verse, 'o loved th', 'exact')).toBe(false);
+    expect(containsNormalized('the thee the', 'the', 'exact')).toBe(true);
+    expect(containsNormalized('thee', 'the', 'exact')).toBe(false);
+  });
+});
+
+describe('the search index encoder', () => {
+  const terms = (text: string) => (createFlexIndex() as unknown as { encoder: { encode(s: string): string[] } }).encoder.encode(text);
+  const defaultTerms = (text: string) => (new Index() as unknown as { encoder: { encode(s: string): string[] } }).encoder.encode(text);
+
+  it('keeps English words whole, doubled letters included', () => {
+    expect(terms('the only begotten Son, full of grace')).toEqual(['the', 'only', 'begotten', 'son', 'full', 'of', 'grace']);
+    // What FlexSearch's default encoder would have indexed instead:
+    expect(defaultTerms('begotten full')).toEqual(['begoten', 'ful']);
+  });
+
+  it('keeps Spanish words whole and unaccented', () => {
+    expect(terms('Porque de tal manera amó Dios al mundo')).toEqual(['porque', 'de', 'tal', 'manera', 'amo', 'dios', 'al', 'mundo']);
+    expect(terms('¿Llorará el niño?')).toEqual(['llorara', 'el', 'nino']);
+  });
+
+  it('keeps vowelled Arabic words whole', () => {
+    expect(terms('لأَنَّهُ هكَذَا أَحَبَّ اللهُ الْعَالَمَ')).toEqual(['لانه', 'هكذا', 'احب', 'الله', 'العالم']);
+    // FlexSearch's default splits at every vowel mark (marks are not letters to its splitter):
+    expect(defaultTerms('أَحَبَّ').length).toBeGreaterThan(1);
+  });
+
+  it('finds a vowelled Arabic verse from an unvowelled query', () => {
+    const index = createFlexIndex();
+    index.add(0, 'لأَنَّهُ هكَذَا أَحَبَّ اللهُ الْعَالَمَ');
+    index.add(1, 'فِي الْبَدْءِ خَلَقَ اللهُ السَّمَاوَاتِ وَالأَرْضَ.');
+    expect(index.search('احب')).toEqual([0]);
+    expect(index.search('والأرض')).toEqual([1]);
+    expect(index.search('الله', { limit: 10 })).toEqual([0, 1]);
+  });
+});
