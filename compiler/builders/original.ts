@@ -128,7 +128,9 @@ function readGreek(ctx: BuildContext): Testament & { lexicalForms: Map<number, {
     const id = verseIdOf(w);
     if (!byVerse.has(id)) byVerse.set(id, []);
     byVerse.get(id)!.push(w);
-    if (w.lemma && !lexicalForms.has(w.strongs[0])) lexicalForms.set(w.strongs[0], { lemma: w.lemma, gloss: w.gloss });
+    // TR numerals (ιβ = G9990) come from a variant segment with no dictionary form: the word stands in.
+    const lemma = w.lemma || (w.strongs[0] > 5624 ? w.form.replace(/[^\p{L}\p{M}]+$/u, '') : '');
+    if (lemma && !lexicalForms.has(w.strongs[0])) lexicalForms.set(w.strongs[0], { lemma, gloss: w.gloss });
   }
   const verses = new Map<number, WordRow[]>();
   for (const [id, words] of byVerse) verses.set(id, greekRows(words));

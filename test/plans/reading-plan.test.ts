@@ -87,7 +87,7 @@ describe('GetBibleReadingPlan', async () => {
           expect(summary.readingTime.averageTimePerDay[mode][k].minutes).toBe(Math.round((totalWords * 100) / filled / speeds[k]) / 100);
         }
       }
-    }), { numRuns: 150 });
+    }), { numRuns: 100 });
   });
 
   it('every bookAndChapterId opens with GetChapterByBookAndChapterId and GetBookAndChapterNameByBookAndChapterId', () => {

@@ -3,7 +3,8 @@
 import fc from 'fast-check';
 import { Index } from 'flexsearch';
 import { describe, expect, it } from 'vitest';
-import { containsNormalized, normalizeLines, normalizeText } from '../../engine/core/match.ts';
+import { containsNormalized, normalizeLines, normalizeText, normalizeWithOffsets } from '../../engine/core/match.ts';
+import { matchSpans } from '../../engine/core/search/searcher.ts';
 import { createFlexIndex } from '../../engine/core/search/flex.ts';
 
 /** The rules of match.ts written out with regular expressions, string-wide: the table must agree. */
@@ -64,6 +65,24 @@ describe('normalizeText', () => {
     }), { numRuns: 1000 });
     expect(normalizeText('a\u{1D400}b \u{1D5BA}')).toBe('aab a'); // mathematical letters beyond the BMP
     expect(normalizeText('x\uD800y')).toBe('x y'); // a lone surrogate separates
+  });
+
+  it('maps normalised text back to the original for highlight spans', () => {
+    fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (s) => {
+      const { text, from, to } = normalizeWithOffsets(s);
+      expect(text).toBe(normalizeText(s));
+      for (let k = 0; k < text.length; k++) {
+        expect(from[k]).toBeLessThanOrEqual(to[k]);
+        if (k > 0) expect(from[k]).toBeGreaterThanOrEqual(from[k - 1]);
+        if (text[k] !== ' ') expect(normalizeText(s.slice(from[k], to[k]))).toContain(text[k]);
+      }
+    }), { numRuns: 1000 });
+    const verse = 'Y dijo: ¿Amó Dios al mundo? amó.';
+    expect(matchSpans(verse, 'amo', 'exact').map(([a, b]) => verse.slice(a, b))).toEqual(['Amó', 'amó']);
+    expect(matchSpans(verse, 'mo dio', 'broad').map(([a, b]) => verse.slice(a, b))).toEqual(['mó Dio']);
+    expect(matchSpans(verse, 'mo dio', 'exact')).toEqual([]);
+    const decomposed = 'amo\u0301 x';
+    expect(matchSpans(decomposed, 'amo', 'exact')).toEqual([[0, 4]]); // the combining accent is inside
   });
 
   it('matches exact as whole words and broad as any substring', () => {

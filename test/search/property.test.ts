@@ -1,13 +1,14 @@
 // Property: for random queries drawn from the text (words, word runs, substrings, in any case and with or
 // without accents) and random limits, the engine's answer equals a plain scan of the verse texts with the
-// same normalisation, and every search path (index, whole-text scan, verse by verse) gives that answer.
+// same normalisation, and every search path (index, whole-text scan, verse by verse) gives that answer,
+// and highlight spans agree with it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeText, type MatchType } from '../../engine/core/match.ts';
 import { readPack } from '../../engine/core/pack/reader.ts';
-import { findVerses, loadSearchIndex, NormalizedVerses, type Strategy } from '../../engine/core/search/searcher.ts';
+import { findVerses, loadSearchIndex, matchSpans, NormalizedVerses, type Strategy } from '../../engine/core/search/searcher.ts';
 import { loadTranslation, type TranslationData } from '../../engine/core/translation.ts';
 import { DEFAULT_DATA_DIR, nativeInflate } from '../../engine/node/loader.ts';
 import { bible } from '../helpers.ts';
@@ -104,6 +105,13 @@ describe('search equals a plain scan', async () => {
           const expected = plainScan(q, type, ex, range);
           for (const strategy of strategies) {
             expect(findVerses(text, verses, index, { query: q, matchType: type, exclude: ex, range, strategy })).toEqual(expected);
+          }
+          // Highlight spans agree with the matching: every verse found has one, and each holds the query.
+          const nq = normalizeText(q);
+          for (const i of expected.slice(0, 20)) {
+            const spans = matchSpans(raw[i], q, type);
+            expect(spans.length).toBeGreaterThan(0);
+            for (const [s, e] of spans) expect(normalizeText(raw[i].slice(s, e))).toContain(nq);
           }
         }), { numRuns: Math.ceil(RUNS / 2) });
       });

@@ -193,6 +193,24 @@ describe('search', async () => {
     expect((await callError('GetSearch', { query: 'love', limit: 0 })).param).toBe('limit');
   });
 
+  it('adds highlight spans on request, in the original text, in every language', async () => {
+    const plain = await search({ query: 'love' });
+    const marked = (await b.call('GetSearch', { query: 'love', highlight: 'true' })) as (Row & { highlights: [number, number][] })[];
+    expect(marked.map(({ highlights, ...row }) => row)).toEqual(plain);
+    expect(await search({ query: 'love', highlight: 'false' })).toEqual(plain);
+    for (const r of marked) {
+      expect(r.highlights.length).toBeGreaterThan(0);
+      for (const [s, e] of r.highlights) expect(r.t.slice(s, e).toLowerCase()).toBe('love');
+    }
+    const [john] = (await b.call('GetSearch', { query: 'amo dios', versionId: 'rv1909', highlight: 'true' })) as (Row & { highlights: [number, number][] })[];
+    expect(john.highlights.map(([s, e]) => john.t.slice(s, e))).toEqual(['amó Dios']);
+    const [arabic] = (await b.call('GetSearch', { query: 'احب الله', versionId: 'svd', highlight: 'true', limit: 1 })) as (Row & { highlights: [number, number][] })[];
+    for (const [s, e] of arabic.highlights) expect(normalizeText(arabic.t.slice(s, e))).toBe('احب الله');
+    expect(arabic.t.slice(...arabic.highlights[0])).toMatch(/[\u064b-\u0652]$/); // the last letter's vowel mark is inside
+    const broad = (await b.call('GetSearchAdvanced', { query: 'ingdom of hea', matchType: 'broad', highlight: 'true', limit: 2 })) as (Row & { highlights: [number, number][] })[];
+    for (const r of broad) expect(r.highlights.map(([s, e]) => r.t.slice(s, e))).toEqual(['ingdom of hea']);
+  });
+
   it('handles queries of punctuation or whitespace only, and 1-character queries', async () => {
     for (const query of ['?!', '...', '——', '«»', '"\'', ' ¿? ']) {
       expect(await search({ query })).toEqual([]);
@@ -247,8 +265,8 @@ describe('search', async () => {
   it('lists the three operations in GetEndpoints', async () => {
     const endpoints = (await b.call('GetEndpoints')) as { name: string; params: { name: string }[] }[];
     const byName = new Map(endpoints.map((e) => [e.name, e.params.map((p) => p.name)]));
-    expect(byName.get('GetSearch')).toEqual(['query', 'versionId', 'limit', 'offset']);
-    expect(byName.get('GetSearchAdvanced')).toEqual(['query', 'versionId', 'matchType', 'excludeString', 'limitToBookId', 'limitToChapterId', 'limit', 'offset']);
+    expect(byName.get('GetSearch')).toEqual(['query', 'versionId', 'limit', 'offset', 'highlight']);
+    expect(byName.get('GetSearchAdvanced')).toEqual(['query', 'versionId', 'matchType', 'excludeString', 'limitToBookId', 'limitToChapterId', 'limit', 'offset', 'highlight']);
     expect(byName.get('GetSearchCount')).toEqual(['query', 'versionId']);
   });
 });

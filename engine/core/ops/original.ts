@@ -3,7 +3,7 @@
 import { invalid, notAvailable } from '../errors.ts';
 import { P, textPack, verseRow, type Context, type OperationDef, type VerseIdValue } from '../operation.ts';
 import { LAST_GREEK, LAST_HEBREW } from '../original/format.ts';
-import { lexicon, type Lexicon, type LexiconEntry, type LexiconId } from '../original/lexicon.ts';
+import { lexicon, type Lexicon, type LexiconId } from '../original/lexicon.ts';
 import { strongsIndex } from '../original/strongs-index.ts';
 import { originalText, type OriginalText } from '../original/text.ts';
 import { formatVerseId } from '../versification.ts';

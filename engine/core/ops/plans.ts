@@ -1,5 +1,5 @@
-// Reading plans and reading times: GetBibleReadingPlan, GetReadingTimeByAge (and, with the topics of the
-// study family, GetBibleReadingPlanByTopic). Chapter word counts come from the KJV text; reading speeds from
+// Reading plans and reading times: GetBibleReadingPlan, GetBibleReadingPlanByTopic (over the topics of
+// ops/topics.ts) and GetReadingTimeByAge. Chapter word counts come from the KJV text; reading speeds from
 // the `plans` pack (see engine/core/plans/reading-time.ts for the model and its sources). Dates are UTC
 // calendar dates and "today" comes from open({ clock }) when the host gives one (engine/core/plans/dates.ts).
 import type { Context, OperationDef } from '../operation.ts';
@@ -8,6 +8,8 @@ import { chapterTable, sectionRange, type Sections } from '../plans/chapters.ts'
 import { dateSequence, parseDate, today } from '../plans/dates.ts';
 import { READER_AGE_MAX, READER_AGE_MIN, speedModel, timesToRead, type SpeedBand } from '../plans/reading-time.ts';
 import { evenSizes, weightedSizes } from '../plans/split.ts';
+import { verseReadingPlan } from '../plans/topic-plan.ts';
+import { TOPIC_PACKS, topicVerseIds } from './topics.ts';
 
 /** Ten years of daily reading; more is a typo, and would only build a huge answer. */
 export const MAX_PLAN_DAYS = 3650;
@@ -124,6 +126,21 @@ export const planOperations: OperationDef[] = [
         },
       };
       return [summary, ...days];
+    },
+  },
+  {
+    name: 'GetBibleReadingPlanByTopic', family: 'plans',
+    summary: "A topic's verses spread over days in canonical order, each once, days within one verse of each other: {topicInfo {topic, daysRequested, daysFilled}, readingPlan [{day, date, verseIds}]}.",
+    params: [
+      { name: 'topic', type: 'text', default: 'addiction', maxLength: 100, description: 'a topic from GetTopics, e.g. "love" (case-insensitive; default addiction)' },
+      { ...PLAN_PARAMS.days, required: false, default: 30, description: `number of days, 1 to ${MAX_PLAN_DAYS} (default 30)` },
+      PLAN_PARAMS.requestedStartDate,
+    ],
+    packs: () => [...TOPIC_PACKS],
+    run(ctx, p) {
+      const verseIds = topicVerseIds(ctx, p.topic);
+      const readingPlan = verseReadingPlan(verseIds, p.days, startOf(ctx.options, p.requestedStartDate).startDay);
+      return { topicInfo: { topic: p.topic.trim(), daysRequested: String(p.days), daysFilled: readingPlan.length }, readingPlan };
     },
   },
 ];

@@ -7,7 +7,7 @@ import { invalid } from '../errors.ts';
 import type { MatchType } from '../match.ts';
 import { P, textPack, verseRow, type BookOrTestament, type Context, type OperationDef } from '../operation.ts';
 import type { Pack } from '../pack/reader.ts';
-import { findVerses, loadSearchIndex, NormalizedVerses, searchPackName, type SearchIndex, type Strategy } from '../search/searcher.ts';
+import { findVerses, loadSearchIndex, matchSpans, NormalizedVerses, searchPackName, type SearchIndex, type Strategy } from '../search/searcher.ts';
 import { lowerBound, type TranslationData } from '../translation.ts';
 import { checkChapter } from './verses.ts';
 
@@ -71,28 +71,37 @@ export function matchingPositions(ctx: Context, versionId: string, query: string
   });
 }
 
-function rows(ctx: Context, versionId: string, positions: number[], offset = 0, limit = Infinity) {
+interface Page { offset?: number; limit?: number; highlight?: string; query: string; matchType?: MatchType }
+
+/** Verse rows for a page of the matches; with highlight=true each row also gets `highlights`, the
+ *  [start, end) UTF-16 offsets in t of every match. */
+function rows(ctx: Context, versionId: string, positions: number[], page: Page) {
   const text = ctx.translation(versionId);
-  const end = Math.min(positions.length, offset + limit);
+  const offset = page.offset ?? 0;
+  const end = Math.min(positions.length, offset + (page.limit ?? Infinity));
   const out = [];
-  for (let k = offset; k < end; k++) out.push(verseRow(text.ids[positions[k]], text.textAt(positions[k])));
+  for (let k = offset; k < end; k++) {
+    const row = verseRow(text.ids[positions[k]], text.textAt(positions[k]));
+    out.push(page.highlight === 'true' ? { ...row, highlights: matchSpans(row.t, page.query, page.matchType ?? 'exact') } : row);
+  }
   return out;
 }
 
 const query = { name: 'query', type: 'text', required: true, maxLength: 1000, description: 'a word or phrase; whole words, in order; case, accents and vowel marks ignored' } as const;
 const limit = { name: 'limit', type: 'integer', min: 1, max: 1_000_000, description: 'optional: return at most this many verses (paging; default all)' } as const;
 const offset = { name: 'offset', type: 'integer', min: 0, max: 1_000_000, description: 'optional: skip this many matching verses first (paging; default 0)' } as const;
+const highlight = { name: 'highlight', type: 'choice', values: ['false', 'true'], description: 'optional: true adds highlights, the [start, end) offsets in t of each match (default false)' } as const;
 const searchPacks = (p: Record<string, any>) => [textPack(p.versionId), searchPackName(p.versionId)];
 
 export const searchOperations: OperationDef[] = [
   {
     name: 'GetSearch', family: 'search',
     summary: 'Verses whose text contains the query as whole words (a phrase in order), ignoring case, accents and vowel marks: [{id, b, c, v, t}] in canonical order.',
-    params: [query, P.versionId, limit, offset],
+    params: [query, P.versionId, limit, offset, highlight],
     packs: searchPacks,
     run(ctx, p) {
       const found = matchingPositions(ctx, p.versionId, p.query);
-      return rows(ctx, p.versionId, found, p.offset, p.limit);
+      return rows(ctx, p.versionId, found, p as Page);
     },
   },
   {
@@ -105,13 +114,13 @@ export const searchOperations: OperationDef[] = [
       { name: 'excludeString', type: 'text', maxLength: 1000, description: 'optional: leave out verses containing this (matched like the query)' },
       { name: 'limitToBookId', type: 'bookOrTestament', description: 'optional: a book number 1-66, or ot / nt' },
       { name: 'limitToChapterId', type: 'chapterId', description: 'optional: a chapter of limitToBookId (which must then be a book number)' },
-      limit, offset,
+      limit, offset, highlight,
     ],
     packs: searchPacks,
     run(ctx, p) {
       const range = limitRange(ctx, p.versionId, p.limitToBookId, p.limitToChapterId);
       const found = matchingPositions(ctx, p.versionId, p.query, { matchType: p.matchType, exclude: p.excludeString, range });
-      return rows(ctx, p.versionId, found, p.offset, p.limit);
+      return rows(ctx, p.versionId, found, p as Page);
     },
   },
   {

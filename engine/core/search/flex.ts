@@ -25,8 +25,8 @@ import { normalizeText } from '../match.ts';
 
 export type FlexIndex = Index;
 
-/** Names everything that shapes a search pack; the engine refuses a pack built with another. (A change to
- *  this file also needs a rebuild: `npm run build`.) */
+/** Names everything that shapes a search pack; the engine refuses a pack built with another. (This file
+ *  is a build input, so editing it marks the packs stale.) */
 export const SEARCH_FORMAT = 'flexsearch-0.8/strict/resolution-1/normalizeText/leb128-gaps/1';
 
 export function createFlexIndex(): FlexIndex {

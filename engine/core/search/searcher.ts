@@ -12,7 +12,7 @@
 //   or is not loaded (GetRandomVerse does not load it), the normalised text of the whole translation is
 //   searched with indexOf, or, for a short range, verse by verse.
 import { notAvailable } from '../errors.ts';
-import { containsNormalized, normalizeLines, normalizeText, type MatchType } from '../match.ts';
+import { containsNormalized, normalizeLines, normalizeText, normalizeWithOffsets, type MatchType } from '../match.ts';
 import type { Pack } from '../pack/reader.ts';
 import type { TranslationData } from '../translation.ts';
 import { createFlexIndex, decodePostings, SEARCH_FORMAT, type FlexIndex, type SearchPackInfo } from './flex.ts';
@@ -149,6 +149,26 @@ export function findVerses(text: TranslationData, verses: NormalizedVerses, inde
     return found;
   }
   return scan(verses, query, matchType, exclude, first, end);
+}
+
+/** Where a query matches in a verse's original text: [start, end) UTF-16 offsets, left to right, not
+ *  overlapping. The same matching as findVerses, mapped back through normalizeWithOffsets. */
+export function matchSpans(verseText: string, query: string, matchType: MatchType): [number, number][] {
+  const q = normalizeText(query);
+  const spans: [number, number][] = [];
+  if (!q) return spans;
+  const { text, from, to } = normalizeWithOffsets(verseText);
+  for (let at = text.indexOf(q); at !== -1;) {
+    const end = at + q.length;
+    const whole = (at === 0 || text.charCodeAt(at - 1) === 32) && (end === text.length || text.charCodeAt(end) === 32);
+    if (matchType === 'broad' || whole) {
+      spans.push([from[at], to[end - 1]]);
+      at = text.indexOf(q, end);
+    } else {
+      at = text.indexOf(q, at + 1);
+    }
+  }
+  return spans;
 }
 
 /** Searches the whole normalised text with indexOf, jumping to the next verse after each match. */
