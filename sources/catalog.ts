@@ -20,7 +20,8 @@ export interface CatalogEntry {
   /** which adapter reads it (see compiler/adapters) */
   adapter: 'sword-ztext' | 'usfm' | 'step-arabic' | 'names-scrollmapper' | 'names-openbibleinfo' | 'web-booknames' | 'mysql-dump'
     | 'oshb' | 'tagnt' | 'strongs-hebrew' | 'strongs-greek' | 'step-morphology' | 'hebcal-parashot' | 'unicode-data'
-    | 'openbible-crossrefs' | 'gill-json' | 'bible-dictionary-json' | 'naves-csv' | 'naves-text' | 'curated-tsv' | 'curated-json' | 'wordnet';
+    | 'openbible-crossrefs' | 'gill-json' | 'bible-dictionary-json' | 'naves-csv' | 'naves-text' | 'curated-tsv' | 'curated-json' | 'wordnet'
+    | 'authored-table';
   /** file or folder under the corpus root */
   path: string;
   title: string;
@@ -332,7 +333,17 @@ export const STUDY_SOURCES: CatalogEntry[] = [
   },
 ];
 
-export const CATALOG: CatalogEntry[] = [...TRANSLATIONS, ...NAME_SOURCES, EXTRABIBLICAL, ...ORIGINAL_SOURCES, ...STUDY_SOURCES];
+/** The reading-speed model in sources/reading-speed.ts cites these norms (checked by test/plans). */
+export const READING_SPEED: CatalogEntry = {
+  id: 'reading-speed', adapter: 'authored-table', path: 'curated/reading_speed',
+  title: 'Published reading-rate norms (Hasbrouck & Tindal 2006/2017, Spichtig et al. 2016, Brysbaert 2019, Sticht et al.)',
+  licence: 'Published figures with citations', category: 'owned',
+  licenceText: 'Facts (reading rates) compiled with citations for this project; no licence restricts figures.',
+  attribution: 'Reading-rate norms: Hasbrouck & Tindal (2006, 2017); Spichtig et al. (2016); Brysbaert (2019); Sticht et al., Auding and Reading (1974).',
+  source: 'curated/reading_speed/reading_speed_figures.md, reading_rate_norms.tsv',
+};
+
+export const CATALOG: CatalogEntry[] = [...TRANSLATIONS, ...NAME_SOURCES, EXTRABIBLICAL, ...ORIGINAL_SOURCES, ...STUDY_SOURCES, READING_SPEED];
 
 /** Every dataset, from the corpus and from npm packages (the licensing answers list them all). */
 export const ALL_DATASETS = (): CatalogEntry[] => [...CATALOG, ...PACKAGE_SOURCES];

@@ -196,10 +196,10 @@ export function readTagnt(folder: string): TagntText {
   const ordered: TagntWord[] = [];
   for (const key of [...byVerse.keys()].sort((a, b) => a - b)) {
     const verse = byVerse.get(key)!;
-    const before = verse.map((w) => w.kjvPos).join(',');
     verse.sort((a, b) => a.baseChapter - b.baseChapter || a.baseVerse - b.baseVerse || a.number - b.number);
-    if (verse.every((w) => w.kjvPos > 0) && verse.map((w) => w.kjvPos).join(',') !== before) fixes.resorted++;
-    else if (verse.some((w) => w.kjvPos > 0) && verse.some((w) => w.kjvPos === 0)) fixes.resorted++;
+    // Counted: verses whose order now differs from Metaxia's kjv_pos (supplement rows have none; the
+    // rows of a split multi-word reading share one).
+    if (verse.some((w, i) => w.kjvPos === 0 || (i > 0 && w.kjvPos < verse[i - 1].kjvPos))) fixes.resorted++;
     for (const { baseChapter: _c, baseVerse: _v, kjvPos: _p, ...w } of verse) ordered.push(w);
   }
 

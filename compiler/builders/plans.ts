@@ -23,7 +23,7 @@ export const plansBuilder: Builder = {
     return [{
       name: 'plans',
       // Published figures (facts) and the API's own model: no corpus file is read at build time.
-      datasets: [],
+      datasets: ['reading-speed'],
       sections: {
         readingSpeed: { kind: 'json', data: { bands, sources: READING_SPEED_SOURCES } },
       },

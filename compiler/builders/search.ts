@@ -46,7 +46,7 @@ export const searchBuilder: Builder = {
 
       const info: SearchPackInfo = {
         format: SEARCH_FORMAT, versionId: entry.versionId, size: ordered.length, terms: entries.length, postings,
-        parts: parts.map(([key]) => key), register: { from: 0, count: registered },
+        parts: parts.map(([key]) => key), register: { count: registered },
       };
       packs.push({
         name: searchPackName(entry.versionId),

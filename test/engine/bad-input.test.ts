@@ -7,7 +7,7 @@ import type { ParamSpec } from '../../engine/core/params.ts';
 /** A valid value for each parameter type, so one parameter at a time can be made bad. */
 const VALID: Record<string, string> = {
   verseId: '43003016', bookId: '43', chapterId: '3', bookAndChapterId: '43003', versionId: 'kjv', language: 'english',
-  integer: '1', text: 'love', bookOrTestament: '43',
+  integer: '1', text: 'love', bookOrTestament: '43', date: '2023-01-01',
 };
 const validFor = (spec: ParamSpec): string => spec.type === 'choice' ? spec.values![0] : spec.type === 'integer' ? String(spec.min ?? 1) : VALID[spec.type];
 
@@ -23,6 +23,7 @@ const BAD: Record<string, unknown[]> = {
   text: ['', '   ', 'x'.repeat(5000), ['love'], {}],
   bookOrTestament: ['', '0', '67', 'ot nt', 'old', [1]],
   choice: ['', 'nope', [1]],
+  date: ['', '2023-02-30', '2023-13-01', '23-01-01', '2023/01/01', 'tomorrow', '1800-01-01', [1]],
 };
 
 describe('bad input for every parameter of every operation', async () => {

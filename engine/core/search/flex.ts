@@ -17,9 +17,10 @@
 //   terms  utf8   the "map" part's keys (every distinct normalised word), sorted, joined by "\n"
 //   ids    bytes  for each term in that order: its id count, then its ids as gaps, LEB128 varints
 // The export's "map" chunks are merged into one part sorted by term (a Map's content does not depend on
-// the order it is filled in). The "reg" part (the set of ids) is always 0..size-1, so the pack records its
-// size only and the engine does not import it: a read-only index never consults its register (it serves
-// update, remove and contain), and skipping it saves memory.
+// the order it is filled in). The "reg" part (the set of ids: every verse with at least one word, which is
+// all of them but BBE's 19 placeholder verses "..." and "***") is recorded as a count only and not
+// imported: a read-only index never consults its register (it serves update, remove and contain), and
+// skipping it saves memory.
 import { Encoder, Index } from 'flexsearch';
 import { normalizeText } from '../match.ts';
 
@@ -54,8 +55,8 @@ export interface SearchPackInfo {
   postings: number;
   /** FlexSearch export keys merged into the stored map part */
   parts: string[];
-  /** the exported register: ids 0..size-1 */
-  register: { from: 0; count: number };
+  /** the exported register (ids of the verses with words): its size; not stored, not imported */
+  register: { count: number };
 }
 
 export function encodeMap(entries: MapEntry[]): { terms: string; ids: Uint8Array; postings: number } {
