@@ -22,6 +22,7 @@ const CONTENT_TYPE_RULES: { type: ContentType; id?: string; path?: string }[] = 
   { type: 'texts', path: 'bibles/' },
   { type: 'lexicons', path: 'original/lexicon/' },
   { type: 'lexicons', path: 'original/morphology/' },
+  { type: 'lexicons', id: 'wordnet' }, // English word relations (GetSemanticRelations)
   { type: 'curated lists', path: 'original/parashot/' },
   { type: 'original texts', path: 'original/' },
   { type: 'cross references', path: 'study/crossrefs/' },

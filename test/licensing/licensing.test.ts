@@ -11,11 +11,11 @@ import { ENGINE_VERSION } from '../../engine/core/ops/info.ts';
 import { LICENSING_PATHS } from '../../engine/core/ops/licensing.ts';
 import { OPERATION_BY_NAME } from '../../engine/core/operations.ts';
 import { DEFAULT_DATA_DIR, openNode } from '../../engine/node/loader.ts';
-import { CATALOG, LICENCE_CATEGORIES, TRANSLATIONS } from '../../sources/catalog.ts';
+import { ALL_DATASETS, CATALOG, LICENCE_CATEGORIES, TRANSLATIONS } from '../../sources/catalog.ts';
 import { bible } from '../helpers.ts';
 
 const b = await bible();
-const byId = new Map(CATALOG.map((e) => [e.id, e]));
+const byId = new Map(ALL_DATASETS().map((e) => [e.id, e]));
 const ISSUE_TYPES = ['texts', 'lexicons', 'original texts', 'cross references', 'commentary', 'dictionaries', 'topics', 'curated lists', 'extra-biblical books'];
 const LICENCE_ID = /CC[ -]BY(?:-SA)?(?: \d\.\d)?|GPL(?:-\d)?|MIT|BSD/i;
 
@@ -24,7 +24,7 @@ interface Credits { content_types: { content_type: string; credits: Credit[] }[]
 
 describe('content types', () => {
   it('maps every catalog entry to a known content type', () => {
-    for (const entry of CATALOG) expect(CONTENT_TYPES, entry.id).toContain(contentTypeOf(entry));
+    for (const entry of ALL_DATASETS()) expect(CONTENT_TYPES, entry.id).toContain(contentTypeOf(entry));
   });
 
   it('maps every folder of the corpus index', () => {

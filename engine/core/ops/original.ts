@@ -129,50 +129,65 @@ const lexiconIdParam = {
   description: "H for Strong's Hebrew dictionary (H1-H8674), G for the Greek one (G1-G5624)",
 } as const;
 
+/** The strings of an entry that take work to assemble, made once per number. */
+interface EntryStrings { glossary: string; root: string; rootWord: string; pos: string; first: string }
+const entryStrings = new WeakMap<Lexicon, Record<LexiconId, EntryStrings[]>>();
+
+function assemble(lex: Lexicon, id: LexiconId, n: number): EntryStrings {
+  let memo = entryStrings.get(lex);
+  if (!memo) { memo = { H: [], G: [] }; entryStrings.set(lex, memo); }
+  const known = memo[id][n];
+  if (known) return known;
+  const e = lex.entry(id, n)!;
+  const roots = e.roots ? e.roots.split(' ') : [];
+  const rootWords = roots.map((r) => lex.entry(r[0] as LexiconId, Number(r.slice(1)))?.word ?? '');
+  const pos = posWords(e.pos);
+  const glossary = e.unused
+    ? `Not used: Strong's Greek dictionary leaves G${n} unassigned (numbers 2717 and 3203-3302 were skipped).`
+    : [
+      [e.translit, e.pronunciation && `(${e.pronunciation})`].filter(Boolean).join(' '),
+      pos,
+      e.definition,
+      e.derivation && `Derivation: ${e.derivation}`,
+      e.kjvUsage && `KJV: ${e.kjvUsage}`,
+      roots.length ? `Root: ${roots.map((r, i) => (rootWords[i] ? `${r} ${rootWords[i]}` : r)).join(', ')}` : '',
+    ].filter(Boolean).join('; ') + '.';
+  const first = lex.firstOccurrence(id, n);
+  return memo[id][n] = {
+    glossary, pos,
+    root: roots.join(', '),
+    rootWord: rootWords.filter(Boolean).join(', '),
+    first: first ? formatVerseId(Math.floor(first / 1_000_000), Math.floor(first / 1_000) % 1_000, first % 1_000) : '',
+  };
+}
+
 function strongsEntry(ctx: Context, id: LexiconId, n: number) {
   const lex = lexicon(ctx.pack(LEXICON_PACK));
   const last = lex.last(id);
   if (n > last) throw invalid('id', `id must be from 1 to ${last} for lexiconId ${id} (Strong's ${id === 'H' ? 'Hebrew' : 'Greek'} dictionary), got ${n}`);
   const e = lex.entry(id, n)!;
-  const first = lex.firstOccurrence(id, n);
-  // Plain object literals throughout: a spread into a literal this size makes V8 take a slow path
-  // (about 10 µs a call).
-  if (e.unused) {
-    return {
-      id: String(n), strongs_id: `${id}${n}`, language: e.language, word: '',
-      glossary: `Not used: Strong's Greek dictionary leaves G${n} unassigned (numbers 2717 and 3203-3302 were skipped).`,
-      occurences: 0, first_occurence: '', root: '', root_word: '',
-      transliteration: '', pronunciation: '', part_of_speech: '', derivation: '', definition: '', kjv_usage: '', unused: true,
-    };
-  }
-  const roots = e.roots ? e.roots.split(' ') : [];
-  const rootWords = roots.map((r) => lex.entry(r[0] as LexiconId, Number(r.slice(1)))?.word ?? '');
-  const pos = posWords(e.pos);
-  const glossary = [
-    [e.translit, e.pronunciation && `(${e.pronunciation})`].filter(Boolean).join(' '),
-    pos,
-    e.definition,
-    e.derivation && `Derivation: ${e.derivation}`,
-    e.kjvUsage && `KJV: ${e.kjvUsage}`,
-    roots.length ? `Root: ${roots.map((r, i) => (rootWords[i] ? `${r} ${rootWords[i]}` : r)).join(', ')}` : '',
-  ].filter(Boolean).join('; ') + '.';
-  return {
+  const s = assemble(lex, id, n);
+  // A fresh plain literal per call (callers may change it); a spread into a literal this size would make
+  // V8 take a slow path (about 10 µs a call).
+  const entry: Record<string, string | number | boolean> = {
     id: String(n),
-    strongs_id: `${id}${n}`,
+    strongs_id: e.id,
     language: e.language,
     word: e.word,
-    glossary,
+    glossary: s.glossary,
     occurences: lex.occurrences(id, n),
-    first_occurence: first ? formatVerseId(Math.floor(first / 1_000_000), Math.floor(first / 1_000) % 1_000, first % 1_000) : '',
-    root: roots.join(', '),
-    root_word: rootWords.filter(Boolean).join(', '),
+    first_occurence: s.first,
+    root: s.root,
+    root_word: s.rootWord,
     transliteration: e.translit,
     pronunciation: e.pronunciation,
-    part_of_speech: pos,
+    part_of_speech: s.pos,
     derivation: e.derivation,
     definition: e.definition,
     kjv_usage: e.kjvUsage,
   };
+  if (e.unused) entry.unused = true;
+  return entry;
 }
 
 /** "H430", "h0430", "G26", "H1254a" -> lexicon and number; anything else is refused. */
