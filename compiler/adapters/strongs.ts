@@ -75,7 +75,16 @@ export function readStrongsGreek(path: string): StrongsEntry[] {
     const text = (s: string) => clean(s
       .replace(/<strongsref language="(GREEK|HEBREW)" strongs="0*(\d+)"\s*\/>/g, (_, lang: string, n: string) => `${lang === 'GREEK' ? 'G' : 'H'}${n}`)
       .replace(/<greek\b[^>]*unicode="([^"]*)"[^>]*\/>/g, '$1'));
-    const derivationXml = element(body, 'strongs_derivation');
+    let derivationXml = element(body, 'strongs_derivation');
+    let definitionXml = element(body, 'strongs_def');
+    // A few entries (G2316 θεός among them) put the start of the definition inside the derivation:
+    // "of uncertain affinity; a deity, especially (with G3588) the supreme Divinity;". Move it back, so
+    // the gloss reads "a deity, …" and G3588 is not taken for a root.
+    const misplaced = /^(\s*of uncertain affinity;)([\s\S]*\S[\s\S]*)$/.exec(derivationXml);
+    if (misplaced) {
+      derivationXml = misplaced[1];
+      definitionXml = `${misplaced[2].replace(/;\s*$/, '')}; ${definitionXml}`;
+    }
     const unused = !lemma && /Not Used/i.test(body);
     entries.push({
       id, number, language: 'greek',
@@ -84,7 +93,7 @@ export function readStrongsGreek(path: string): StrongsEntry[] {
       pronunciation: attr(/<pronunciation\b[^>]*\/>/.exec(body)?.[0] ?? '', 'strongs'),
       pos: '',
       derivation: text(derivationXml).replace(/;$/, ''),
-      definition: text(element(body, 'strongs_def')).replace(/^[;:,\s]+/, ''),
+      definition: text(definitionXml).replace(/^[;:,\s]+/, ''),
       kjvUsage: text(element(body, 'kjv_def')).replace(/^:--/, '').replace(/\.$/, ''),
       roots: unique([...derivationXml.matchAll(/<strongsref language="(GREEK|HEBREW)" strongs="0*(\d+)"/g)].map((m) => `${m[1] === 'GREEK' ? 'G' : 'H'}${m[2]}`)),
       unused,

@@ -91,4 +91,13 @@ describe('GetStrongs and GetSearchStrongs', async () => {
       expect(error.param).toBe('strongsId');
     }
   });
+
+  it('moves a definition the source put in the derivation back (G2316 θεός)', async () => {
+    const [entry] = await b.GetStrongs({ lexiconId: 'G', id: 2316 });
+    expect(entry.definition).toMatch(/^a deity, especially \(with G3588\) the supreme Divinity/);
+    expect(entry.derivation).toBe('of uncertain affinity');
+    expect(entry.root).toBe('');
+    const john = await b.GetOriginalText({ verseId: '43001001' });
+    expect(john.find((w: { strongs: string }) => w.strongs === '2316').glossary).toMatch(/^a deity/);
+  });
 });
