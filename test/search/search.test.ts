@@ -233,6 +233,14 @@ describe('search', async () => {
     expect((await search({ query: 'A' })).length).toBe((await search({ query: 'a' })).length);
   });
 
+  it('treats words that are also object keys as words', async () => {
+    for (const query of ['constructor', '__proto__', 'hasOwnProperty', 'toString', 'prototype']) {
+      expect(await search({ query })).toEqual([]);
+      expect(await advanced({ query, matchType: 'broad' })).toEqual([]);
+    }
+    expect(await count({ query: 'the constructor' })).toBe(0);
+  });
+
   it('refuses unknown versions and bad matchType', async () => {
     for (const op of ['GetSearch', 'GetSearchAdvanced', 'GetSearchCount']) {
       for (const versionId of ['niv', 'esv', 'kjv2', '']) {

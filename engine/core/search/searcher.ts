@@ -8,7 +8,7 @@
 //   one-word broad query may sit anywhere inside a word. So the candidates are the verses holding one of
 //   the vocabulary terms that fit a chosen word: a middle word exactly, the first word as a suffix, the
 //   last as a prefix, a lone word as a substring. The planner picks the word with the fewest candidates.
-// - scan: when the index cannot narrow things down (a one-letter substring fits most of the vocabulary)
+// - scan: when the index cannot narrow things down (a two-letter fragment fits most of the vocabulary)
 //   or is not loaded (GetRandomVerse does not load it), the normalised text of the whole translation is
 //   searched with indexOf, or, for a short range, verse by verse.
 import { notAvailable } from '../errors.ts';
@@ -209,7 +209,7 @@ function scan(verses: NormalizedVerses, query: string, matchType: MatchType, exc
 // ---- candidates from the index ----
 
 /** First index in a sorted array whose value is >= target. */
-function lowerBound(sorted: ArrayLike<number>, target: number): number {
+function lowerBound<T extends number | string>(sorted: ArrayLike<T>, target: T): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -238,7 +238,7 @@ function fittingTerms(index: SearchIndex, word: string, fit: Partial, maxTerms: 
   const found: number[] = [];
   switch (fit) {
     case 'prefix': {
-      for (let k = lowerBound2(terms, word); k < terms.length && terms[k].startsWith(word); k++) {
+      for (let k = lowerBound(terms, word); k < terms.length && terms[k].startsWith(word); k++) {
         if (found.length === maxTerms) return null;
         found.push(k);
       }
@@ -257,16 +257,6 @@ function fittingTerms(index: SearchIndex, word: string, fit: Partial, maxTerms: 
       return found;
     }
   }
-}
-
-function lowerBound2(sorted: string[], target: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid] < target) lo = mid + 1; else hi = mid;
-  }
-  return lo;
 }
 
 const MAX_TERMS = 5000;
