@@ -6,6 +6,32 @@ import { gzipSync } from 'node:zlib';
 import { build } from '../../../compiler/build.ts';
 import { DEFAULT_DATA_DIR, openNode } from '../../../engine/node/loader.ts';
 import type { Harness } from '../harness.ts';
+import { loadSqlite, timeCommand, withDiathekeKjv } from '../peers.ts';
+
+type Engine = Awaited<ReturnType<typeof openNode>>;
+
+/** The same lookups through better-sqlite3: a verses table keyed by the numeric verse id, as API clones store it. */
+function lookupPeers(bible: Engine): { verse?: (h: Harness, ids: number[]) => { name: string; medianNs: number }; chapter?: (h: Harness) => { name: string; medianNs: number }; why?: string } {
+  const sqlite = loadSqlite();
+  if ('why' in sqlite) return { why: sqlite.why };
+  const db = new sqlite.Database(':memory:');
+  db.exec('CREATE TABLE t_kjv (id INTEGER PRIMARY KEY, b INTEGER, c INTEGER, v INTEGER, t TEXT)');
+  const insert = db.prepare('INSERT INTO t_kjv VALUES (?, ?, ?, ?, ?)');
+  db.transaction(() => {
+    for (let o = 0; o < bible.meta.versification.verseCount; o++) {
+      const id = bible.meta.versification.idOf(o);
+      const [row] = bible.callSync('GetVerse', { verseId: String(id).padStart(8, '0') }) as { b: string; c: string; v: string; t: string }[];
+      insert.run(id, Number(row.b), Number(row.c), Number(row.v), row.t);
+    }
+  })();
+  const one = db.prepare('SELECT id, b, c, v, t FROM t_kjv WHERE id = ?');
+  const range = db.prepare('SELECT id, b, c, v, t FROM t_kjv WHERE id BETWEEN ? AND ?');
+  let n = 0;
+  return {
+    verse: (h, ids) => ({ name: 'SQLite (better-sqlite3)', medianNs: h.measure(() => one.get(ids[n++ % ids.length])) }),
+    chapter: (h) => ({ name: 'SQLite (better-sqlite3)', medianNs: h.measure(() => range.all(43003001, 43003999)) }),
+  };
+}
 
 export default async function foundation(h: Harness): Promise<void> {
   // open + first KJV verse, cold engine each time (files in the OS cache, as after the first launch).
@@ -23,12 +49,23 @@ export default async function foundation(h: Harness): Promise<void> {
   const ids = Array.from({ length: 1000 }, (_, i) => bible.meta.versification.idOf((i * 31) % 31102));
   const verseIds = ids.map((id) => String(id).padStart(8, '0'));
   let n = 0;
-  h.add({ group: 'foundation', name: 'GetVerse (callSync)', target: '<= 1 µs', targetNs: 1000,
+  const peers = lookupPeers(bible);
+  h.add({ group: 'foundation', name: 'GetVerse (callSync)', target: '<= 1 µs', targetNs: 1000, peer: peers.verse?.(h, ids),
     medianNs: h.measure(() => bible.callSync('GetVerse', { verseId: verseIds[n++ % 1000], versionId: 'kjv' })) });
   h.add({ group: 'foundation', name: 'GetVerse (await call)', target: '<= 1 µs', targetNs: 1000,
     medianNs: await h.measureAsync(() => bible.call('GetVerse', { verseId: verseIds[n++ % 1000], versionId: 'kjv' })) });
-  h.add({ group: 'foundation', name: 'GetChapter John 3 (callSync)', target: '<= 10 µs', targetNs: 10_000,
+  h.add({ group: 'foundation', name: 'GetChapter John 3 (callSync)', target: '<= 10 µs', targetNs: 10_000, peer: peers.chapter?.(h),
     medianNs: h.measure(() => bible.callSync('GetChapter', { bookId: '43', chapterId: '3', versionId: 'kjv' })) });
+  const sword = withDiathekeKjv((diatheke, env) => ({
+    verse: timeCommand(diatheke, ['-b', 'KJV', '-k', 'John 3:16'], 5, env),
+    chapter: timeCommand(diatheke, ['-b', 'KJV', '-k', 'John 3'], 5, env),
+  }));
+  if ('why' in sword) h.note(`foundation: SWORD lookups not timed: ${sword.why}`);
+  else {
+    h.add({ group: 'foundation', name: 'GetVerse John 3:16 (await call)', medianNs: await h.measureAsync(() => bible.call('GetVerse', { verseId: '43003016' })), peer: { name: 'diatheke (SWORD)', medianNs: sword.verse }, note: 'diatheke: a process per lookup' });
+    h.add({ group: 'foundation', name: 'GetChapter John 3 (await call)', medianNs: await h.measureAsync(() => bible.call('GetChapter', { bookId: '43', chapterId: '3' })), peer: { name: 'diatheke (SWORD)', medianNs: sword.chapter }, note: 'diatheke: a process per lookup' });
+  }
+  if (peers.why) h.note(`foundation: SQLite lookups not timed: ${peers.why}`);
   const citations = ['John 3:16', 'Matt 5:3-5, 7', '1 Cor 13:4-7', 'Gen 1', 'Salmos 23:1-6', 'Rev 22:21'];
   h.add({ group: 'foundation', name: 'GetParseCitation (callSync)', target: '<= 5 µs', targetNs: 5_000,
     medianNs: h.measure(() => bible.callSync('GetParseCitation', { citation: citations[n++ % citations.length] })) });

@@ -19,43 +19,12 @@ import { readPack } from '../../../engine/core/pack/reader.ts';
 import { loadTranslation, type TranslationData } from '../../../engine/core/translation.ts';
 import { DEFAULT_DATA_DIR, nativeInflate, openNode } from '../../../engine/node/loader.ts';
 import { formatNs, type Harness } from '../harness.ts';
+import { loadSqlite, timeCommand, withDiathekeKjv, type SqliteDb, type Statement } from '../peers.ts';
 
 const GROUP = 'search';
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
 const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
 const packBytes = (name: string) => readFileSync(join(DEFAULT_DATA_DIR, `${name}.pack`));
-
-interface Statement { get(...args: unknown[]): unknown; all(...args: unknown[]): unknown[]; run(...args: unknown[]): unknown }
-interface SqliteDb { exec(sql: string): void; prepare(sql: string): Statement; transaction<T extends (...a: never[]) => void>(fn: T): T; serialize(): Buffer; close(): void }
-
-/** better-sqlite3 when installed and its native module loads; otherwise why not. */
-function loadSqlite(): { Database: new (file: string) => SqliteDb } | { why: string } {
-  try {
-    const require = createRequire(import.meta.url);
-    return { Database: require('better-sqlite3') };
-  } catch (error) {
-    return { why: error instanceof Error ? error.message.split('\n')[0] : String(error) };
-  }
-}
-
-function which(command: string): string | null {
-  try {
-    return execFileSync('which', [command], { encoding: 'utf8' }).trim() || null;
-  } catch {
-    return null;
-  }
-}
-
-/** Median wall time of an external command, in ns. */
-function timeCommand(command: string, args: string[], runs = 5, env: NodeJS.ProcessEnv = process.env): number {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    execFileSync(command, args, { stdio: 'ignore', env });
-    times.push((performance.now() - t0) * 1e6);
-  }
-  return times.sort((a, b) => a - b)[runs >> 1];
-}
 
 function verseTexts(versionId: string, versification: Parameters<typeof loadTranslation>[1]): TranslationData {
   return loadTranslation(readPack(`text-${versionId}`, new Uint8Array(packBytes(`text-${versionId}`)), nativeInflate), versification);
@@ -134,31 +103,15 @@ export default async function search(h: Harness): Promise<void> {
 
   // SWORD's diatheke, when installed: it searches a module under SWORD_PATH; we give it the corpus's own
   // KJV module (the catalog's KJV.zip, the same text our KJV pack is built from), unpacked to a temp folder.
-  const diatheke = which('diatheke');
-  if (diatheke) {
-    const swordPath = mkdtempSync(join(tmpdir(), 'bible-sword-'));
-    try {
-      const zip = unzipSync(new Uint8Array(readFileSync(join(corpusRoot(), TRANSLATIONS.find((t) => t.versionId === 'kjv')!.path))));
-      for (const [name, data] of Object.entries(zip)) {
-        if (name.endsWith('/')) continue;
-        mkdirSync(dirname(join(swordPath, name)), { recursive: true });
-        writeFileSync(join(swordPath, name), data);
-      }
-      const args = ['-b', 'KJV', '-s', 'phrase', '-k', 'kingdom of heaven'];
-      const env = { ...process.env, SWORD_PATH: swordPath };
-      const out = execFileSync(diatheke, args, { encoding: 'utf8', env });
-      const found = /(\d+) matches total/.exec(out);
-      if (!found) throw new Error(`no result line in its output: ${JSON.stringify(out.slice(-120))}`);
-      const ns = timeCommand(diatheke, args, 3, env);
-      h.add({ group: GROUP, name: 'GetSearch phrase "kingdom of heaven" (callSync)', medianNs: phrase, peer: { name: 'diatheke (SWORD)', medianNs: ns }, note: `diatheke -s phrase, a process per search; it found ${found[1]} verses` });
-    } catch (error) {
-      h.note(`search: diatheke is installed but could not search the corpus KJV module: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-    } finally {
-      rmSync(swordPath, { recursive: true, force: true });
-    }
-  } else {
-    h.note('search: diatheke is not installed (`which diatheke` finds nothing), so SWORD\'s phrase search is not timed');
-  }
+  const sword = withDiathekeKjv((diatheke, env) => {
+    const args = ['-b', 'KJV', '-s', 'phrase', '-k', 'kingdom of heaven'];
+    const out = execFileSync(diatheke, args, { encoding: 'utf8', env });
+    const found = /(\d+) matches total/.exec(out);
+    if (!found) throw new Error(`no result line in its output: ${JSON.stringify(out.slice(-120))}`);
+    const ns = timeCommand(diatheke, args, 3, env);
+    h.add({ group: GROUP, name: 'GetSearch phrase "kingdom of heaven" (callSync)', medianNs: phrase, peer: { name: 'diatheke (SWORD)', medianNs: ns }, note: `diatheke -s phrase, a process per search; it found ${found[1]} verses` });
+  });
+  if (sword && typeof sword === 'object' && 'why' in sword) h.note(`search: SWORD's phrase search is not timed: ${sword.why}`);
 
   // Same answers? (semantics differ slightly: FTS5 and FlexSearch tokenise on their own rules)
   const ours = { love: count('love'), phrase: count('kingdom of heaven'), broad: call('GetSearchAdvanced', { query: 'ingdom of hea', matchType: 'broad' }).length };
