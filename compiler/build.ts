@@ -40,17 +40,20 @@ export function corpusRoot(): string {
   return resolve(process.env.BIBLE_SOURCES ?? join(REPO_ROOT, '..', 'shared', 'sources'));
 }
 
-/** A hash of every build input, stored in the manifest so a stale build is detected after a git pull. */
-export function buildInputsHash(): string {
+/** A hash of the files under these repository paths (names and contents, in a stable order). */
+export function hashInputs(paths: string[]): string {
   const hash = createHash('sha256');
   const walk = (path: string) => {
     if (!existsSync(path)) return;
     if (statSync(path).isDirectory()) { for (const name of readdirSync(path).sort()) walk(join(path, name)); return; }
     hash.update(relative(REPO_ROOT, path)).update('\0').update(readFileSync(path)).update('\0');
   };
-  for (const input of BUILD_INPUTS) walk(join(REPO_ROOT, input));
+  for (const input of paths) walk(join(REPO_ROOT, input));
   return hash.digest('hex');
 }
+
+/** A hash of every build input, stored in the manifest so a stale build is detected after a git pull. */
+export const buildInputsHash = (): string => hashInputs(BUILD_INPUTS);
 
 interface ManifestEntry { builder: string; name: string; file: string; bytes: number; sha256: string; datasets: string[]; licences: string[] }
 

@@ -2,12 +2,12 @@
 // fflate and flexsearch inside, nothing to install) and dist/web (page, app, service worker, a copy of
 // the bundle). Run by `bible build`, by scripts/ensure-build.ts when stale, or directly:
 //   npx tsx scripts/bundle.ts
-import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
+import { hashInputs } from '../compiler/build.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST_DIR = join(REPO_ROOT, 'dist');
@@ -22,16 +22,7 @@ const BUNDLE_INPUTS = ['engine/core', 'engine/browser', 'scripts/bundle.ts', 'pa
 /** Runtimes the bundle targets: browsers of the last years, Hermes (through Metro), Electron, Node. */
 const TARGET = 'es2020';
 
-export function bundleInputsHash(): string {
-  const hash = createHash('sha256');
-  const walk = (path: string) => {
-    if (!existsSync(path)) return;
-    if (statSync(path).isDirectory()) { for (const name of readdirSync(path).sort()) walk(join(path, name)); return; }
-    hash.update(relative(REPO_ROOT, path)).update('\0').update(readFileSync(path)).update('\0');
-  };
-  for (const input of BUNDLE_INPUTS) walk(join(REPO_ROOT, input));
-  return hash.digest('hex');
-}
+export const bundleInputsHash = (): string => hashInputs(BUNDLE_INPUTS);
 
 /** Why the bundle must be rebuilt, or '' when it is current. */
 export function bundleStaleReason(): string {

@@ -3,6 +3,9 @@
 import { TRANSLATIONS } from '../../sources/catalog.ts';
 import type { Builder, BuiltPack } from './context.ts';
 
+const encoder = new TextEncoder();
+const utf8Length = (s: string) => encoder.encode(s).length;
+
 export const textBuilder: Builder = {
   name: 'text',
   build(ctx) {
@@ -25,6 +28,16 @@ export const textBuilder: Builder = {
       for (const v of ordered) {
         if (!v.text || /[\n\r]/.test(v.text)) throw new Error(`${entry.id} ${v.book}.${v.chapter}.${v.verse}: verse text is empty or has a line break`);
       }
+      // NFC: the SVD source puts shadda before the vowel; canonical order lets callers compare strings.
+      const lines = ordered.map((v) => v.text.normalize('NFC'));
+      // Where each book starts in the UTF-8 text, so the engine can decode one book at a time.
+      const bookBytes: number[] = [];
+      let byte = 0;
+      ordered.forEach((v, i) => {
+        while (bookBytes.length < v.book) bookBytes.push(byte);
+        byte += utf8Length(lines[i]) + 1;
+      });
+      while (bookBytes.length < 67) bookBytes.push(byte);
       packs.push({
         name: `text-${entry.versionId}`,
         datasets: [entry.id],
@@ -33,9 +46,9 @@ export const textBuilder: Builder = {
           info: { kind: 'json', data: {
             versionId: entry.versionId, missing, extra,
             incomplete: incomplete.map((x) => ({ verseId: idOf(x.book, x.chapter, x.verse), reason: x.reason })),
+            bookBytes,
           } },
-          // NFC: the SVD source puts shadda before the vowel; canonical order lets callers compare strings.
-          text: { kind: 'utf8', data: ordered.map((v) => v.text.normalize('NFC')).join('\n') },
+          text: { kind: 'utf8', data: lines.join('\n') },
         },
       });
     }

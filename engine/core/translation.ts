@@ -1,7 +1,10 @@
-// A translation's text, as loaded from its pack: the verse list in canonical order, one string holding
-// every verse, and string offsets. A translation mostly fills the KJV grid; `missing` names grid slots it
-// leaves empty and `extra` the verses it has beyond the grid (own verse splits).
+// A translation's text, as loaded from its pack: the verse list in canonical order and the verse text,
+// decoded one book at a time on first use (so the first verse costs one book, not the whole Bible).
+// A translation mostly fills the KJV grid; `missing` names grid slots it leaves empty and `extra` the
+// verses it has beyond the grid (own verse splits).
+import { notAvailable } from './errors.ts';
 import type { Pack } from './pack/reader.ts';
+import { strictUtf8Decoder } from './utf8.ts';
 import { splitVerseId, type Versification } from './versification.ts';
 import { countWords } from './words.ts';
 
@@ -13,6 +16,8 @@ export interface TextPackInfo {
   extra: number[];
   /** verses the source marks as damaged or incomplete */
   incomplete: { verseId: number; reason: string }[];
+  /** byte offset in the text section where each book starts (index book - 1), then the text length + 1 */
+  bookBytes: number[];
 }
 
 export interface TranslationData {
@@ -32,7 +37,7 @@ export interface TranslationData {
 }
 
 /** First position in a sorted array whose value is >= target. */
-export function lowerBound(sorted: Uint32Array, target: number): number {
+export function lowerBound<T extends number | string>(sorted: ArrayLike<T>, target: T): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -42,9 +47,14 @@ export function lowerBound(sorted: Uint32Array, target: number): number {
   return lo;
 }
 
+const decodeUtf8 = strictUtf8Decoder();
+
 export function loadTranslation(pack: Pack, versification: Versification): TranslationData {
   const info = pack.json<TextPackInfo>('info');
-  const text = pack.text('text');
+  const bytes = pack.utf8Bytes('text');
+  const bookBytes = info.bookBytes;
+  const broken = (why: string) => notAvailable(`pack '${pack.name}' cannot be used: ${why}; rebuild it with \`bible build\``);
+  if (!Array.isArray(bookBytes) || bookBytes.length !== 67 || bookBytes[66] !== bytes.length + 1) throw broken('its book offsets do not match its text');
 
   // Rebuild the verse list from the KJV grid and the pack's differences, noting each grid slot's
   // position as we go, so a lookup is two array reads; the few extra verses use a map.
@@ -63,23 +73,45 @@ export function loadTranslation(pack: Pack, versification: Versification): Trans
     ids[n++] = id;
   }
   while (e < extra.length) { extraPosition.set(extra[e], n); ids[n++] = extra[e++]; }
-  if (n !== ids.length) throw new Error(`pack '${pack.name}': verse list does not match its info`);
+  if (n !== ids.length) throw broken('its verse list does not match its info');
 
-  // Verses are newline-separated in the blob (smaller than storing offsets); find the starts once.
-  const starts = new Uint32Array(ids.length + 1);
-  let at = 0;
-  for (let i = 0; i < ids.length; i++) {
-    starts[i] = at;
-    const end = text.indexOf('\n', at);
-    at = end === -1 ? text.length + 1 : end + 1;
-  }
-  starts[ids.length] = text.length + 1;
-  if (at !== text.length + 1) throw new Error(`pack '${pack.name}': text does not match its verse list`);
+  const range = (from: number, to: number): [number, number] => [lowerBound(ids, from), lowerBound(ids, to)];
+  const bookFirst = new Uint32Array(68);
+  for (let book = 1; book <= 67; book++) bookFirst[book] = lowerBound(ids, book * 1_000_000);
+
+  // Each book's verses are newline-separated in the text (smaller than storing offsets): decode a book
+  // and find its verse starts the first time one of its verses is read.
+  const bookText: string[] = new Array(67);
+  const bookStarts: Uint32Array[] = new Array(67);
+  const loadBook = (book: number): void => {
+    let text: string;
+    try {
+      text = decodeUtf8(bytes.subarray(bookBytes[book - 1], Math.min(bookBytes[book], bytes.length)));
+    } catch {
+      throw broken(`the text of book ${book} is not valid UTF-8`);
+    }
+    const count = bookFirst[book + 1] - bookFirst[book];
+    const starts = new Uint32Array(count + 1);
+    let at = 0;
+    for (let i = 0; i < count; i++) {
+      starts[i] = at;
+      const end = text.indexOf('\n', at);
+      at = end === -1 ? text.length + 1 : end + 1;
+    }
+    if (at !== text.length + 1 && at !== text.length) throw broken(`the text of book ${book} does not match its verse list`);
+    starts[count] = at;
+    bookText[book] = text;
+    bookStarts[book] = starts;
+  };
+  const textAt = (index: number): string => {
+    const book = (ids[index] / 1_000_000) | 0;
+    if (bookText[book] === undefined) loadBook(book);
+    const starts = bookStarts[book];
+    const local = index - bookFirst[book];
+    return bookText[book].slice(starts[local], starts[local + 1] - 1);
+  };
 
   let counts: Uint16Array | null = null;
-  const textAt = (index: number) => text.slice(starts[index], starts[index + 1] - 1);
-  const range = (from: number, to: number): [number, number] => [lowerBound(ids, from), lowerBound(ids, to)];
-
   return {
     versionId: info.versionId,
     info,
@@ -92,7 +124,7 @@ export function loadTranslation(pack: Pack, versification: Versification): Trans
     },
     textAt,
     chapterRange: (book, chapter) => range(book * 1_000_000 + chapter * 1_000, book * 1_000_000 + (chapter + 1) * 1_000),
-    bookRange: (book) => range(book * 1_000_000, (book + 1) * 1_000_000),
+    bookRange: (book) => [bookFirst[book], bookFirst[book + 1]],
     wordCounts() {
       if (!counts) {
         counts = new Uint16Array(ids.length);

@@ -14,6 +14,8 @@ export interface Pack {
   u32(section: string): Uint32Array;
   u16(section: string): Uint16Array;
   text(section: string): string;
+  /** a UTF-8 section's bytes, for callers that decode parts of it on demand */
+  utf8Bytes(section: string): Uint8Array;
   json<T>(section: string): T;
 }
 
@@ -98,6 +100,10 @@ export function readPack(name: string, file: Uint8Array, inflate: Inflate = ffla
       return new Uint16Array(body.buffer, body.byteOffset + s.offset, s.length >>> 1);
     },
     text: (sectionName) => decode(section(sectionName, 'utf8'), sectionName),
+    utf8Bytes(sectionName) {
+      const s = section(sectionName, 'utf8');
+      return body.subarray(s.offset, s.offset + s.length);
+    },
     json<T>(sectionName: string): T {
       const text = decode(section(sectionName, 'json'), sectionName);
       try {

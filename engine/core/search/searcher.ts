@@ -14,7 +14,7 @@
 import { notAvailable } from '../errors.ts';
 import { containsNormalized, normalizeLines, normalizeText, normalizeWithOffsets, type MatchType } from '../match.ts';
 import type { Pack } from '../pack/reader.ts';
-import type { TranslationData } from '../translation.ts';
+import { lowerBound, type TranslationData } from '../translation.ts';
 import { createFlexIndex, decodePostings, SEARCH_FORMAT, type FlexIndex, type SearchPackInfo } from './flex.ts';
 
 export const searchPackName = (versionId: string) => `search-${versionId}`;
@@ -207,17 +207,6 @@ function scan(verses: NormalizedVerses, query: string, matchType: MatchType, exc
 }
 
 // ---- candidates from the index ----
-
-/** First index in a sorted array whose value is >= target. */
-function lowerBound<T extends number | string>(sorted: ArrayLike<T>, target: T): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid] < target) lo = mid + 1; else hi = mid;
-  }
-  return lo;
-}
 
 /** A whole word's verse positions, looked up by FlexSearch (its own list, shared with the index). */
 function wordPositions(index: SearchIndex, word: string): ArrayLike<number> {

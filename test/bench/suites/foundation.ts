@@ -85,11 +85,15 @@ export default async function foundation(h: Harness): Promise<void> {
     h.note(`text-${version.versionId}.pack ${(pack / 1024).toFixed(0)} KiB vs gzip -9 of its plain text ${(gz / 1024).toFixed(0)} KiB: ratio ${(pack / gz).toFixed(3)}`);
   }
 
-  const out = mkdtempSync(join(tmpdir(), 'bible-build-'));
-  const t0 = performance.now();
-  await build({ outDir: out, log: () => {} });
-  h.add({ group: 'foundation', name: 'full build (every pack)', medianNs: (performance.now() - t0) * 1e6, target: '<= 60 s', targetNs: 60e9, note: 'one run' });
-  rmSync(out, { recursive: true, force: true });
+  // The issue's target covers its own packs (ten texts and meta); the whole build is reported beside it.
+  for (const [name, only] of [['build of the text and meta packs', ['text', 'meta']], ['full build (every pack)', undefined]] as const) {
+    const out = mkdtempSync(join(tmpdir(), 'bible-build-'));
+    const t0 = performance.now();
+    await build({ outDir: out, log: () => {}, only: only ? [...only] : undefined });
+    const ns = (performance.now() - t0) * 1e6;
+    h.add({ group: 'foundation', name, medianNs: ns, note: 'one run', ...(only ? { target: '<= 60 s', targetNs: 60e9 } : {}) });
+    rmSync(out, { recursive: true, force: true });
+  }
 }
 
 async function collectText(bible: Awaited<ReturnType<typeof openNode>>, versionId: string): Promise<string> {

@@ -5,16 +5,11 @@
 //
 // Run as a script (`tsx search.ts memory-child`) it is the child process of the memory figure.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { unzipSync } from 'fflate';
 import { Index } from 'flexsearch';
-import { corpusRoot } from '../../../compiler/build.ts';
-import { TRANSLATIONS } from '../../../sources/catalog.ts';
 import { readPack } from '../../../engine/core/pack/reader.ts';
 import { loadTranslation, type TranslationData } from '../../../engine/core/translation.ts';
 import { DEFAULT_DATA_DIR, nativeInflate, openNode } from '../../../engine/node/loader.ts';
