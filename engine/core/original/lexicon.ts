@@ -2,6 +2,7 @@
 // split on first use; plus per number how often it occurs in the original texts and where first.
 import type { Pack } from '../pack/reader.ts';
 import { FIELD_SEPARATOR, LEXICON_FIELDS, type LexiconField } from './format.ts';
+import { perPack } from '../pack/per-pack.ts';
 
 export type LexiconId = 'H' | 'G';
 export type LexiconEntry = Readonly<Record<LexiconField, string>> & { readonly id: string; readonly number: number };
@@ -18,13 +19,7 @@ export interface Lexicon {
 
 interface Part { text: string; starts: Uint32Array; count: Uint32Array; first: Uint32Array; entries: (LexiconEntry | undefined)[] }
 
-const cache = new WeakMap<Pack, Lexicon>();
-
-export function lexicon(pack: Pack): Lexicon {
-  let lex = cache.get(pack);
-  if (!lex) { lex = loadLexicon(pack); cache.set(pack, lex); }
-  return lex;
-}
+export const lexicon: (pack: Pack) => Lexicon = perPack(loadLexicon);
 
 function loadLexicon(pack: Pack): Lexicon {
   const info = pack.json<{ hebrew: number; greek: number; fields: string[] }>('info');

@@ -2,6 +2,7 @@
 // number, and the verses whose KJV English words are tagged with it. Lists are stored as u16 gaps.
 import type { Pack } from '../pack/reader.ts';
 import type { LexiconId } from './lexicon.ts';
+import { perPack } from '../pack/per-pack.ts';
 
 export interface StrongsIndex {
   /** highest number either list knows for the lexicon (Strong's last, or higher for extended numbers) */
@@ -10,13 +11,7 @@ export interface StrongsIndex {
   verses(lexicon: LexiconId, n: number, withKjvTags: boolean): number[];
 }
 
-const cache = new WeakMap<Pack, StrongsIndex>();
-
-export function strongsIndex(pack: Pack): StrongsIndex {
-  let index = cache.get(pack);
-  if (!index) { index = loadIndex(pack); cache.set(pack, index); }
-  return index;
-}
+export const strongsIndex: (pack: Pack) => StrongsIndex = perPack(loadIndex);
 
 function loadIndex(pack: Pack): StrongsIndex {
   const info = pack.json<{ maxHebrew: number; maxGreek: number }>('info');

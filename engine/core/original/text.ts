@@ -2,6 +2,7 @@
 // as columns. See compiler/builders/original.ts for how the columns are written.
 import type { Pack } from '../pack/reader.ts';
 import { loadStrings, type StringTable } from './strings.ts';
+import { perPack } from '../pack/per-pack.ts';
 
 export interface OriginalTextInfo {
   firstBook: number;
@@ -38,13 +39,7 @@ export interface OriginalText {
 }
 
 const NONE: readonly number[] = Object.freeze([]);
-const cache = new WeakMap<Pack, OriginalText>();
-
-export function originalText(pack: Pack): OriginalText {
-  let text = cache.get(pack);
-  if (!text) { text = loadOriginalText(pack); cache.set(pack, text); }
-  return text;
-}
+export const originalText: (pack: Pack) => OriginalText = perPack(loadOriginalText);
 
 function loadOriginalText(pack: Pack): OriginalText {
   const info = pack.json<OriginalTextInfo>('info');

@@ -7,6 +7,7 @@
 // rounded only to drop floating-point noise (seconds 2 decimals, hours 4, days 6: finer than 0.01 minute).
 import { notAvailable } from '../errors.ts';
 import type { Pack } from '../pack/reader.ts';
+import { perPack } from '../pack/per-pack.ts';
 
 /** Accepted reader ages. Below 6 there are no reading norms; above 120 is not a human age. */
 export const READER_AGE_MIN = 6;
@@ -20,23 +21,16 @@ export interface TimesToRead { low: TimeSpan; average: TimeSpan; high: TimeSpan 
 /** The band for each accepted age, looked up by index. */
 export type SpeedModel = readonly SpeedBand[];
 
-const models = new WeakMap<Pack, SpeedModel>();
-
-export function speedModel(pack: Pack): SpeedModel {
-  let model = models.get(pack);
-  if (!model) {
-    const { bands } = pack.json<{ bands: SpeedBand[] }>('readingSpeed');
-    const byAge: SpeedBand[] = [];
-    for (let age = 0; age <= READER_AGE_MAX; age++) {
-      const band = bands.find((b) => age >= b.from && (b.to === null || age <= b.to));
-      if (band) byAge[age] = band;
-      else if (age >= READER_AGE_MIN) throw notAvailable(`pack 'plans' has no reading speed for age ${age}; rebuild it with \`bible build --only plans\``);
-    }
-    model = byAge;
-    models.set(pack, model);
+export const speedModel: (pack: Pack) => SpeedModel = perPack((pack) => {
+  const { bands } = pack.json<{ bands: SpeedBand[] }>('readingSpeed');
+  const byAge: SpeedBand[] = [];
+  for (let age = 0; age <= READER_AGE_MAX; age++) {
+    const band = bands.find((b) => age >= b.from && (b.to === null || age <= b.to));
+    if (band) byAge[age] = band;
+    else if (age >= READER_AGE_MIN) throw notAvailable(`pack 'plans' has no reading speed for age ${age}; rebuild it with \`bible build --only plans\``);
   }
-  return model;
-}
+  return byAge;
+});
 
 /** A time given in hundredths of a minute, in every unit the API gives. */
 function span(hundredths: number): TimeSpan {
