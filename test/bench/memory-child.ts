@@ -11,7 +11,8 @@ const settle = async () => {
 const report = async (extra: Record<string, unknown> = {}) => {
   await settle();
   const m = process.memoryUsage();
-  process.stdout.write(JSON.stringify({ mode, rss: m.rss, heapUsed: m.heapUsed, external: m.external + m.arrayBuffers, ...extra }) + '\n');
+  // `external` already includes array buffers.
+  process.stdout.write(JSON.stringify({ mode, rss: m.rss, heapUsed: m.heapUsed, external: m.external, ...extra }) + '\n');
 };
 
 if (mode === 'empty') {
