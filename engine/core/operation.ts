@@ -36,6 +36,8 @@ export const P = {
   chapterId: { name: 'chapterId', type: 'chapterId', required: true, description: 'chapter number' },
   versionId: { name: 'versionId', type: 'versionId', default: 'kjv', description: 'translation: kjv, kjv1611, asv, bbe, dby, wbt, web, ylt, rv1909 or svd (default kjv)' },
   language: { name: 'language', type: 'language', default: 'english', description: 'english, spanish or arabic (default english)' },
+  limitToBookId: { name: 'limitToBookId', type: 'bookOrTestament', description: 'optional: a book number 1-66, or ot / nt' },
+  limitToChapterId: { name: 'limitToChapterId', type: 'chapterId', description: 'optional: a chapter of limitToBookId (which must then be a book number)' },
   seed: { name: 'seed', type: 'integer', min: 0, max: 4294967295, description: 'optional seed that makes the pick reproducible' },
 } satisfies Record<string, ParamSpec>;
 

@@ -1,39 +1,22 @@
 // Random verse and chapter picks: uniform over what the limits allow, reproducible with a seed.
 import { BibleError, invalid } from '../errors.ts';
-import { P, textPack, verseRow, type BookOrTestament, type Context, type OperationDef } from '../operation.ts';
+import { P, textPack, verseRow, type BookOrTestament, type OperationDef } from '../operation.ts';
 import { pick } from '../random.ts';
-import { lowerBound } from '../translation.ts';
 import { formatBookAndChapterId } from '../versification.ts';
 import { matchingPositions } from './search.ts';
-import { checkChapter } from './verses.ts';
-
-const limitToBookId = { name: 'limitToBookId', type: 'bookOrTestament', description: 'optional: a book number 1-66, or ot / nt' } as const;
-const limitToChapterId = { name: 'limitToChapterId', type: 'chapterId', description: 'optional: a chapter of limitToBookId' } as const;
-
-/** [first, end) positions of the verses the book/testament/chapter limits allow. */
-function limitedRange(ctx: Context, versionId: string, limit: BookOrTestament | undefined, chapter: number | undefined): [number, number] {
-  const text = ctx.translation(versionId);
-  if (chapter !== undefined) {
-    if (!limit || !('book' in limit)) throw invalid('limitToChapterId', 'limitToChapterId needs limitToBookId set to a book number (not ot / nt)');
-    checkChapter(ctx, versionId, limit.book, chapter, 'limitToChapterId');
-    return text.chapterRange(limit.book, chapter);
-  }
-  if (!limit) return [0, text.size];
-  if ('book' in limit) return text.bookRange(limit.book);
-  return limit.testament === 'OT' ? [0, lowerBound(text.ids, 40_000_000)] : [lowerBound(text.ids, 40_000_000), text.size];
-}
+import { limitRange } from './verses.ts';
 
 export const randomOperations: OperationDef[] = [
   {
     name: 'GetRandomVerse', family: 'random',
     summary: 'A random verse [{id, b, c, v, t}], uniform over the verses the limits allow.',
-    params: [P.versionId, limitToBookId, limitToChapterId,
+    params: [P.versionId, P.limitToBookId, P.limitToChapterId,
       { name: 'limitToQuery', type: 'text', maxLength: 200, description: 'optional: the verse must contain this word or phrase (case- and accent-insensitive, whole words)' },
       P.seed],
     packs: (p) => [textPack(p.versionId)],
     run(ctx, p) {
       const text = ctx.translation(p.versionId);
-      const [first, end] = limitedRange(ctx, p.versionId, p.limitToBookId, p.limitToChapterId);
+      const [first, end] = limitRange(ctx, p.versionId, p.limitToBookId, p.limitToChapterId);
       const random = ctx.random(p.seed);
       let position: number;
       if (p.limitToQuery !== undefined) {
@@ -51,7 +34,7 @@ export const randomOperations: OperationDef[] = [
   {
     name: 'GetRandomChapter', family: 'random',
     summary: 'A random chapter {bookAndChapterId, bookId, chapterId, bookName}, uniform over the chapters the limit allows.',
-    params: [P.versionId, limitToBookId, P.seed],
+    params: [P.versionId, P.limitToBookId, P.seed],
     run(ctx, p) {
       const chapterVerses = ctx.meta.versionById.get(p.versionId)!.chapterVerses;
       const limit = p.limitToBookId as BookOrTestament | undefined;

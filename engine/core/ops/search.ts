@@ -3,13 +3,12 @@
 // folded, punctuation ignored). GetSearch and GetSearchCount match whole words, a multi-word query as a
 // phrase in order; GetSearchAdvanced chooses whole words (`exact`, the default) or any substring
 // (`broad`). Answers are verse rows in canonical order, whichever path found them (search/searcher.ts).
-import { invalid } from '../errors.ts';
 import type { MatchType } from '../match.ts';
-import { P, textPack, verseRow, type BookOrTestament, type Context, type OperationDef } from '../operation.ts';
+import { P, textPack, verseRow, type Context, type OperationDef } from '../operation.ts';
 import type { Pack } from '../pack/reader.ts';
 import { findVerses, loadSearchIndex, matchSpans, NormalizedVerses, searchPackName, type SearchIndex, type Strategy } from '../search/searcher.ts';
-import { lowerBound, type TranslationData } from '../translation.ts';
-import { checkChapter } from './verses.ts';
+import type { TranslationData } from '../translation.ts';
+import { limitRange } from './verses.ts';
 
 // Derived per loaded pack, so they live exactly as long as the engine that loaded it.
 const normalizedByText = new WeakMap<TranslationData, NormalizedVerses>();
@@ -34,21 +33,6 @@ export function searchIndex(ctx: Context, versionId: string, required: boolean):
   let index = indexByPack.get(pack);
   if (!index) { index = loadSearchIndex(pack, ctx.translation(versionId)); indexByPack.set(pack, index); }
   return index;
-}
-
-/** [first, end) positions of the verses a book, testament or chapter limit allows. */
-export function limitRange(ctx: Context, versionId: string, limit: BookOrTestament | undefined, chapter: number | undefined): [number, number] {
-  const text = ctx.translation(versionId);
-  if (chapter !== undefined) {
-    if (!limit) throw invalid('limitToChapterId', 'limitToChapterId needs limitToBookId set to a book number');
-    if (!('book' in limit)) throw invalid('limitToChapterId', `limitToChapterId needs limitToBookId set to a book number; it cannot be combined with ${limit.testament.toLowerCase()}`);
-    checkChapter(ctx, versionId, limit.book, chapter, 'limitToChapterId');
-    return text.chapterRange(limit.book, chapter);
-  }
-  if (!limit) return [0, text.size];
-  if ('book' in limit) return text.bookRange(limit.book);
-  const nt = lowerBound(text.ids, 40_000_000);
-  return limit.testament === 'OT' ? [0, nt] : [nt, text.size];
 }
 
 export interface MatchOptions {
@@ -112,8 +96,8 @@ export const searchOperations: OperationDef[] = [
       P.versionId,
       { name: 'matchType', type: 'choice', values: ['exact', 'broad'], default: 'exact', description: 'exact: whole words only (default); broad: any substring, even inside a word' },
       { name: 'excludeString', type: 'text', maxLength: 1000, description: 'optional: leave out verses containing this (matched like the query)' },
-      { name: 'limitToBookId', type: 'bookOrTestament', description: 'optional: a book number 1-66, or ot / nt' },
-      { name: 'limitToChapterId', type: 'chapterId', description: 'optional: a chapter of limitToBookId (which must then be a book number)' },
+      P.limitToBookId,
+      P.limitToChapterId,
       limit, offset, highlight,
     ],
     packs: searchPacks,
