@@ -49,6 +49,24 @@ export function lowerBound<T extends number | string>(sorted: ArrayLike<T>, targ
 
 const decodeUtf8 = strictUtf8Decoder();
 
+/**
+ * Where each of `count` newline-separated lines starts, plus a final entry one past the last line's
+ * newline (so line i is text.slice(starts[i], starts[i + 1] - 1)); null when the text does not hold
+ * exactly `count` lines (a trailing newline is allowed).
+ */
+export function lineStarts(text: string, count: number): Uint32Array | null {
+  const starts = new Uint32Array(count + 1);
+  let at = 0;
+  for (let i = 0; i < count; i++) {
+    starts[i] = at;
+    const end = text.indexOf('\n', at);
+    at = end === -1 ? text.length + 1 : end + 1;
+  }
+  if (at !== text.length + 1 && at !== text.length) return null;
+  starts[count] = at;
+  return starts;
+}
+
 export function loadTranslation(pack: Pack, versification: Versification): TranslationData {
   const info = pack.json<TextPackInfo>('info');
   const bytes = pack.utf8Bytes('text');
@@ -90,16 +108,8 @@ export function loadTranslation(pack: Pack, versification: Versification): Trans
     } catch {
       throw broken(`the text of book ${book} is not valid UTF-8`);
     }
-    const count = bookFirst[book + 1] - bookFirst[book];
-    const starts = new Uint32Array(count + 1);
-    let at = 0;
-    for (let i = 0; i < count; i++) {
-      starts[i] = at;
-      const end = text.indexOf('\n', at);
-      at = end === -1 ? text.length + 1 : end + 1;
-    }
-    if (at !== text.length + 1 && at !== text.length) throw broken(`the text of book ${book} does not match its verse list`);
-    starts[count] = at;
+    const starts = lineStarts(text, bookFirst[book + 1] - bookFirst[book]);
+    if (!starts) throw broken(`the text of book ${book} does not match its verse list`);
     bookText[book] = text;
     bookStarts[book] = starts;
   };

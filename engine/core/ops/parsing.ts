@@ -2,7 +2,7 @@
 import { invalid } from '../errors.ts';
 import type { Language } from '../meta.ts';
 import { P, textPack, type Context, type OperationDef, type VerseIdValue } from '../operation.ts';
-import { formatVerseId } from '../versification.ts';
+import { formatVerseId, splitVerseId } from '../versification.ts';
 import { splitWords } from '../words.ts';
 import { findBook } from './books.ts';
 
@@ -78,8 +78,7 @@ export const parsingOperations: OperationDef[] = [
     run(ctx, p) {
       const s = String(p.verseId).trim();
       if (!/^\d{7,8}$/.test(s)) return [];
-      const n = Number(s);
-      const book = Math.floor(n / 1e6); const chapter = Math.floor(n / 1e3) % 1e3; const verse = n % 1e3;
+      const { book, chapter, verse } = splitVerseId(Number(s));
       if (ctx.meta.versification.ordinalOf(book, chapter, verse) < 0) return [];
       return {
         bookName: ctx.meta.books[book - 1].names[p.language as Language],

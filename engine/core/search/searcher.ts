@@ -14,7 +14,7 @@
 import { notAvailable } from '../errors.ts';
 import { containsNormalized, normalizeLines, normalizeText, normalizeWithOffsets, type MatchType } from '../match.ts';
 import type { Pack } from '../pack/reader.ts';
-import { lowerBound, type TranslationData } from '../translation.ts';
+import { lineStarts, lowerBound, type TranslationData } from '../translation.ts';
 import { createFlexIndex, decodePostings, SEARCH_FORMAT, type FlexIndex, type SearchPackInfo } from './flex.ts';
 
 export const searchPackName = (versionId: string) => `search-${versionId}`;
@@ -45,15 +45,8 @@ export class NormalizedVerses {
       const raw = new Array<string>(size);
       for (let i = 0; i < size; i++) raw[i] = this.text.textAt(i);
       const blob = normalizeLines(raw.join('\n'));
-      const starts = new Uint32Array(size + 1);
-      let at = 0;
-      for (let i = 0; i < size; i++) {
-        starts[i] = at;
-        const next = blob.indexOf('\n', at);
-        at = next === -1 ? blob.length + 1 : next + 1;
-      }
-      starts[size] = blob.length + 1;
-      if (at !== blob.length + 1) throw new Error(`normalised text of ${this.text.versionId} lost its verse lines`);
+      const starts = lineStarts(blob, size);
+      if (!starts) throw new Error(`normalised text of ${this.text.versionId} lost its verse lines`);
       this.blob = blob;
       this.starts = starts;
     }
