@@ -310,7 +310,11 @@ function kjvTags(ctx: BuildContext, g: ReturnType<typeof grid>) {
   return { hebrew, greek };
 }
 
-const hex = (cp: number) => '\\u' + cp.toString(16).toUpperCase().padStart(4, '0');
+// The hosted API's escapes: Greek CSS-style (a backslash and four lower-case hex digits, "\\03b1"),
+// Hebrew as "\\u05d0".
+const hex4 = (cp: number) => cp.toString(16).padStart(4, '0');
+const cssEscape = (cp: number) => `\\${hex4(cp)}`;
+const unicodeEscape = (cp: number) => `\\u${hex4(cp)}`;
 
 /** Greek: letter name -> escapes of the lower- and uppercase letter (the 24 letters, final sigma, and
  *  the numeral letters stigma, digamma, koppa and sampi). */
@@ -321,7 +325,7 @@ export function greekTable(chars: UnicodeChar[]) {
     if (!m) continue;
     if (!(c.codePoint >= 0x3b1 && c.codePoint <= 0x3c9) && ![0x3db, 0x3dd, 0x3df, 0x3e1].includes(c.codePoint)) continue;
     if (c.upper === undefined) throw new Error(`UnicodeData: ${c.name} has no uppercase`);
-    table[m[1].toLowerCase()] = { lowercase: hex(c.codePoint), uppercase: hex(c.upper) };
+    table[m[1].toLowerCase()] = { lowercase: cssEscape(c.codePoint), uppercase: cssEscape(c.upper) };
   }
   return table;
 }
@@ -344,7 +348,7 @@ export function hebrewTable(chars: UnicodeChar[]) {
       category = { LETTER: 'letters', POINT: 'points', ACCENT: 'accents', PUNCTUATION: 'punctuation', MARK: 'marks' }[m[1]]!;
       key = m[2];
     }
-    table[category][key.toLowerCase()] = hex(c.codePoint);
+    table[category][key.toLowerCase()] = unicodeEscape(c.codePoint);
   }
   return table;
 }

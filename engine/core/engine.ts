@@ -4,9 +4,10 @@ import { BibleError, notAvailable } from './errors.ts';
 import { loadMeta, type Meta } from './meta.ts';
 import type { Context, OperationDef } from './operation.ts';
 import { OPERATION_BY_NAME, OPERATIONS } from './operations.ts';
+import type { OperationName, ResultOf, TypedMethods } from './typed.ts';
 import { readPack, type Inflate, type Pack } from './pack/reader.ts';
 import type { AudioOption } from './ops/audio.ts';
-import { coerceParams } from './params.ts';
+import { coerceParams, unknownParams } from './params.ts';
 import { seededRandom } from './random.ts';
 import { loadTranslation, type TranslationData } from './translation.ts';
 
@@ -25,27 +26,32 @@ export interface OpenOptions {
   audio?: AudioOption;
   /** "today" for reading plans: a function returning a Date or an ISO date (tests inject one) */
   clock?: () => Date | string;
+  /** refuse parameters an operation does not take (by default they are ignored, as web APIs do) */
+  strict?: boolean;
   /** further host configuration read by operations */
   [option: string]: unknown;
 }
 
+/** Raw parameters, as a query string gives them (strings) or a script passes them. */
 export type Params = Record<string, string | number | undefined>;
-type OperationName = typeof OPERATIONS[number]['name'];
 
 export interface Bible {
   /** validates and coerces raw parameters (strings, as a query string gives them), loads packs, answers */
+  call<N extends OperationName>(name: N, params?: Params): Promise<ResultOf<N>>;
   call(name: string, params?: Params): Promise<unknown>;
   /** like call, but only when the packs the call needs are already loaded (throws NOT_AVAILABLE otherwise) */
+  callSync<N extends OperationName>(name: N, params?: Params): ResultOf<N>;
   callSync(name: string, params?: Params): unknown;
+  /** the names among `params` that the operation does not take (call() ignores them; strict mode refuses them) */
+  unknownParams(name: string, params?: Params): string[];
   /** loads packs ahead of use */
   load(packNames: string[]): Promise<void>;
   readonly meta: Meta;
   readonly operations: readonly OperationDef[];
-  /** typed methods: bible.GetVerse({ verseId: '43003016', versionId: 'kjv' }) */
-  [operation: string]: unknown;
 }
 
-export type TypedBible = Bible & Record<OperationName, (params?: Params) => Promise<any>>;
+/** The engine: call() and one typed method per operation. */
+export type TypedBible = Bible & TypedMethods;
 
 export async function open(options: OpenOptions): Promise<TypedBible> {
   if (!options || typeof options.loader !== 'function') throw new BibleError('INVALID_PARAMETER', 'open() needs a loader: (packName) => Promise<Uint8Array>', 'loader');
@@ -100,24 +106,31 @@ export async function open(options: OpenOptions): Promise<TypedBible> {
     // reproducible sequence across calls; with neither, picks draw from Math.random.
     random: (seed) => (seed !== undefined ? seededRandom(seed) : engineRandom),
     options,
+    operations: OPERATIONS,
   };
 
-  const prepare = (name: string, raw: unknown) => {
+  const strict = options.strict === true;
+  const operation = (name: string) => {
     const op = typeof name === 'string' ? OPERATION_BY_NAME.get(name) : undefined;
     if (!op) throw new BibleError('UNKNOWN_OPERATION', `unknown operation ${JSON.stringify(String(name).slice(0, 60))}; GetEndpoints lists them all`);
-    const params = coerceParams(op.name, op.params, raw, meta);
+    return op;
+  };
+  const prepare = (name: string, raw: unknown) => {
+    const op = operation(name);
+    const params = coerceParams(op.name, op.params, raw, meta, strict);
     return { op, params, needs: op.packs ? op.packs(params, meta) : [] };
   };
 
   const bible: Bible = {
     meta,
     operations: OPERATIONS,
-    async call(name, raw) {
+    unknownParams: (name, raw) => unknownParams(operation(name).params, raw),
+    async call(name: string, raw?: Params): Promise<any> {
       const { op, params, needs } = prepare(name, raw);
       if (needs.some((n) => !packs.has(n))) await Promise.all(needs.map(fetchPack));
       return op.run(context, params);
     },
-    callSync(name, raw) {
+    callSync(name: string, raw?: Params): any {
       const { op, params, needs } = prepare(name, raw);
       for (const n of needs) loadedPack(n);
       return op.run(context, params);
@@ -126,8 +139,10 @@ export async function open(options: OpenOptions): Promise<TypedBible> {
       await Promise.all(names.map(fetchPack));
     },
   };
-  for (const op of OPERATIONS) bible[op.name] = (params?: Params) => bible.call(op.name, params);
+  const methods: Record<string, (params?: Params) => Promise<unknown>> = {};
+  for (const op of OPERATIONS) methods[op.name] = (params?: Params) => bible.call(op.name, params);
+  const typed = Object.assign(bible, methods) as unknown as TypedBible;
 
   if (options.preload?.length) await bible.load(options.preload);
-  return bible as TypedBible;
+  return typed;
 }

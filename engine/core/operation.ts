@@ -1,8 +1,9 @@
-// What an operation is: its API name, parameters, the packs it needs, and a synchronous body that
-// runs once those packs are loaded. The operation table (operations.ts) lists them all.
+// What an operation is, and the parameter specs and verse rows many operations share. The operation
+// table (operations.ts) lists them all.
 import type { Meta, Language } from './meta.ts';
 import type { Pack } from './pack/reader.ts';
 import type { ParamSpec, VerseIdValue, BookOrTestament } from './params.ts';
+import type { Infer, Shape } from './shape.ts';
 import type { TranslationData } from './translation.ts';
 
 export interface Context {
@@ -15,31 +16,50 @@ export interface Context {
   random(seed: number | undefined): () => number;
   /** values the host configured at open() (audio resolvers and the like) */
   readonly options: Readonly<Record<string, unknown>>;
+  /** the operation table, for the operations that describe it */
+  readonly operations: readonly OperationDef[];
 }
 
-export interface OperationDef {
-  name: string;
-  family: string;
-  summary: string;
-  params: readonly ParamSpec[];
+/**
+ * One operation: its API name, parameters, result shape, the packs it needs, and a synchronous body that
+ * runs once those packs are loaded. The literal types of `name`, `params` and `result` are kept, so the
+ * typed methods derive their parameter and result types from this one definition.
+ */
+export interface OperationDef<Name extends string = string, Params extends readonly ParamSpec[] = readonly ParamSpec[], Result extends Shape = Shape> {
+  readonly name: Name;
+  readonly family: string;
+  readonly summary: string;
+  readonly params: Params;
+  readonly result: Result;
   /** packs to load before run; defaults to none beyond meta */
   packs?(params: Record<string, any>, meta: Meta): string[];
   run(ctx: Context, params: Record<string, any>): unknown;
 }
 
+/** Declares an operation; `run` must answer what `result` describes. */
+export function defineOperation<const Name extends string, const Params extends readonly ParamSpec[], const Result extends Shape>(
+  def: Omit<OperationDef<Name, Params, Result>, 'run'> & { run(ctx: Context, params: Record<string, any>): NoInfer<Infer<Result>> | Promise<NoInfer<Infer<Result>>> },
+): OperationDef<Name, Params, Result> {
+  return def;
+}
+
 export const textPack = (versionId: string) => `text-${versionId}`;
 
+/** The translation codes; the meta pack lists the same ones (a test keeps the two equal). */
+export const VERSION_IDS = ['kjv', 'kjv1611', 'asv', 'bbe', 'dby', 'wbt', 'web', 'ylt', 'rv1909', 'svd'] as const;
+export type VersionId = typeof VERSION_IDS[number];
+
 // Parameter specs shared by many operations, so names and wording stay identical everywhere.
-export const P = {
+export const COMMON_PARAMS = {
   verseId: { name: 'verseId', type: 'verseId', required: true, description: '8-digit verse id BBCCCVVV, e.g. 01001001' },
   bookId: { name: 'bookId', type: 'bookId', required: true, description: 'book number 1-66' },
   chapterId: { name: 'chapterId', type: 'chapterId', required: true, description: 'chapter number' },
-  versionId: { name: 'versionId', type: 'versionId', default: 'kjv', description: 'translation: kjv, kjv1611, asv, bbe, dby, wbt, web, ylt, rv1909 or svd (default kjv)' },
+  versionId: { name: 'versionId', type: 'versionId', default: 'kjv', description: `translation: ${VERSION_IDS.join(', ')} (default kjv)` },
   language: { name: 'language', type: 'language', default: 'english', description: 'english, spanish or arabic (default english)' },
   limitToBookId: { name: 'limitToBookId', type: 'bookOrTestament', description: 'optional: a book number 1-66, or ot / nt' },
   limitToChapterId: { name: 'limitToChapterId', type: 'chapterId', description: 'optional: a chapter of limitToBookId (which must then be a book number)' },
   seed: { name: 'seed', type: 'integer', min: 0, max: 4294967295, description: 'optional seed that makes the pick reproducible' },
-} satisfies Record<string, ParamSpec>;
+} as const satisfies Record<string, ParamSpec>;
 
 export type { VerseIdValue, BookOrTestament, Language };
 

@@ -1,22 +1,22 @@
-// The operation table: the one list of every operation. call(), the typed methods, the CLI, the HTTP
-// server and GetEndpoints all derive from it.
+// The operation table: the one list of every operation. call(), the typed methods and their types, the
+// CLI, the HTTP server, GetEndpoints and the conformance suite all derive from it.
 import type { OperationDef } from './operation.ts';
+import { audioOperations } from './ops/audio.ts';
 import { bookOperations } from './ops/books.ts';
 import { countingOperations } from './ops/counting.ts';
-import { infoOperations } from './ops/info.ts';
 import { extrabiblicalOperations } from './ops/extrabiblical.ts';
-import { audioOperations } from './ops/audio.ts';
+import { infoOperations } from './ops/info.ts';
 import { licensingOperations } from './ops/licensing.ts';
 import { originalOperations } from './ops/original.ts';
 import { parsingOperations } from './ops/parsing.ts';
 import { planOperations } from './ops/plans.ts';
 import { randomOperations } from './ops/random.ts';
 import { searchOperations } from './ops/search.ts';
-import { verseOperations } from './ops/verses.ts';
 import { studyOperations } from './ops/study.ts';
 import { topicOperations } from './ops/topics.ts';
+import { verseOperations } from './ops/verses.ts';
 
-export const OPERATIONS: readonly OperationDef[] = [
+export const OPERATIONS = [
   ...verseOperations,
   ...bookOperations,
   ...parsingOperations,
@@ -30,7 +30,7 @@ export const OPERATIONS: readonly OperationDef[] = [
   ...originalOperations,
   ...studyOperations,
   ...topicOperations,
-  ...infoOperations(() => OPERATIONS),
-];
+  ...infoOperations,
+] as const;
 
-export const OPERATION_BY_NAME: ReadonlyMap<string, OperationDef> = new Map(OPERATIONS.map((op) => [op.name, op]));
+export const OPERATION_BY_NAME: ReadonlyMap<string, OperationDef> = new Map(OPERATIONS.map((op) => [op.name, op as OperationDef]));

@@ -4,11 +4,12 @@ import { BibleError, invalid } from './errors.ts';
 import { LANGUAGES, type Language, type Meta } from './meta.ts';
 import { splitVerseId, type VerseRef } from './versification.ts';
 import { EARLIEST_DATE, LATEST_DATE, parseDate } from './plans/dates.ts';
+import { readersAge } from './plans/reading-time.ts';
 
 export type ParamType =
   | 'verseId' | 'bookId' | 'chapterId' | 'bookAndChapterId' | 'versionId' | 'language'
   | 'integer' | 'text' | 'choice' | 'bookOrTestament'
-  | 'date';
+  | 'date' | 'age';
 
 export interface ParamSpec {
   name: string;
@@ -17,8 +18,10 @@ export interface ParamSpec {
   /** used when the parameter is absent; a raw value, coerced like any other */
   default?: string | number;
   description: string;
-  /** choice: allowed values (matched case-insensitively) */
+  /** choice: allowed values (matched case-insensitively); text: the values a typed caller may pass */
   values?: readonly string[];
+  /** choice: hand the operation the value as sent (trimmed) rather than the listed spelling */
+  asSent?: boolean;
   /** integer: bounds */
   min?: number;
   max?: number;
@@ -28,6 +31,8 @@ export interface ParamSpec {
 }
 
 export interface VerseIdValue extends VerseRef { id: number }
+/** An age as sent, and the age it reads as (readersAge in plans/reading-time.ts). */
+export interface AgeValue { requested: string; age: number }
 export type BookOrTestament = { book: number } | { testament: 'OT' | 'NT' };
 
 const MAX_TEXT = 1000;
@@ -105,7 +110,7 @@ export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown 
       const s = rawString(spec, raw).trim().toLowerCase();
       const match = spec.values!.find((v) => v.toLowerCase() === s);
       if (match === undefined) throw invalid(spec.name, `${spec.name} must be one of ${spec.values!.join(', ')}, got ${JSON.stringify(s.slice(0, 40))}`);
-      return match;
+      return spec.asSent ? rawString(spec, raw).trim() : match;
     }
     case 'integer': {
       const min = spec.min ?? 0;
@@ -129,6 +134,10 @@ export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown 
       if (!/^\d{1,9}$/.test(s)) throw invalid(spec.name, `${spec.name} must be a book number from 1 to 66, or ot / nt, got ${JSON.stringify(s.slice(0, 40))}`);
       return { book: bookNumber(spec, s) } satisfies BookOrTestament;
     }
+    case 'age': {
+      const requested = rawString(spec, raw).trim().slice(0, 40);
+      return { requested, age: readersAge(/^\d{1,9}$/.test(requested) ? Number(requested) : undefined) } satisfies AgeValue;
+    }
     case 'date': {
       // A real calendar date YYYY-MM-DD (2023-02-30 is refused), returned as written.
       const s = rawString(spec, raw).trim();
@@ -141,20 +150,28 @@ export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown 
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** Validates a whole parameter object against an operation's specs; unknown names are errors. */
-export function coerceParams(operation: string, specs: readonly ParamSpec[], raw: unknown, meta: Meta): Record<string, unknown> {
+const isUnknown = (specs: readonly ParamSpec[], name: string) => FORBIDDEN_KEYS.has(name) || !specs.some((s) => s.name === name);
+
+/** The names among `raw` that an operation does not take: ignored, or refused in strict mode. */
+export function unknownParams(specs: readonly ParamSpec[], raw: unknown): string[] {
+  if (raw === undefined || raw === null || typeof raw !== 'object' || Array.isArray(raw)) return [];
+  return Object.keys(raw).filter((name) => isUnknown(specs, name));
+}
+
+/**
+ * Validates a whole parameter object against an operation's specs. A name the operation does not take is
+ * ignored, as web APIs do, unless `strict` asks for it to be refused.
+ */
+export function coerceParams(operation: string, specs: readonly ParamSpec[], raw: unknown, meta: Meta, strict = false): Record<string, unknown> {
   if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) {
     throw new BibleError('INVALID_PARAMETER', `${operation} takes its parameters as an object of name/value pairs`);
   }
   const given = (raw ?? {}) as Record<string, unknown>;
-  let known = 0;
-  for (const spec of specs) if (Object.prototype.hasOwnProperty.call(given, spec.name)) known++;
-  if (known !== Object.keys(given).length) {
-    for (const name of Object.keys(given)) {
-      if (FORBIDDEN_KEYS.has(name) || !specs.some((s) => s.name === name)) {
-        const names = specs.map((s) => s.name).join(', ') || 'no parameters';
-        throw invalid(name, `${operation} has no parameter ${JSON.stringify(name.slice(0, 40))}; it takes ${names}`);
-      }
+  if (strict) {
+    const unknown = unknownParams(specs, given)[0];
+    if (unknown !== undefined) {
+      const names = specs.map((s) => s.name).join(', ') || 'no parameters';
+      throw invalid(unknown, `${operation} has no parameter ${JSON.stringify(unknown.slice(0, 40))}; it takes ${names}`);
     }
   }
   const out: Record<string, unknown> = {};

@@ -73,8 +73,8 @@ function fillBooks(): void {
   ui.chapter.value = String(state.c);
 }
 
-async function chapterRows(versionId: string): Promise<VerseRow[]> {
-  return (await bible.call('GetChapter', { bookId: state.b, chapterId: state.c, versionId })) as VerseRow[];
+async function chapterRows(versionId: string): Promise<readonly VerseRow[]> {
+  return bible.call('GetChapter', { bookId: state.b, chapterId: state.c, versionId });
 }
 
 function verseNode(row: VerseRow, versionId: string): HTMLElement {
@@ -114,18 +114,18 @@ async function renderChapter(): Promise<void> {
 }
 
 /** Search through the engine's GetSearch when the build has it; else a whole-word scan of the text. */
-async function search(query: string): Promise<{ rows: VerseRow[]; count: number; how: string }> {
+async function search(query: string): Promise<{ rows: readonly VerseRow[]; count: number; how: string }> {
   const versionId = state.v;
   if (has('GetSearch')) {
-    const rows = (await bible.call('GetSearch', { query, versionId })) as VerseRow[];
-    const count = has('GetSearchCount') ? ((await bible.call('GetSearchCount', { query, versionId })) as { searchCount: number }).searchCount : rows.length;
+    const rows = await bible.call('GetSearch', { query, versionId });
+    const count = has('GetSearchCount') ? (await bible.call('GetSearchCount', { query, versionId })).searchCount : rows.length;
     return { rows, count, how: '' };
   }
   const matches = wholeWordMatcher(query);
   const rows: VerseRow[] = [];
   for (const book of bible.meta.books) {
     for (let c = 1; c <= chaptersOf(versionId, book.number); c++) {
-      for (const row of (await bible.call('GetChapter', { bookId: book.number, chapterId: c, versionId })) as VerseRow[]) {
+      for (const row of await bible.call('GetChapter', { bookId: book.number, chapterId: c, versionId })) {
         if (matches(row.t)) rows.push(row);
       }
     }
@@ -184,7 +184,7 @@ async function showVerse(verseId: string, node: HTMLElement): Promise<void> {
   const parts: Node[] = [el('h3', { textContent: reference })];
   if (has('GetOriginalText')) {
     try {
-      const words = (await bible.call('GetOriginalText', { verseId })) as WordRow[];
+      const words = await bible.call('GetOriginalText', { verseId });
       const prefix = book <= 39 ? 'H' : 'G';
       const table = el('table', { className: 'words' }, el('tr', {}, el('th', { textContent: book <= 39 ? 'Hebrew' : 'Greek' }), el('th', { textContent: "Strong's" }), el('th', { textContent: 'meaning' })));
       for (const w of words) {
@@ -206,7 +206,7 @@ async function showVerse(verseId: string, node: HTMLElement): Promise<void> {
     compare.disabled = true;
     compare.textContent = 'loading translations…';
     try {
-      const rows = (await bible.call('GetParallelVerses', { verseId })) as (VerseRow & { versionAbbreviation: string; versionId: string })[];
+      const rows = (await bible.call('GetParallelVerses', { verseId })).flat();
       compare.replaceWith(el('div', {}, ...rows.map((r) => el('p', { className: 'verse', dir: isRtl(r.versionId.replace(/^t_/, '')) ? 'rtl' : 'auto' }, el('b', { className: 'strongs', textContent: `${r.versionAbbreviation} ` }), r.t))));
     } catch (error) {
       compare.replaceWith(el('p', { className: 'note', textContent: `Other translations: ${errorText(error)}` }));

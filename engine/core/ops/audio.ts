@@ -2,7 +2,8 @@
 // files, so the host supplies the addresses through open({ audio }): a URL template or a resolver.
 // Answers are never cached: a resolver may sign URLs or pick a mirror on every call.
 import { BibleError, notAvailable } from '../errors.ts';
-import { P, type Context, type OperationDef } from '../operation.ts';
+import { COMMON_PARAMS, defineOperation, type Context } from '../operation.ts';
+import { object, string } from '../shape.ts';
 import { formatBookAndChapterId } from '../versification.ts';
 
 /** The versions the hosted API narrates. */
@@ -126,19 +127,23 @@ function chapterRequest(ctx: Context, kind: AudioKind, p: Record<string, any>): 
 
 const then = <T, R>(value: T | Promise<T>, f: (v: T) => R): R | Promise<R> => (value instanceof Promise ? value.then(f) : f(value));
 
-const NARRATION_VERSION = { ...P.versionId, description: 'narrated translation: kjv, rv1909 or svd (default kjv)' };
+const NARRATION_VERSION = { ...COMMON_PARAMS.versionId, description: 'narrated translation: kjv, rv1909 or svd (default kjv)' } as const;
 
-export const audioOperations: OperationDef[] = [
-  {
+export const audioOperations = [
+  defineOperation({
     name: 'GetAudioNarration', family: 'audio',
     summary: 'The address of a chapter\'s audio narration (kjv, rv1909, svd) as {fileName}, from the host\'s audio option; NOT_AVAILABLE until audio is configured.',
-    params: [P.bookId, P.chapterId, NARRATION_VERSION],
-    run: (ctx, p) => then(resolveAudio(ctx, chapterRequest(ctx, 'narration', p)), (fileName) => ({ fileName })),
-  },
-  {
+    params: [COMMON_PARAMS.bookId, COMMON_PARAMS.chapterId, NARRATION_VERSION],
+    result: object({ fileName: string }),
+    run(ctx, p) {
+      return then<string, { fileName: string }>(resolveAudio(ctx, chapterRequest(ctx, 'narration', p)), (fileName) => ({ fileName }));
+    },
+  }),
+  defineOperation({
     name: 'GetChapterAudio', family: 'audio',
     summary: 'A chapter\'s audio as {versionId, bookId, chapterId, bookAndChapterId, fileName} (strings), from the host\'s chapter (or narration) audio source.',
-    params: [P.bookId, P.chapterId, NARRATION_VERSION],
+    params: [COMMON_PARAMS.bookId, COMMON_PARAMS.chapterId, NARRATION_VERSION],
+    result: object({}, { versionId: string, bookId: string, chapterId: string, bookAndChapterId: string, fileName: string }),
     run(ctx, p) {
       const request = chapterRequest(ctx, 'chapter', p);
       return then(resolveAudio(ctx, request), (fileName) => ({
@@ -146,14 +151,15 @@ export const audioOperations: OperationDef[] = [
         bookAndChapterId: formatBookAndChapterId(p.bookId, p.chapterId), fileName,
       }));
     },
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetAudioMusic', family: 'audio',
     summary: 'Background music of a genre as {genre, fileName}, from the host\'s music audio source.',
     params: [{ name: 'genre', type: 'text', required: true, maxLength: 60, description: 'a music genre the host provides, e.g. "piano" or "ambient"' }],
+    result: object({}, { genre: string, fileName: string }),
     run(ctx, p) {
       const genre = String(p.genre).trim();
       return then(resolveAudio(ctx, { kind: 'music', genre }), (fileName) => ({ genre, fileName }));
     },
-  },
+  }),
 ];

@@ -1,7 +1,8 @@
 // Books: lists in three languages, abbreviations, names by id, ids by name.
-import type { BookRecord, Language } from '../meta.ts';
-import { bookNameKey } from '../meta.ts';
-import { P, type Context, type OperationDef, type VerseIdValue } from '../operation.ts';
+import { bookNameKey, LANGUAGES, type BookRecord, type Language } from '../meta.ts';
+import { COMMON_PARAMS, defineOperation, type Context, type VerseIdValue } from '../operation.ts';
+import { BOOK, BOOK_NAME, TESTAMENT_BOOK } from '../records.ts';
+import { arrayOf, empty, oneOf, string } from '../shape.ts';
 
 export function bookRow(book: BookRecord, language: Language) {
   return { b: String(book.number), n: book.names[language], t: book.testament, g: String(book.genreId), genre: book.genre };
@@ -14,39 +15,77 @@ export function findBook(ctx: Context, name: string): BookRecord | undefined {
   return number && number >= 1 && number <= 66 ? ctx.meta.books[number - 1] : undefined;
 }
 
-const listBooks = (testament?: 'OT' | 'NT'): OperationDef['run'] => (ctx, p) =>
+const ARABIC_SCRIPT = /[\u0600-\u06ff]/;
+
+/**
+ * Finds a book by a name in one language: that language's names and abbreviations, and the further
+ * spellings the name index knows in the language's script that are not another language's own name.
+ */
+function findBookIn(ctx: Context, name: string, language: Language): BookRecord | undefined {
+  const key = bookNameKey(name);
+  const own = ownNames(ctx.meta.books);
+  const number = own[language].get(key);
+  if (number !== undefined) return ctx.meta.books[number - 1];
+  const claimedElsewhere = LANGUAGES.some((other) => other !== language && own[other].has(key));
+  if (claimedElsewhere || ARABIC_SCRIPT.test(key) !== (language === 'arabic')) return undefined;
+  return findBook(ctx, name);
+}
+
+const ownNamesCache = new WeakMap<readonly BookRecord[], Record<Language, Map<string, number>>>();
+function ownNames(books: readonly BookRecord[]): Record<Language, Map<string, number>> {
+  let names = ownNamesCache.get(books);
+  if (!names) {
+    const byLanguage = (language: Language) => {
+      const map = new Map<string, number>();
+      for (const b of books) for (const n of [b.names[language], ...b.abbreviations[language]]) if (!map.has(bookNameKey(n))) map.set(bookNameKey(n), b.number);
+      return map;
+    };
+    names = { english: byLanguage('english'), spanish: byLanguage('spanish'), arabic: byLanguage('arabic') };
+    ownNamesCache.set(books, names);
+  }
+  return names;
+}
+
+/** The API writes abbreviations with a trailing dot ("Gen."); Arabic abbreviations take none. */
+const dotted = (abbreviation: string) => (ARABIC_SCRIPT.test(abbreviation) || abbreviation.endsWith('.') ? abbreviation : `${abbreviation}.`);
+
+const listBooks = (testament?: 'OT' | 'NT') => (ctx: Context, p: Record<string, any>) =>
   ctx.meta.books.filter((b) => !testament || b.testament === testament).map((b) => bookRow(b, p.language));
 
-export const bookOperations: OperationDef[] = [
-  { name: 'GetBooks', family: 'books', summary: 'The 66 books as [{b, n, t, g, genre}] with names in the language.', params: [P.language], run: listBooks() },
-  { name: 'GetBooksOT', family: 'books', summary: 'The 39 Old Testament books.', params: [P.language], run: listBooks('OT') },
-  { name: 'GetBooksNT', family: 'books', summary: 'The 27 New Testament books.', params: [P.language], run: listBooks('NT') },
-  {
+export const bookOperations = [
+  defineOperation({ name: 'GetBooks', family: 'books', summary: 'The 66 books as [{b, n, t, g, genre}] with names in the language.', params: [COMMON_PARAMS.language], result: arrayOf(BOOK), run: listBooks() }),
+  defineOperation({ name: 'GetBooksOT', family: 'books', summary: 'The 39 Old Testament books.', params: [COMMON_PARAMS.language], result: arrayOf(TESTAMENT_BOOK), run: listBooks('OT') }),
+  defineOperation({ name: 'GetBooksNT', family: 'books', summary: 'The 27 New Testament books.', params: [COMMON_PARAMS.language], result: arrayOf(TESTAMENT_BOOK), run: listBooks('NT') }),
+  defineOperation({
     name: 'GetBibleBookAbbreviations', family: 'books',
-    summary: 'Every book with its name and abbreviations in the language; the preferred abbreviation first.',
-    params: [P.language],
-    run: (ctx, p) => ctx.meta.books.map((b) => ({
-      b: String(b.number), n: b.names[p.language as Language], a: b.abbreviations[p.language as Language][0] ?? '',
-      abbreviations: b.abbreviations[p.language as Language],
-    })),
-  },
-  {
+    summary: 'Every book as an array: its full name first, then its abbreviations with a trailing dot ("Genesis", "Gen.", "Ge.", "Gn."); names in the language (default english).',
+    params: [COMMON_PARAMS.language],
+    result: arrayOf(arrayOf(string)),
+    run: (ctx: Context, p: Record<string, any>) => ctx.meta.books.map((b): string[] => [b.names[p.language as Language], ...b.abbreviations[p.language as Language].map(dotted)]),
+  }),
+  defineOperation({
     name: 'GetBookNameByBookId', family: 'books', summary: 'The book name as [{n}].',
-    params: [P.bookId, P.language],
+    params: [COMMON_PARAMS.bookId, COMMON_PARAMS.language],
+    result: arrayOf(BOOK_NAME),
     run: (ctx, p) => [{ n: ctx.meta.books[p.bookId - 1].names[p.language as Language] }],
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetBookNameByVerseId', family: 'books', summary: 'The name of the book a verse id belongs to, as [{n}].',
-    params: [P.verseId, P.language],
+    params: [COMMON_PARAMS.verseId, COMMON_PARAMS.language],
+    result: arrayOf(BOOK_NAME),
     run: (ctx, p) => [{ n: ctx.meta.books[(p.verseId as VerseIdValue).book - 1].names[p.language as Language] }],
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetBookIdByBookName', family: 'books',
-    summary: 'The 2-digit book id for a full name or abbreviation in English, Spanish or Arabic (case-, accent- and space-insensitive), as a bare string; [] when unknown.',
-    params: [{ name: 'bookName', type: 'text', required: true, maxLength: 100, description: 'a book name or abbreviation, e.g. "Genesis", "1 Juan", "متى", "Gen"' }],
+    summary: 'The 2-digit book id for a full name or abbreviation (case-, accent- and space-insensitive), as a bare string; [] when unknown. language limits the match to the names of that language; without it, English, Spanish and Arabic names all match.',
+    params: [
+      { name: 'bookName', type: 'text', required: true, maxLength: 100, description: 'a book name or abbreviation, e.g. "Genesis", "1 Juan", "متى", "Gen"' },
+      { name: 'language', type: 'language', description: 'optional: english, spanish or arabic: match only names in this language (default: every language)' },
+    ],
+    result: oneOf(string, empty),
     run(ctx, p) {
-      const book = findBook(ctx, p.bookName);
+      const book = p.language === undefined ? findBook(ctx, p.bookName) : findBookIn(ctx, p.bookName, p.language);
       return book ? String(book.number).padStart(2, '0') : [];
     },
-  },
-];
+  }),
+] as const;

@@ -2,7 +2,9 @@
 // whole-word search, from the extrabiblical pack. Book and chapter numbers are the source's own.
 import { invalid } from '../errors.ts';
 import { normalizeText, wholeWordMatcher } from '../match.ts';
-import type { Context, OperationDef } from '../operation.ts';
+import { type Context, defineOperation } from '../operation.ts';
+import { arrayOf, number, object } from '../shape.ts';
+import { BOOK_NAME, EXTRA_BIBLICAL_BOOK, EXTRA_BIBLICAL_VERSE } from '../records.ts';
 import type { Pack } from '../pack/reader.ts';
 import type { ParamSpec } from '../params.ts';
 
@@ -57,9 +59,9 @@ function load(ctx: Context): ExtraData {
   return data;
 }
 
-const BOOK_ID: ParamSpec = { name: 'bookId', type: 'integer', required: true, min: 1, max: 999, description: 'extra-biblical book id, e.g. 1 (1 Enoch); GetBooksExtraBiblical lists them (leading zeros accepted)' };
-const CHAPTER_ID: ParamSpec = { name: 'chapterId', type: 'integer', required: true, min: 0, max: 999, description: 'chapter number as the source numbers it (3 Baruch and 2 Hermas start at chapter 0)' };
-const OPTIONAL_BOOK_ID: ParamSpec = { ...BOOK_ID, required: false, description: 'limit the search to one extra-biblical book id (optional)' };
+const BOOK_ID = { name: 'bookId', type: 'integer', required: true, min: 1, max: 999, description: 'extra-biblical book id, e.g. 1 (1 Enoch); GetBooksExtraBiblical lists them (leading zeros accepted)' } as const satisfies ParamSpec;
+const CHAPTER_ID = { name: 'chapterId', type: 'integer', required: true, min: 0, max: 999, description: 'chapter number as the source numbers it (3 Baruch and 2 Hermas start at chapter 0)' } as const satisfies ParamSpec;
+const OPTIONAL_BOOK_ID = { ...BOOK_ID, required: false, description: 'limit the search to one extra-biblical book id (optional)' } as const satisfies ParamSpec;
 
 function bookOf(data: ExtraData, id: number): ExtraBook {
   const book = data.bookById.get(id);
@@ -84,18 +86,20 @@ function ranges(numbers: number[]): string {
 
 const needsPack = () => [EXTRABIBLICAL_PACK];
 
-export const extrabiblicalOperations: OperationDef[] = [
-  {
+export const extrabiblicalOperations = [
+  defineOperation({
     name: 'GetBooksExtraBiblical', family: 'extrabiblical',
     summary: 'The 43 extra-biblical books (1 Enoch, Jubilees, Jasher, …) as [{id, weight, name, info_text, info_url, path}] (strings), in weight order.',
     params: [],
+    result: arrayOf(EXTRA_BIBLICAL_BOOK),
     packs: needsPack,
     run: (ctx) => load(ctx).books.map((b) => ({ ...b })),
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetChapterExtraBiblical', family: 'extrabiblical',
     summary: 'A chapter of an extra-biblical book as [{b, c, cs, v, vs, t}] (strings) in the source\'s order; cs/vs carry labels such as "22b" or "6a", and alternative texts of one verse are separate rows.',
     params: [BOOK_ID, CHAPTER_ID],
+    result: arrayOf(EXTRA_BIBLICAL_VERSE),
     packs: needsPack,
     run(ctx, p) {
       const data = load(ctx);
@@ -105,32 +109,35 @@ export const extrabiblicalOperations: OperationDef[] = [
       if (!range) throw invalid('chapterId', `${book.name} has no chapter ${p.chapterId}; its chapters are ${ranges([...chapters.keys()])}`);
       return Array.from({ length: range[1] }, (_, k) => data.row(range[0] + k));
     },
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetBookNameExtraBiblicalByBookId', family: 'extrabiblical',
     summary: 'The name of an extra-biblical book as [{n}].',
     params: [BOOK_ID],
+    result: arrayOf(BOOK_NAME),
     packs: needsPack,
     run: (ctx, p) => [{ n: bookOf(load(ctx), p.bookId).name }],
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetChapterCountExtraBiblical', family: 'extrabiblical',
     summary: 'How many distinct chapters an extra-biblical book has, as {chapterCount} (1 Enoch: 107, numbered 1-108 without 44).',
     params: [BOOK_ID],
+    result: object({ chapterCount: number }),
     packs: needsPack,
     run(ctx, p) {
       const data = load(ctx);
       bookOf(data, p.bookId);
       return { chapterCount: data.chapters.get(p.bookId)!.size };
     },
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetSearchExtraBiblical', family: 'extrabiblical',
     summary: 'Verses of the extra-biblical books that contain the words as a whole-word phrase (case- and accent-insensitive), as [{b, c, cs, v, vs, t}]; [] when none.',
     params: [
       { name: 'query', type: 'text', required: true, maxLength: 200, description: 'a word or phrase, e.g. "watchers" or "son of man"' },
       OPTIONAL_BOOK_ID,
     ],
+    result: arrayOf(EXTRA_BIBLICAL_VERSE),
     packs: needsPack,
     run(ctx, p) {
       const data = load(ctx);
@@ -155,5 +162,5 @@ export const extrabiblicalOperations: OperationDef[] = [
       }
       return rows;
     },
-  },
-];
+  }),
+] as const;

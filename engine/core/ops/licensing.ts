@@ -1,7 +1,8 @@
 // Licensing and credits (the hosted API's /api/v2/licensing, /api/v2/bibles and /api/v2/credits), read
 // from the licensing pack, which the compiler writes after every other pack: the answers describe the
 // data this build actually holds, including what --exclude-category left out.
-import type { Context, OperationDef } from '../operation.ts';
+import { defineOperation, type Context } from '../operation.ts';
+import { arrayOf, json, object, string } from '../shape.ts';
 import type { Pack } from '../pack/reader.ts';
 import { textPack } from '../operation.ts';
 
@@ -87,11 +88,12 @@ function credit(data: LicensingData, e: CatalogRecord) {
 
 const needsPack = () => [LICENSING_PACK];
 
-export const licensingOperations: OperationDef[] = [
-  {
+export const licensingOperations = [
+  defineOperation({
     name: 'GetLicensing', family: 'licensing',
     summary: 'What this build lets a user keep (cache policy: the open licences of the compiled data), resale restrictions per licence category, the seven categories with their meanings, the datasets built and what was excluded (/api/v2/licensing).',
     params: [],
+    result: object({ cache_policy: json, resale_restrictions: arrayOf(json), categories: arrayOf(json) }, { datasets: arrayOf(json), excluded: json, build: object({ date: string, manifest_hash: string }) }),
     packs: needsPack,
     run(ctx) {
       const data = load(ctx);
@@ -120,18 +122,21 @@ export const licensingOperations: OperationDef[] = [
         build: { date: data.build.date, manifest_hash: data.build.manifestHash },
       };
     },
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetBibles', family: 'licensing',
-    summary: 'Every translation in this build with its license category and licence details (/api/v2/bibles).',
+    summary: 'Every translation in this build with its license category and licence details, numbered and coded as GetVersions lists them (/api/v2/bibles).',
     params: [],
+    result: arrayOf(object({ license: string }, { table: string, version_id: string, versionCode: string, abbreviation: string, version: string, language: string, license_details: json })),
     packs: needsPack,
     run(ctx) {
       const data = load(ctx);
       return data.catalog.filter((e) => e.versionId && !e.excluded && data.packNames.has(textPack(e.versionId))).map((e) => {
         const category = data.categoryById.get(e.category);
+        // version_id is the translation's number, as GetVersions gives it; versionCode is the versionId operations take.
+        const number = ctx.meta.versions.findIndex((v) => v.versionId === e.versionId) + 1;
         return {
-          table: `t_${e.versionId}`, version_id: e.versionId, abbreviation: e.abbreviation, version: e.versionName, language: e.language,
+          table: `t_${e.versionId}`, version_id: String(number), versionCode: e.versionId!, abbreviation: e.abbreviation ?? '', version: e.versionName ?? '', language: e.language ?? '',
           license: e.category,
           license_details: {
             name: e.licence, text: e.licenceText, attribution: e.attribution, credit_line: creditLine(e, category), source: e.source, title: e.title,
@@ -141,11 +146,12 @@ export const licensingOperations: OperationDef[] = [
         };
       });
     },
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetCredits', family: 'licensing',
     summary: 'Consolidated credits for every content type (texts, book names, original texts, lexicons, cross references, commentary, dictionaries, topics, curated lists, extra-biblical books), with the attribution each licence requires (/api/v2/credits).',
     params: [],
+    result: object({}, { content_types: arrayOf(object({}, { content_type: string, credits: arrayOf(json) })), build: object({ date: string, manifest_hash: string }) }),
     packs: needsPack,
     run(ctx) {
       const data = load(ctx);
@@ -158,5 +164,5 @@ export const licensingOperations: OperationDef[] = [
         build: { date: data.build.date, manifest_hash: data.build.manifestHash },
       };
     },
-  },
-];
+  }),
+] as const;

@@ -1,7 +1,10 @@
 // Original languages: Hebrew and Greek words of a verse with Strong's numbers, the Strong's
 // dictionaries, the Greek and Hebrew letter tables, and verses by Strong's number.
 import { invalid, notAvailable } from '../errors.ts';
-import { P, textPack, verseRow, type Context, type OperationDef, type VerseIdValue } from '../operation.ts';
+import { COMMON_PARAMS, textPack, verseRow, type Context, defineOperation, type VerseIdValue } from '../operation.ts';
+import { arrayOf, object, recordOf, string } from '../shape.ts';
+import { ORIGINAL_WORD, STRONGS_ENTRY, VERSE } from '../records.ts';
+import type { StrongsEntry } from '../records.ts';
 import { LAST_GREEK, LAST_HEBREW } from '../original/format.ts';
 import { lexicon, type Lexicon, type LexiconId } from '../original/lexicon.ts';
 import { strongsIndex } from '../original/strongs-index.ts';
@@ -169,16 +172,18 @@ function strongsEntry(ctx: Context, id: LexiconId, n: number) {
   const s = assemble(lex, id, n);
   // A fresh plain literal per call (callers may change it); a spread into a literal this size would make
   // V8 take a slow path (about 10 µs a call).
-  const entry: Record<string, string | number | boolean> = {
+  const entry: Mutable<StrongsEntry> = {
     id: String(n),
     strongs_id: e.id,
-    language: e.language,
+    language: id,
     word: e.word,
     glossary: s.glossary,
-    occurences: lex.occurrences(id, n),
+    occurences: String(lex.occurrences(id, n)),
     first_occurence: s.first,
-    root: s.root,
+    root: id === 'H' ? consonants(s.rootWord) : s.rootWord,
+    root_strongs_id: s.root,
     root_word: s.rootWord,
+    language_name: e.language,
     transliteration: e.translit,
     pronunciation: e.pronunciation,
     part_of_speech: s.pos,
@@ -189,6 +194,11 @@ function strongsEntry(ctx: Context, id: LexiconId, n: number) {
   if (e.unused) entry.unused = true;
   return entry;
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** Hebrew without its vowel points and accents: the hosted API gives a root this way ("אב" for H21's root). */
+const consonants = (hebrew: string) => hebrew.replace(/[\u0591-\u05c7]/g, '');
 
 /** "H430", "h0430", "G26", "H1254a" -> lexicon and number; anything else is refused. */
 function parseStrongsId(raw: string): { id: LexiconId; n: number } {
@@ -201,51 +211,56 @@ function englishOnly(language: string, what: string): void {
   if (language !== 'english') throw notAvailable(`the ${what} are compiled in English only; language=${language} is not available`, 'language');
 }
 
-export const originalOperations: OperationDef[] = [
-  {
+export const originalOperations = [
+  defineOperation({
     name: 'GetOriginalText', family: 'original',
     summary: 'The Hebrew (books 1-39) or Greek (40-66) words of a verse in KJV numbering, one row per word with Strong\'s number, morphology, pronunciation and glossary; [] where the source has no text (Neh 7:68).',
-    params: [P.verseId],
+    params: [COMMON_PARAMS.verseId],
+    result: arrayOf(ORIGINAL_WORD),
     packs: (p) => [(p.verseId as VerseIdValue).book <= LAST_OT_BOOK ? OT_PACK : NT_PACK, LEXICON_PACK],
     run: (ctx, p) => verseWords(ctx, p.verseId as VerseIdValue),
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetStrongs', family: 'original',
     summary: 'A Strong\'s dictionary entry as [{id, strongs_id, language, word, glossary, occurences, first_occurence, root, ...}].',
     params: [
       lexiconIdParam,
       { name: 'id', type: 'integer', required: true, min: 1, max: LAST_HEBREW, description: `Strong's number: 1-${LAST_HEBREW} for H, 1-${LAST_GREEK} for G` },
     ],
+    result: arrayOf(STRONGS_ENTRY),
     packs: () => [LEXICON_PACK],
     run: (ctx, p) => [strongsEntry(ctx, p.lexiconId as LexiconId, p.id as number)],
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetGreekCharactersAndUnicode', family: 'original',
     summary: 'The Greek letters: letter name -> {lowercase, uppercase} Unicode escape strings.',
-    params: [P.language],
+    params: [COMMON_PARAMS.language],
+    result: recordOf(object({ lowercase: string, uppercase: string })),
     packs: () => [UNICODE_PACK],
     run(ctx, p) {
       englishOnly(p.language, 'Greek letter tables');
       return ctx.pack(UNICODE_PACK).json('greek');
     },
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetHebrewCharactersAndUnicodePoints', family: 'original',
     summary: 'The Hebrew letters, points, accents, punctuation, marks, signs and Yiddish ligatures: category -> name -> Unicode escape string.',
-    params: [P.language],
+    params: [COMMON_PARAMS.language],
+    result: recordOf(recordOf(string)),
     packs: () => [UNICODE_PACK],
     run(ctx, p) {
       englishOnly(p.language, 'Hebrew character tables');
       return ctx.pack(UNICODE_PACK).json('hebrew');
     },
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetSearchStrongs', family: 'original',
     summary: 'Verses whose Hebrew or Greek text carries a Strong\'s number (for kjv, also those whose English words are tagged with it), as [{id, b, c, v, t}] in the chosen translation.',
     params: [
       { name: 'strongsId', type: 'text', required: true, maxLength: 12, description: "Strong's number with its lexicon letter, e.g. H430 or G26" },
-      P.versionId,
+      COMMON_PARAMS.versionId,
     ],
+    result: arrayOf(VERSE),
     packs: (p) => [INDEX_PACK, textPack(p.versionId)],
     run(ctx, p) {
       const { id, n } = parseStrongsId(p.strongsId as string);
@@ -260,5 +275,5 @@ export const originalOperations: OperationDef[] = [
       }
       return rows;
     },
-  },
-];
+  }),
+] as const;

@@ -1,8 +1,9 @@
 // Citations and ids: parse "Matt 5:3-5, 7" into verse ids, name verse and chapter ids, split verses into words.
 import { invalid } from '../errors.ts';
 import type { Language } from '../meta.ts';
-import { P, textPack, type Context, type OperationDef, type VerseIdValue } from '../operation.ts';
-import { formatVerseId, splitVerseId } from '../versification.ts';
+import { COMMON_PARAMS, defineOperation, textPack, type Context, type VerseIdValue } from '../operation.ts';
+import { arrayOf, empty, number, numbered, object, oneOf, string } from '../shape.ts';
+import { formatBookAndChapterId, formatVerseId, splitVerseId } from '../versification.ts';
 import { splitWords } from '../words.ts';
 import { findBook } from './books.ts';
 
@@ -56,11 +57,12 @@ export function formatCitation(ctx: Context, c: Citation, language: Language = '
   return `${name} ${c.chapter}:${c.items.map(({ from, to }) => (from === to ? `${from}` : `${from}-${to}`)).join(', ')}`;
 }
 
-export const parsingOperations: OperationDef[] = [
-  {
+export const parsingOperations = [
+  defineOperation({
     name: 'GetParseCitation', family: 'parsing',
     summary: 'Parses a citation into {bookName, bookId, chapterId, verseIds}; ids are not checked against the Bible, as the API specifies.',
-    params: [{ name: 'citation', type: 'text', required: true, maxLength: 200, description: CITATION_FORMAT }, P.language],
+    params: [{ name: 'citation', type: 'text', required: true, maxLength: 200, description: CITATION_FORMAT }, COMMON_PARAMS.language],
+    result: object({ bookName: string, bookId: string, chapterId: string, verseIds: arrayOf(string) }),
     run(ctx, p) {
       const c = parseCitation(ctx, p.citation);
       return {
@@ -70,28 +72,32 @@ export const parsingOperations: OperationDef[] = [
         verseIds: citationVerseIds(ctx, c),
       };
     },
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetParseVerseId', family: 'parsing',
-    summary: 'Names the parts of a verse id: {bookName, bookId, chapterNumber, verseNumber}; [] when malformed or not a KJV verse.',
-    params: [{ name: 'verseId', type: 'text', required: true, maxLength: 100, description: '8-digit verse id BBCCCVVV' }, P.language],
+    summary: 'Names the parts of a verse id: {verseId, bookId, bookAndChapterId, chapterNumber, verseNumber, bookName}; [] when malformed or not a KJV verse.',
+    params: [{ name: 'verseId', type: 'text', required: true, maxLength: 100, description: '8-digit verse id BBCCCVVV' }, COMMON_PARAMS.language],
+    result: oneOf(object({ verseId: string, bookId: string, bookAndChapterId: string, chapterNumber: string, verseNumber: string }, { bookName: string }), empty),
     run(ctx, p) {
       const s = String(p.verseId).trim();
       if (!/^\d{7,8}$/.test(s)) return [];
       const { book, chapter, verse } = splitVerseId(Number(s));
       if (ctx.meta.versification.ordinalOf(book, chapter, verse) < 0) return [];
       return {
-        bookName: ctx.meta.books[book - 1].names[p.language as Language],
+        verseId: formatVerseId(book, chapter, verse),
         bookId: String(book).padStart(2, '0'),
+        bookAndChapterId: formatBookAndChapterId(book, chapter),
         chapterNumber: String(chapter).padStart(3, '0'),
         verseNumber: String(verse).padStart(3, '0'),
+        bookName: ctx.meta.books[book - 1].names[p.language as Language],
       };
     },
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetBookAndChapterNameByBookAndChapterId', family: 'parsing',
     summary: 'The name of a chapter, "John 3", as a bare string; [] when the id is invalid.',
-    params: [{ name: 'bookAndChapterId', type: 'text', required: true, maxLength: 100, description: '5-digit BBCCC id, e.g. 43003' }, P.language],
+    params: [{ name: 'bookAndChapterId', type: 'text', required: true, maxLength: 100, description: '5-digit BBCCC id, e.g. 43003' }, COMMON_PARAMS.language],
+    result: oneOf(string, empty),
     run(ctx, p) {
       const s = String(p.bookAndChapterId).trim();
       if (!/^\d{4,5}$/.test(s)) return [];
@@ -100,11 +106,12 @@ export const parsingOperations: OperationDef[] = [
       if (!chapters || chapter < 1 || chapter > chapters.length) return [];
       return `${ctx.meta.books[book - 1].names[p.language as Language]} ${chapter}`;
     },
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetWords', family: 'parsing',
     summary: 'The words of a verse as {verseId, versionId, wordCount, "0": word, ...}; punctuation stays on its word; [] when the translation has no such verse.',
-    params: [P.verseId, P.versionId],
+    params: [COMMON_PARAMS.verseId, COMMON_PARAMS.versionId],
+    result: oneOf(numbered({ verseId: string, versionId: string, wordCount: number }, string), empty),
     packs: (p) => [textPack(p.versionId)],
     run(ctx, p) {
       const { id, book, chapter, verse } = p.verseId as VerseIdValue;
@@ -112,9 +119,9 @@ export const parsingOperations: OperationDef[] = [
       const i = text.indexOf(id);
       if (i < 0) return [];
       const words = splitWords(text.textAt(i));
-      const out: Record<string, string | number> = { verseId: formatVerseId(book, chapter, verse), versionId: p.versionId, wordCount: words.length };
-      words.forEach((w, n) => { out[n] = w; });
+      const out: { verseId: string; versionId: string; wordCount: number; [position: `${number}`]: string } = { verseId: formatVerseId(book, chapter, verse), versionId: p.versionId, wordCount: words.length };
+      words.forEach((w, n) => { out[`${n}`] = w; });
       return out;
     },
-  },
-];
+  }),
+] as const;

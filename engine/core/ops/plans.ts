@@ -2,14 +2,17 @@
 // ops/topics.ts) and GetReadingTimeByAge. Chapter word counts come from the KJV text; reading speeds from
 // the `plans` pack (see engine/core/plans/reading-time.ts for the model and its sources). Dates are UTC
 // calendar dates and "today" comes from open({ clock }) when the host gives one (engine/core/plans/dates.ts).
-import type { Context, OperationDef } from '../operation.ts';
+import { defineOperation, type Context } from '../operation.ts';
+import type { AgeValue } from '../params.ts';
+import { SPEEDS, TIMES_TO_READ } from '../records.ts';
+import { arrayOf, headed, number, object, string } from '../shape.ts';
 import type { ParamSpec } from '../params.ts';
 import { chapterTable, sectionRange, type Sections } from '../plans/chapters.ts';
 import { dateSequence, parseDate, today } from '../plans/dates.ts';
-import { READER_AGE_MAX, READER_AGE_MIN, speedModel, timesToRead, type SpeedBand } from '../plans/reading-time.ts';
+import { READER_AGE_MIN, speedModel, timesToRead, type SpeedBand } from '../plans/reading-time.ts';
 import { evenSizes, weightedSizes } from '../plans/split.ts';
 import { verseReadingPlan } from '../plans/topic-plan.ts';
-import { TOPIC_PACKS, topicVerseIds } from './topics.ts';
+import { TOPIC_PACKS, TOPIC_PARAM, topicVerseIds } from './topics.ts';
 
 /** Ten years of daily reading; more is a typo, and would only build a huge answer. */
 export const MAX_PLAN_DAYS = 3650;
@@ -17,15 +20,22 @@ const PLAN_PACKS = ['text-kjv', 'plans'];
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+const EXTREME = object({}, { chapters: number, days: number, firstDay: number });
+
 export const PLAN_PARAMS = {
   days: { name: 'days', type: 'integer', required: true, min: 1, max: MAX_PLAN_DAYS, description: `number of days, 1 to ${MAX_PLAN_DAYS}` },
   requestedStartDate: { name: 'requestedStartDate', type: 'date', description: 'first day of the plan, YYYY-MM-DD (default today, UTC)' },
-  requestedAge: (required: boolean) => ({
-    name: 'requestedAge', type: 'integer', min: READER_AGE_MIN, max: READER_AGE_MAX,
-    ...(required ? { required: true } : { default: READER_AGE_MIN }),
-    description: `the reader's age in years, ${READER_AGE_MIN} to ${READER_AGE_MAX}${required ? '' : ` (default ${READER_AGE_MIN})`}`,
-  } satisfies ParamSpec),
-} satisfies Record<string, ParamSpec | ((required: boolean) => ParamSpec)>;
+  requestedAge: {
+    name: 'requestedAge', type: 'age', required: true,
+    description: `the reader's age in years; an age below ${READER_AGE_MIN} or not a valid age reads as ${READER_AGE_MIN}`,
+  },
+  optionalRequestedAge: {
+    name: 'requestedAge', type: 'age', default: READER_AGE_MIN,
+    description: `the reader's age in years (default ${READER_AGE_MIN}); an age below ${READER_AGE_MIN} or not a valid age reads as ${READER_AGE_MIN}`,
+  },
+} as const satisfies Record<string, ParamSpec>;
+
+const SECTIONS = ['OT+NT', 'OT', 'NT'] as const;
 
 /** Today and the plan's first day, as epoch days. */
 function startOf(options: Readonly<Record<string, unknown>>, requested: string | undefined) {
@@ -35,41 +45,62 @@ function startOf(options: Readonly<Record<string, unknown>>, requested: string |
 
 const speedsFor = (ctx: Context, age: number): SpeedBand => speedModel(ctx.pack('plans'))[age];
 
-export const planOperations: OperationDef[] = [
-  {
+export const planOperations = [
+  defineOperation({
     name: 'GetReadingTimeByAge', family: 'plans',
     summary: 'Reading speed (words per minute) for a reader of an age, and the time to read a word count silently and aloud (oral) at low, average and high speed.',
     params: [
-      PLAN_PARAMS.requestedAge(true),
+      PLAN_PARAMS.requestedAge,
       { name: 'wordCount', type: 'integer', required: true, min: 0, description: 'number of words to read, e.g. 650' },
     ],
+    result: object(
+      { readersAge: string, readersAgeRequested: string, wordCount: string, wordsPerMinuteReadingSpeed: SPEEDS, timeToRead: TIMES_TO_READ },
+      { readersAgeBand: string, wordsPerMinuteOralReadingSpeed: SPEEDS },
+    ),
     packs: () => ['plans'],
     run(ctx, p) {
-      const band = speedsFor(ctx, p.requestedAge);
+      const { requested, age } = p.requestedAge as AgeValue;
+      const band = speedsFor(ctx, age);
       return {
-        readersAge: band.label,
-        readersAgeRequested: String(p.requestedAge),
+        readersAge: String(age),
+        readersAgeRequested: requested,
         wordCount: String(p.wordCount),
         wordsPerMinuteReadingSpeed: { low: band.silent.low, average: band.silent.average, high: band.silent.high },
-        wordsPerMinuteOralReadingSpeed: { low: band.oral.low, average: band.oral.average, high: band.oral.high },
         timeToRead: { silent: timesToRead(p.wordCount, band.silent), oral: timesToRead(p.wordCount, band.oral) },
+        readersAgeBand: band.label,
+        wordsPerMinuteOralReadingSpeed: { low: band.oral.low, average: band.oral.average, high: band.oral.high },
       };
     },
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetBibleReadingPlan', family: 'plans',
     summary: 'A plan reading whole KJV chapters in canonical order over a number of days: [summary, {day, date, bookAndChapterIds}, ...]. Days hold equal numbers of chapters (within one), or even out words with balance=words.',
     params: [
       PLAN_PARAMS.days,
       PLAN_PARAMS.requestedStartDate,
       // A query string turns an unencoded "+" into a space, so "OT NT" is read as OT+NT.
-      { name: 'sections', type: 'choice', values: ['OT+NT', 'OT', 'NT', 'OT NT'], default: 'OT+NT', description: 'OT, NT or OT+NT (any case; default OT+NT)' },
-      PLAN_PARAMS.requestedAge(false),
+      { name: 'sections', type: 'choice', values: [...SECTIONS, 'OT NT'], default: 'OT+NT', asSent: true, description: 'OT, NT or OT+NT (any case; default OT+NT); the answer echoes it as sent' },
+      PLAN_PARAMS.optionalRequestedAge,
       { name: 'balance', type: 'choice', values: ['chapters', 'words'], default: 'chapters', description: 'chapters: days differ by at most one chapter (default); words: days even out reading time' },
     ],
+    result: headed(
+      object(
+        {
+          daysRequested: string, daysFilled: string, sections: string,
+          datesInfo: object({ todaysDate: string, startDate: string, daysUntilStartDate: number, endDate: string }),
+          chaptersInfo: object({ totalChapters: number, averageChaptersPerDay: number, mostChapters: EXTREME, leastChapters: EXTREME }),
+          readingTime: object({ requestedAge: string, readersAge: string, averageTimePerDay: TIMES_TO_READ }, { readersAgeBand: string, totalWords: number, averageWordsPerDay: number }),
+        },
+        { balance: string },
+      ),
+      object({ day: number, date: string, bookAndChapterIds: arrayOf(string) }),
+    ),
     packs: () => PLAN_PACKS,
     run(ctx, p) {
-      const sections: Sections = p.sections === 'OT NT' ? 'OT+NT' : p.sections;
+      // A space in sections can only be a "+" that the query string decoded.
+      const sentSections = (p.sections as string).replace(/ /g, '+');
+      const sections: Sections = SECTIONS.find((v) => v === sentSections.toUpperCase())!;
+      const { age } = p.requestedAge as AgeValue;
       const table = chapterTable(ctx.meta, ctx.translation('kjv'));
       const [first, end] = sectionRange(table, sections);
       const total = end - first;
@@ -98,13 +129,13 @@ export const planOperations: OperationDef[] = [
 
       let words = 0;
       for (let i = first; i < end; i++) words += table.words[i];
-      const band = speedsFor(ctx, p.requestedAge);
+      const band = speedsFor(ctx, age);
       const perDay = words / filled;
       const summary = {
         daysRequested: String(p.days),
-        daysFilled: filled,
-        sections,
-        balance: p.balance,
+        daysFilled: String(filled),
+        sections: sentSections,
+        balance: p.balance as string,
         datesInfo: {
           todaysDate: dateSequence(todayDay, 1)[0],
           startDate: dates[0],
@@ -118,29 +149,34 @@ export const planOperations: OperationDef[] = [
           leastChapters: extreme(least),
         },
         readingTime: {
-          requestedAge: String(p.requestedAge),
-          readersAge: band.label,
+          requestedAge: (p.requestedAge as AgeValue).requested,
+          readersAge: String(age),
+          averageTimePerDay: { silent: timesToRead(perDay, band.silent), oral: timesToRead(perDay, band.oral) },
+          readersAgeBand: band.label,
           totalWords: words,
           averageWordsPerDay: Math.round(perDay),
-          averageTimePerDay: { silent: timesToRead(perDay, band.silent), oral: timesToRead(perDay, band.oral) },
         },
       };
-      return [summary, ...days];
+      return [summary, ...days] as const;
     },
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetBibleReadingPlanByTopic', family: 'plans',
     summary: "A topic's verses spread over days in canonical order, each once, days within one verse of each other: {topicInfo {topic, daysRequested, daysFilled}, readingPlan [{day, date, verseIds}]}.",
     params: [
-      { name: 'topic', type: 'text', default: 'addiction', maxLength: 100, description: 'a topic from GetTopics, e.g. "love" (case-insensitive; default addiction)' },
+      TOPIC_PARAM,
       { ...PLAN_PARAMS.days, required: false, default: 30, description: `number of days, 1 to ${MAX_PLAN_DAYS} (default 30)` },
       PLAN_PARAMS.requestedStartDate,
     ],
+    result: object({
+      topicInfo: object({ topic: string, daysRequested: string, daysFilled: number }),
+      readingPlan: arrayOf(object({ day: number, date: string, verseIds: arrayOf(string) })),
+    }),
     packs: () => [...TOPIC_PACKS],
     run(ctx, p) {
       const verseIds = topicVerseIds(ctx, p.topic);
       const readingPlan = verseReadingPlan(verseIds, p.days, startOf(ctx.options, p.requestedStartDate).startDay);
       return { topicInfo: { topic: p.topic.trim(), daysRequested: String(p.days), daysFilled: readingPlan.length }, readingPlan };
     },
-  },
+  }),
 ];

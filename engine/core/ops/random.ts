@@ -1,18 +1,20 @@
 // Random verse and chapter picks: uniform over what the limits allow, reproducible with a seed.
 import { BibleError, invalid } from '../errors.ts';
-import { P, textPack, verseRow, type BookOrTestament, type OperationDef } from '../operation.ts';
+import { COMMON_PARAMS, defineOperation, textPack, verseRow, type BookOrTestament } from '../operation.ts';
+import { VERSE } from '../records.ts';
+import { arrayOf } from '../shape.ts';
 import { pick } from '../random.ts';
-import { formatBookAndChapterId } from '../versification.ts';
 import { matchingPositions } from './search.ts';
-import { limitRange } from './verses.ts';
+import { chapterRows, limitRange } from './verses.ts';
 
-export const randomOperations: OperationDef[] = [
-  {
+export const randomOperations = [
+  defineOperation({
     name: 'GetRandomVerse', family: 'random',
     summary: 'A random verse [{id, b, c, v, t}], uniform over the verses the limits allow.',
-    params: [P.versionId, P.limitToBookId, P.limitToChapterId,
+    params: [COMMON_PARAMS.versionId, COMMON_PARAMS.limitToBookId, COMMON_PARAMS.limitToChapterId,
       { name: 'limitToQuery', type: 'text', maxLength: 200, description: 'optional: the verse must contain this word or phrase (case- and accent-insensitive, whole words)' },
-      P.seed],
+      COMMON_PARAMS.seed],
+    result: arrayOf(VERSE),
     packs: (p) => [textPack(p.versionId)],
     run(ctx, p) {
       const text = ctx.translation(p.versionId);
@@ -30,24 +32,22 @@ export const randomOperations: OperationDef[] = [
       }
       return [verseRow(text.ids[position], text.textAt(position))];
     },
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetRandomChapter', family: 'random',
-    summary: 'A random chapter {bookAndChapterId, bookId, chapterId, bookName}, uniform over the chapters the limit allows.',
-    params: [P.versionId, P.limitToBookId, P.seed],
+    summary: 'The verses of a random chapter as [{id, b, c, v, t}], uniform over the chapters the limit allows.',
+    params: [COMMON_PARAMS.versionId, COMMON_PARAMS.limitToBookId, COMMON_PARAMS.seed],
+    result: arrayOf(VERSE),
+    packs: (p) => [textPack(p.versionId)],
     run(ctx, p) {
       const chapterVerses = ctx.meta.versionById.get(p.versionId)!.chapterVerses;
       const limit = p.limitToBookId as BookOrTestament | undefined;
       const books = ctx.meta.books.filter((b) => !limit || ('book' in limit ? b.number === limit.book : b.testament === limit.testament));
       const chapters: [number, number][] = [];
       for (const b of books) chapterVerses[b.number - 1].forEach((verses, c) => { if (verses > 0) chapters.push([b.number, c + 1]); });
+      if (chapters.length === 0) throw invalid('limitToBookId', `${p.versionId} has no chapters within this limit`);
       const [book, chapter] = chapters[pick(ctx.random(p.seed), chapters.length)];
-      return {
-        bookAndChapterId: formatBookAndChapterId(book, chapter),
-        bookId: String(book).padStart(2, '0'),
-        chapterId: String(chapter).padStart(3, '0'),
-        bookName: ctx.meta.books[book - 1].names.english,
-      };
+      return chapterRows(ctx, p.versionId, book, chapter);
     },
-  },
-];
+  }),
+] as const;

@@ -4,7 +4,8 @@
 // phrase in order; GetSearchAdvanced chooses whole words (`exact`, the default) or any substring
 // (`broad`). Answers are verse rows in canonical order, whichever path found them (search/searcher.ts).
 import type { MatchType } from '../match.ts';
-import { P, textPack, verseRow, type Context, type OperationDef } from '../operation.ts';
+import { COMMON_PARAMS, defineOperation, textPack, verseRow, type Context } from '../operation.ts';
+import { arrayOf, number, object, optional, string } from '../shape.ts';
 import type { Pack } from '../pack/reader.ts';
 import { findVerses, loadSearchIndex, matchSpans, NormalizedVerses, searchPackName, type SearchIndex, type Strategy } from '../search/searcher.ts';
 import type { TranslationData } from '../translation.ts';
@@ -77,41 +78,47 @@ const offset = { name: 'offset', type: 'integer', min: 0, max: 1_000_000, descri
 const highlight = { name: 'highlight', type: 'choice', values: ['false', 'true'], description: 'optional: true adds highlights, the [start, end) offsets in t of each match (default false)' } as const;
 const searchPacks = (p: Record<string, any>) => [textPack(p.versionId), searchPackName(p.versionId)];
 
-export const searchOperations: OperationDef[] = [
-  {
+/** A verse row; with highlight=true it also carries the [start, end) offsets of each match in t. */
+const SEARCH_HIT = object({ id: string, b: string, c: string, v: string, t: string }, { highlights: optional(arrayOf(arrayOf(number))) });
+
+export const searchOperations = [
+  defineOperation({
     name: 'GetSearch', family: 'search',
     summary: 'Verses whose text contains the query as whole words (a phrase in order), ignoring case, accents and vowel marks: [{id, b, c, v, t}] in canonical order.',
-    params: [query, P.versionId, limit, offset, highlight],
+    params: [query, COMMON_PARAMS.versionId, limit, offset, highlight],
+    result: arrayOf(SEARCH_HIT),
     packs: searchPacks,
     run(ctx, p) {
       const found = matchingPositions(ctx, p.versionId, p.query);
       return rows(ctx, p.versionId, found, p as Page);
     },
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetSearchAdvanced', family: 'search',
     summary: 'Like GetSearch, with matchType exact (whole words) or broad (any substring), excludeString, and a book, testament or chapter limit: [{id, b, c, v, t}].',
     params: [
       { ...query, minLength: 2, description: 'a word, phrase or (broad) fragment of at least 2 characters; case, accents and vowel marks ignored' },
-      P.versionId,
+      COMMON_PARAMS.versionId,
       { name: 'matchType', type: 'choice', values: ['exact', 'broad'], default: 'exact', description: 'exact: whole words only (default); broad: any substring, even inside a word' },
       { name: 'excludeString', type: 'text', maxLength: 1000, description: 'optional: leave out verses containing this (matched like the query)' },
-      P.limitToBookId,
-      P.limitToChapterId,
+      COMMON_PARAMS.limitToBookId,
+      COMMON_PARAMS.limitToChapterId,
       limit, offset, highlight,
     ],
+    result: arrayOf(SEARCH_HIT),
     packs: searchPacks,
     run(ctx, p) {
       const range = limitRange(ctx, p.versionId, p.limitToBookId, p.limitToChapterId);
       const found = matchingPositions(ctx, p.versionId, p.query, { matchType: p.matchType, exclude: p.excludeString, range });
       return rows(ctx, p.versionId, found, p as Page);
     },
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetSearchCount', family: 'search',
     summary: 'How many verses GetSearch returns for the query: {searchCount}.',
-    params: [query, P.versionId],
+    params: [query, COMMON_PARAMS.versionId],
+    result: object({ searchCount: number }),
     packs: searchPacks,
     run: (ctx, p) => ({ searchCount: matchingPositions(ctx, p.versionId, p.query).length }),
-  },
+  }),
 ];

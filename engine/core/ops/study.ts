@@ -2,7 +2,10 @@
 // stories, prophecies, the words of Jesus and book information. Each reads its own pack, parsed once per
 // pack; list answers are built once and frozen (shared, immutable).
 import { notAvailable } from '../errors.ts';
-import { P, type OperationDef, type VerseIdValue } from '../operation.ts';
+import { COMMON_PARAMS, defineOperation, type VerseIdValue } from '../operation.ts';
+import { arrayOf, empty, number, object, oneOf, recordOf, string } from '../shape.ts';
+import { BOOK_INFO, CROSS_REFERENCE, DICTIONARY_ENTRY, GENRE_GROUP, SEMANTIC_RELATION, STORY } from '../records.ts';
+import type { BookInfo, StoryRecord } from '../records.ts';
 import type { Pack } from '../pack/reader.ts';
 import { deepFreeze, padVerseId, perPack } from '../study/cache.ts';
 import { ENGLISH_ONLY } from '../study/params.ts';
@@ -40,7 +43,7 @@ const genres = perPack((pack) => {
 
 const frozenJson = <T>(section: string) => perPack((pack: Pack) => deepFreeze(pack.json<T>(section)));
 const parables = frozenJson<Record<string, string[]>>('parables');
-const stories = frozenJson<Record<string, string>[]>('stories');
+const stories = frozenJson<StoryRecord[]>('stories');
 
 interface ProphecyRow { n: number; ot: string; prophecy: string; nt: string; otVerseIds: number[]; ntVerseIds: number[] }
 /** "He will bruise Satan's head. Fulfilled in: Heb 2:14; 1 John 3:8" */
@@ -65,13 +68,14 @@ const wordsOfJesus = perPack((pack) => {
   return deepFreeze(out);
 });
 
-const bookInfo = perPack((pack) => pack.json<object[]>('bookInfo').map((record) => deepFreeze([record])));
+const bookInfo = perPack((pack) => pack.json<BookInfo[]>('bookInfo').map((record) => deepFreeze([record])));
 
-export const studyOperations: OperationDef[] = [
-  {
+export const studyOperations = [
+  defineOperation({
     name: 'GetCrossReferences', family: 'study',
     summary: 'OpenBible.info cross references of a verse as [{verseId, r, sv, ev}], strongest first: r is the vote count (as a string), sv/ev the first and last verse of the reference (ev "00000000" for a single verse). Rows voted below zero are left out; [] when the verse has none.',
-    params: [P.verseId],
+    params: [COMMON_PARAMS.verseId],
+    result: arrayOf(CROSS_REFERENCE),
     packs: () => ['xrefs'],
     run(ctx, p) {
       const verse = p.verseId as VerseIdValue;
@@ -84,11 +88,12 @@ export const studyOperations: OperationDef[] = [
       }
       return rows;
     },
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetCommentary', family: 'study',
     summary: "John Gill's comment on a verse, as a bare JSON string (a comment on a range of verses is given for each verse of it). NOT_AVAILABLE where the corpus has none: Psalms, and the verses of the Song of Solomon (only chapter introductions).",
-    params: [P.verseId, { name: 'commentaryName', type: 'choice', values: ['gills'], default: 'gills', description: "the commentary: gills (John Gill's Exposition of the Entire Bible; default gills)" }],
+    params: [COMMON_PARAMS.verseId, { name: 'commentaryName', type: 'choice', values: ['gills'], default: 'gills', description: "the commentary: gills (John Gill's Exposition of the Entire Bible; default gills)" }],
+    result: string,
     packs: () => ['commentary-gill'],
     run(ctx, p) {
       const verse = p.verseId as VerseIdValue;
@@ -104,14 +109,15 @@ export const studyOperations: OperationDef[] = [
       }
       return decodeUtf8(gill.text.subarray(gill.offsets[n - 1], gill.offsets[n]));
     },
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetDefinitionBiblical', family: 'study',
     summary: "A Bible dictionary's entry for a headword (case-insensitive) as {word, definition}; [] when the dictionary has no such word. smiths (Smith's, 1863) or eastons (Easton's, 1897).",
     params: [
       { name: 'query', type: 'text', required: true, maxLength: 200, description: 'the headword, e.g. "Aaron" (case-insensitive)' },
       { name: 'dictionaryId', type: 'choice', values: ['smiths', 'eastons'], default: 'smiths', description: "smiths (Smith's Bible Dictionary) or eastons (Easton's Bible Dictionary); default smiths" },
     ],
+    result: oneOf(DICTIONARY_ENTRY, empty),
     packs: (p) => [`dictionary-${p.dictionaryId}`],
     run(ctx, p) {
       const d = dictionary(ctx.pack(`dictionary-${p.dictionaryId}`));
@@ -119,11 +125,12 @@ export const studyOperations: OperationDef[] = [
       if (n === undefined) return [];
       return { word: d.terms[n], definition: decodeUtf8(d.text.subarray(d.offsets[n], d.offsets[n + 1])) };
     },
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetSemanticRelations', family: 'study',
     summary: 'Words related to a KJV word (WordNet synonyms, broader terms and derived forms that also occur in the KJV), as {word, related}, capitalised; case-insensitive. [] for a word the KJV does not use.',
     params: [{ name: 'word', type: 'text', required: true, maxLength: 100, description: 'a word of the KJV, e.g. "faith" (case-insensitive)' }],
+    result: oneOf(SEMANTIC_RELATION, empty),
     packs: () => ['relations'],
     run(ctx, p) {
       const r = relations(ctx.pack('relations'));
@@ -134,60 +141,67 @@ export const studyOperations: OperationDef[] = [
       for (let k = r.start[i], end = r.start[i + 1]; k < end; k++) related.push(r.capitalised[r.related[k]]);
       return { word: r.capitalised[i], related };
     },
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetGenres', family: 'study',
     summary: 'Genre groups of books (Law, History, Poetry/Wisdom, Prophecy, Gospels, Epistles, Apocalyptic) as [{genre, startingBookId, endingBookId, startingVerseId, endingVerseId}]; section ot, nt, or ot+nt / all.',
     params: [
       ENGLISH_ONLY,
       { name: 'section', type: 'choice', values: ['all', 'ot', 'nt', 'ot+nt', 'ot nt'], default: 'all', description: 'ot, nt, or ot+nt / all (default all; "ot nt" is ot+nt as a query string decodes it)' },
     ],
+    result: arrayOf(GENRE_GROUP),
     packs: () => ['study'],
     run(ctx, p) {
       const g = genres(ctx.pack('study'));
       return p.section === 'ot' ? g.ot : p.section === 'nt' ? g.nt : g.all;
     },
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetParables', family: 'study',
     summary: 'The parables of Jesus as {title: [citations]}, in canonical order of their first citation.',
     params: [ENGLISH_ONLY],
+    result: recordOf(arrayOf(string)),
     packs: () => ['study'],
     run: (ctx) => parables(ctx.pack('study')),
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetStories', family: 'study',
     summary: 'Stories (the Berean Standard Bible section headings) as [{id, verse_id, story, verses_1, verses_2, verses_3, verses_4}]: verse_id is the first verse (not zero-padded), verses_1 the passage, verses_2-4 parallel passages the heading names.',
     params: [ENGLISH_ONLY],
+    result: arrayOf(STORY),
     packs: () => ['study'],
     run: (ctx) => stories(ctx.pack('study')),
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetPropheciesFulfilledInJesus', family: 'study',
     summary: 'The 351 Old Testament prophecies fulfilled in Jesus as {OT reference: "<prophecy>. Fulfilled in: <NT references>"}; rows that share an OT reference are joined with " | " under it.',
     params: [ENGLISH_ONLY],
+    result: recordOf(string),
     packs: () => ['study'],
     run: (ctx) => prophecies(ctx.pack('study')).byReference,
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetPropheciesFulfilledInJesusList', family: 'study',
     summary: 'The 351 prophecies as a list: [{n, otReference, prophecy, ntReferences, otVerseIds, ntVerseIds}], with the references expanded to verse ids.',
     params: [ENGLISH_ONLY],
+    result: arrayOf(object({}, { n: number, otReference: string, prophecy: string, ntReferences: string, otVerseIds: arrayOf(string), ntVerseIds: arrayOf(string) })),
     packs: () => ['study'],
     run: (ctx) => prophecies(ctx.pack('study')).list,
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetWordsOfJesus', family: 'study',
     summary: 'The verses with words of Jesus (the KJV red letter) as {"[0]": verseId, "[1]": …} in canonical order.',
     params: [],
+    result: recordOf(string),
     packs: () => ['study'],
     run: (ctx) => wordsOfJesus(ctx.pack('study')),
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetBookInfo', family: 'study',
     summary: "A book's information as [{bookId, chapterCount, introduction, introduction_long, author, date, word_origin, genre}] from Theographic Bible Metadata and Easton's article (CC BY-SA 4.0).",
-    params: [P.bookId, ENGLISH_ONLY],
+    params: [COMMON_PARAMS.bookId, ENGLISH_ONLY],
+    result: arrayOf(BOOK_INFO),
     packs: () => ['study'],
     run: (ctx, p) => bookInfo(ctx.pack('study'))[(p.bookId as number) - 1],
-  },
-];
+  }),
+] as const;

@@ -1,7 +1,9 @@
 // Topics: the API's 97 topics with verses from Nave's Topical Bible (the topic-to-heading map is
 // sources/topics.ts). topicVerseIds is also what GetBibleReadingPlanByTopic reads.
 import { invalid } from '../errors.ts';
-import type { Context, OperationDef } from '../operation.ts';
+import { defineOperation, type Context } from '../operation.ts';
+import { arrayOf, number, object, string } from '../shape.ts';
+import { TOPIC_ENTRY } from '../records.ts';
 import type { ParamSpec } from '../params.ts';
 import { deepFreeze, padVerseId, perPack } from '../study/cache.ts';
 
@@ -45,23 +47,40 @@ export function topicVerseIds(ctx: Context, topic: string, param = 'topic'): str
   return verseIdsOf(findTopic(ctx, topic, param)).slice();
 }
 
-const TOPIC: ParamSpec = {
-  name: 'topic', type: 'text', default: 'addiction', maxLength: 100,
-  description: 'a topic from GetTopics, e.g. "love" (case-insensitive; default addiction)',
-};
+/** The API's 97 topics, in its order (sources/topics.ts maps each to Nave's headings; a test keeps the two equal). */
+export const TOPICS = [
+  'addiction', 'adultery', 'afterlife', 'alcohol', 'animals', 'anger', 'angels', 'anxiety', 'baptism', 'birth',
+  'business', 'charity', 'children', 'church', 'compassion', 'courage', 'dating', 'death', 'deliverance', 'devil',
+  'depression', 'discipleship', 'divorce', 'drugs', 'endurance', 'eternal life', 'evil', 'faith', 'faithfulness',
+  'family', 'fasting', 'fear', 'forgiveness', 'friendship', 'food', 'generosity', 'good', 'gospel', 'gossip',
+  'government', 'grace', 'gratitude', 'guidance', 'healing', 'health', 'holiness', 'homosexuality', 'hope', 'humility',
+  'idolatry', 'ignorance', 'integrity', 'jealousy', 'joy', 'justice', 'kindness', 'kingdom of god', 'life', 'love',
+  'marriage', 'medicine', 'money', 'miracles', 'obedience', 'patience', 'peace', 'perseverance', 'politics', 'praise',
+  'prayer', 'predestination', 'prophecy', 'purpose', 'racism', 'redemption', 'renewal', 'repentance', 'resurrection',
+  'righteousness', 'sacrifice', 'satan', 'salvation', 'science', 'second coming', 'servanthood', 'sex', 'stress',
+  'suffering', 'suicide', 'temptation', 'trust', 'truth', 'unity', 'wealth', 'wisdom', 'worrying', 'worship',
+] as const;
+export type TopicName = typeof TOPICS[number];
 
-export const topicOperations: OperationDef[] = [
-  {
+export const TOPIC_PARAM = {
+  name: 'topic', type: 'text', default: 'addiction', maxLength: 100, values: TOPICS,
+  description: 'a topic from GetTopics, e.g. "love" (case-insensitive; default addiction)',
+} as const satisfies ParamSpec;
+
+export const topicOperations = [
+  defineOperation({
     name: 'GetTopics', family: 'topics',
     summary: 'The 97 topic names, in the API\'s order.',
     params: [],
+    result: arrayOf(string),
     packs: () => [...TOPIC_PACKS],
     run: (ctx) => topicTable(ctx.pack('topics')).names,
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetTopic', family: 'topics',
     summary: "A topic's citations from Nave's Topical Bible as [{citation, verseIds}], in canonical order.",
-    params: [TOPIC],
+    params: [TOPIC_PARAM],
+    result: arrayOf(TOPIC_ENTRY),
     packs: () => [...TOPIC_PACKS],
     run(ctx, p) {
       const topic = findTopic(ctx, p.topic);
@@ -70,12 +89,13 @@ export const topicOperations: OperationDef[] = [
       })));
       return topic.answer;
     },
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetTopicVerseCount', family: 'topics',
     summary: 'The number of distinct verses of a topic, as {topicVerseCount}.',
-    params: [TOPIC],
+    params: [TOPIC_PARAM],
+    result: object({}, { topicVerseCount: number }),
     packs: () => [...TOPIC_PACKS],
     run: (ctx, p) => ({ topicVerseCount: verseIdsOf(findTopic(ctx, p.topic)).length }),
-  },
-];
+  }),
+] as const;

@@ -1,7 +1,9 @@
 // Verses, chapters, parallel verses and the version list.
 import { invalid } from '../errors.ts';
 import type { Meta } from '../meta.ts';
-import { P, textPack, verseRow, type BookOrTestament, type Context, type OperationDef, type VerseIdValue } from '../operation.ts';
+import { COMMON_PARAMS, defineOperation, textPack, verseRow, type BookOrTestament, type Context, type VerseIdValue } from '../operation.ts';
+import { PARALLEL_VERSE, VERSE, VERSION } from '../records.ts';
+import { arrayOf } from '../shape.ts';
 import { lowerBound } from '../translation.ts';
 
 /** Throws when a chapter does not exist in the translation; the message gives the valid range. */
@@ -35,13 +37,27 @@ export function chapterRows(ctx: Context, versionId: string, book: number, chapt
   return rows;
 }
 
+/** A translation as GetVersions and /api/v2/bibles list it: version_id is its number, as the API gives it. */
+export function versionRecord(v: Meta['versions'][number], index: number) {
+  return {
+    table: v.table,
+    version_id: String(index + 1),
+    abbreviation: v.abbreviation,
+    version: v.name,
+    language: v.language,
+    versionCode: v.versionId,
+    license: v.licence.category,
+  };
+}
+
 const allTextPacks = (meta: Meta) => meta.versions.map((v) => textPack(v.versionId));
 
-export const verseOperations: OperationDef[] = [
-  {
+export const verseOperations = [
+  defineOperation({
     name: 'GetVerse', family: 'verses',
     summary: 'One verse as [{id, b, c, v, t}]; [] when the translation has no such verse.',
-    params: [P.verseId, P.versionId],
+    params: [COMMON_PARAMS.verseId, COMMON_PARAMS.versionId],
+    result: arrayOf(VERSE),
     packs: (p) => [textPack(p.versionId)],
     run(ctx, p) {
       const { id } = p.verseId as VerseIdValue;
@@ -49,21 +65,23 @@ export const verseOperations: OperationDef[] = [
       const i = text.indexOf(id);
       return i < 0 ? [] : [verseRow(id, text.textAt(i))];
     },
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetChapter', family: 'verses',
     summary: 'Every verse of a chapter as [{id, b, c, v, t}].',
-    params: [P.bookId, P.chapterId, P.versionId],
+    params: [COMMON_PARAMS.bookId, COMMON_PARAMS.chapterId, COMMON_PARAMS.versionId],
+    result: arrayOf(VERSE),
     packs: (p) => [textPack(p.versionId)],
     run(ctx, p) {
       checkChapter(ctx, p.versionId, p.bookId, p.chapterId);
       return chapterRows(ctx, p.versionId, p.bookId, p.chapterId);
     },
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetChapterByBookAndChapterId', family: 'verses',
     summary: 'Every verse of a chapter named by its 5-digit bookAndChapterId (43003 = John 3).',
-    params: [{ name: 'bookAndChapterId', type: 'bookAndChapterId', required: true, description: '5-digit BBCCC id, e.g. 43003' }, P.versionId],
+    params: [{ name: 'bookAndChapterId', type: 'bookAndChapterId', required: true, description: '5-digit BBCCC id, e.g. 43003' }, COMMON_PARAMS.versionId],
+    result: arrayOf(VERSE),
     packs: (p) => [textPack(p.versionId)],
     run(ctx, p) {
       const { book, chapter } = p.bookAndChapterId as { book: number; chapter: number };
@@ -71,11 +89,12 @@ export const verseOperations: OperationDef[] = [
       checkChapter(ctx, p.versionId, book, chapter, 'bookAndChapterId');
       return chapterRows(ctx, p.versionId, book, chapter);
     },
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetParallelVerses', family: 'verses',
-    summary: 'The verse in every translation that has it, aligned by verseId, with versionId "t_<code>", versionAbbreviation and versionName.',
-    params: [P.verseId],
+    summary: 'The verse in every translation that has it, aligned by verseId: one inner array per translation, holding its record with versionId "t_<code>", versionAbbreviation and versionName.',
+    params: [COMMON_PARAMS.verseId],
+    result: arrayOf(arrayOf(PARALLEL_VERSE)),
     packs: (_p, meta) => allTextPacks(meta),
     run(ctx, p) {
       const { id } = p.verseId as VerseIdValue;
@@ -83,23 +102,16 @@ export const verseOperations: OperationDef[] = [
       for (const version of ctx.meta.versions) {
         const text = ctx.translation(version.versionId);
         const i = text.indexOf(id);
-        if (i >= 0) rows.push({ ...verseRow(id, text.textAt(i)), versionId: version.table, versionAbbreviation: version.abbreviation, versionName: version.name });
+        if (i >= 0) rows.push([{ ...verseRow(id, text.textAt(i)), versionId: version.table, versionAbbreviation: version.abbreviation, versionName: version.name }]);
       }
       return rows;
     },
-  },
-  {
+  }),
+  defineOperation({
     name: 'GetVersions', family: 'verses',
-    summary: 'Every translation: table, version_id, abbreviation, version, language, license.',
+    summary: 'Every translation: table, version_id (its number, "1", "2", …), abbreviation, version, language, versionCode (the versionId other operations take) and license.',
     params: [],
-    run: (ctx) => ctx.meta.versions.map((v, i) => ({
-      id: String(i + 1).padStart(3, '0'),
-      table: v.table,
-      version_id: v.versionId,
-      abbreviation: v.abbreviation,
-      version: v.name,
-      language: v.language,
-      license: v.licence.category,
-    })),
-  },
-];
+    result: arrayOf(VERSION),
+    run: (ctx) => ctx.meta.versions.map(versionRecord),
+  }),
+] as const;

@@ -3,15 +3,23 @@
 // Sticht et al. 1974; adults follow the hosted API's peak-and-decline model).
 //
 // Rounding, as the API's example fixes it (650 words at 176 wpm -> 3.69 minutes, 221.4 seconds): minutes
-// are rounded to 2 decimals, and seconds, hours and days are derived from those rounded minutes, themselves
-// rounded only to drop floating-point noise (seconds 2 decimals, hours 4, days 6: finer than 0.01 minute).
+// are rounded to 2 decimals and seconds derive from those rounded minutes; hours and days are rounded to
+// 2 decimals like minutes, as the hosted API gives them.
 import { notAvailable } from '../errors.ts';
 import type { Pack } from '../pack/reader.ts';
 import { perPack } from '../pack/per-pack.ts';
 
-/** Accepted reader ages. Below 6 there are no reading norms; above 120 is not a human age. */
+/** Reader ages with a speed. Below 6 there are no reading norms; above 120 is not a human age. */
 export const READER_AGE_MIN = 6;
 export const READER_AGE_MAX = 120;
+
+/**
+ * The age reading times are computed for, from the requested one: the API's rule is that an age below 6,
+ * or one that is not a valid age, reads as the default 6.
+ */
+export function readersAge(requested: number | undefined): number {
+  return requested !== undefined && Number.isInteger(requested) && requested >= READER_AGE_MIN && requested <= READER_AGE_MAX ? requested : READER_AGE_MIN;
+}
 
 export interface Speeds { low: number; average: number; high: number }
 export interface SpeedBand { label: string; from: number; to: number | null; silent: Speeds; oral: Speeds }
@@ -37,8 +45,8 @@ function span(hundredths: number): TimeSpan {
   return {
     seconds: (hundredths * 60) / 100,
     minutes: hundredths / 100,
-    hours: Math.round((hundredths * 10) / 6) / 10_000,
-    days: Math.round((hundredths * 125) / 18) / 1_000_000,
+    hours: Math.round(hundredths / 60) / 100,
+    days: Math.round(hundredths / 1440) / 100,
   };
 }
 

@@ -1,0 +1,47 @@
+// The typed face of the operation table: each operation's parameter and result types, derived from its
+// definition (parameter specs and result shape), so a misspelt operation or parameter, a missing required
+// parameter or a wrong use of a result fails the typecheck.
+import type { Language } from './meta.ts';
+import type { VersionId } from './operation.ts';
+import type { OPERATIONS } from './operations.ts';
+import type { ParamSpec } from './params.ts';
+import type { Infer } from './shape.ts';
+
+type AnyOperation = typeof OPERATIONS[number];
+
+/** Every operation's name: "GetVerse", "GetChapter", … */
+export type OperationName = AnyOperation['name'];
+type OperationNamed<N extends OperationName> = Extract<AnyOperation, { name: N }>;
+
+type Numeric = number | `${number}`;
+type CaseOf<V extends string> = V | Lowercase<V> | Uppercase<V>;
+
+/** What a typed caller may pass for a parameter (call() also takes any string, as a query string gives). */
+type InputOf<S extends ParamSpec> =
+  S['type'] extends 'versionId' ? VersionId
+  : S['type'] extends 'language' ? Language
+  : S['type'] extends 'choice' ? (S extends { values: readonly (infer V extends string)[] } ? CaseOf<V> : string)
+  : S['type'] extends 'text' ? (S extends { values: readonly (infer V extends string)[] } ? V : string)
+  : S['type'] extends 'verseId' | 'bookAndChapterId' ? string | number
+  : S['type'] extends 'bookId' | 'chapterId' | 'integer' | 'age' ? Numeric
+  : S['type'] extends 'bookOrTestament' ? Numeric | CaseOf<'ot' | 'nt'>
+  : string;
+
+type ParamsFrom<P extends readonly ParamSpec[]> =
+  & { [S in P[number] as S extends { required: true } ? S['name'] : never]: InputOf<S> }
+  & { [S in P[number] as S extends { required: true } ? never : S['name']]?: InputOf<S> };
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+/** The parameters of an operation: GetVerse takes { verseId, versionId? }. */
+export type ParamsOf<N extends OperationName> = Simplify<ParamsFrom<OperationNamed<N>['params']>>;
+/** The JSON an operation answers. */
+export type ResultOf<N extends OperationName> = Infer<OperationNamed<N>['result']>;
+
+type HasRequired<P extends readonly ParamSpec[]> = Extract<P[number], { required: true }> extends never ? false : true;
+
+/** One typed method per operation: bible.GetVerse({ verseId: '43003016', versionId: 'kjv' }). */
+export type TypedMethods = {
+  readonly [N in OperationName]: HasRequired<OperationNamed<N>['params']> extends true
+    ? (params: ParamsOf<N>) => Promise<ResultOf<N>>
+    : (params?: ParamsOf<N>) => Promise<ResultOf<N>>;
+};
