@@ -36,10 +36,18 @@ export interface OperationDef<Name extends string = string, Params extends reado
   run(ctx: Context, params: Record<string, any>): unknown;
 }
 
-/** Declares an operation; `run` must answer what `result` describes. */
-export function defineOperation<const Name extends string, const Params extends readonly ParamSpec[], const Result extends Shape>(
-  def: Omit<OperationDef<Name, Params, Result>, 'run'> & { run(ctx: Context, params: Record<string, any>): NoInfer<Infer<Result>> | Promise<NoInfer<Infer<Result>>> },
-): OperationDef<Name, Params, Result> {
+/**
+ * Declares an operation. The answer `run` gives must be what `result` describes: it is checked as a
+ * constraint after inference, which keeps the typecheck of the whole table fast.
+ */
+export function defineOperation<
+  const Name extends string, const Params extends readonly ParamSpec[], const Result extends Shape,
+  Answer extends Infer<Result> | Promise<unknown>,
+>(def: {
+  name: Name; family: string; summary: string; params: Params; result: Result;
+  packs?(params: Record<string, any>, meta: Meta): string[];
+  run(ctx: Context, params: Record<string, any>): Answer;
+}): OperationDef<Name, Params, Result> {
   return def;
 }
 

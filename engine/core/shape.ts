@@ -39,8 +39,11 @@ export const oneOf = <const S extends readonly Shape[]>(...of: S) => ({ kind: 'u
 /** A field that may be absent. */
 export const optional = <const S extends Shape>(of: S) => ({ kind: 'optional', of }) as const;
 /** An object: the specification's fields, then this engine's additions. */
-export const object = <const F extends Fields, const A extends Fields = {}>(spec: F, added?: A) =>
-  ({ kind: 'object', spec, added: (added ?? {}) as A }) as const;
+export function object<const F extends Fields>(spec: F): { readonly kind: 'object'; readonly spec: F; readonly added: {} };
+export function object<const F extends Fields, const A extends Fields>(spec: F, added: A): { readonly kind: 'object'; readonly spec: F; readonly added: A };
+export function object(spec: Fields, added: Fields = {}) {
+  return { kind: 'object', spec, added } as const;
+}
 /** An object with fixed fields plus keys "0", "1", ... (GetWords). */
 export const numbered = <const F extends Fields, const S extends Shape>(spec: F, each: S) =>
   ({ kind: 'object', spec, added: {}, numbered: each }) as const;
@@ -55,7 +58,9 @@ export type JsonValue = string | number | boolean | null | readonly JsonValue[] 
 
 /** The TypeScript type of the JSON a shape describes. */
 export type Infer<S> =
-  S extends { kind: 'string' } ? string
+  // The general Shape (a shape not known yet) stands for any JSON; this also stops the recursion there.
+  [Shape] extends [S] ? JsonValue
+  : S extends { kind: 'string' } ? string
   : S extends { kind: 'number' } ? number
   : S extends { kind: 'boolean' } ? boolean
   : S extends { kind: 'literal'; value: infer V } ? (V extends 'never' ? never : V)

@@ -127,6 +127,8 @@ function chapterRequest(ctx: Context, kind: AudioKind, p: Record<string, any>): 
 
 const then = <T, R>(value: T | Promise<T>, f: (v: T) => R): R | Promise<R> => (value instanceof Promise ? value.then(f) : f(value));
 
+interface ChapterAudio { versionId: string; bookId: string; chapterId: string; bookAndChapterId: string; fileName: string }
+
 const NARRATION_VERSION = { ...COMMON_PARAMS.versionId, description: 'narrated translation: kjv, rv1909 or svd (default kjv)' } as const;
 
 export const audioOperations = [
@@ -146,7 +148,7 @@ export const audioOperations = [
     result: object({}, { versionId: string, bookId: string, chapterId: string, bookAndChapterId: string, fileName: string }),
     run(ctx, p) {
       const request = chapterRequest(ctx, 'chapter', p);
-      return then(resolveAudio(ctx, request), (fileName) => ({
+      return then<string, ChapterAudio>(resolveAudio(ctx, request), (fileName) => ({
         versionId: p.versionId, bookId: String(p.bookId), chapterId: String(p.chapterId),
         bookAndChapterId: formatBookAndChapterId(p.bookId, p.chapterId), fileName,
       }));
@@ -159,7 +161,7 @@ export const audioOperations = [
     result: object({}, { genre: string, fileName: string }),
     run(ctx, p) {
       const genre = String(p.genre).trim();
-      return then(resolveAudio(ctx, { kind: 'music', genre }), (fileName) => ({ genre, fileName }));
+      return then<string, { genre: string; fileName: string }>(resolveAudio(ctx, { kind: 'music', genre }), (fileName) => ({ genre, fileName }));
     },
   }),
-];
+] as const;

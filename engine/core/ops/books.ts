@@ -49,6 +49,10 @@ function ownNames(books: readonly BookRecord[]): Record<Language, Map<string, nu
 /** The API writes abbreviations with a trailing dot ("Gen."); Arabic abbreviations take none. */
 const dotted = (abbreviation: string) => (ARABIC_SCRIPT.test(abbreviation) || abbreviation.endsWith('.') ? abbreviation : `${abbreviation}.`);
 
+function abbreviationTable(books: readonly BookRecord[], language: Language): string[][] {
+  return books.map((b) => [b.names[language], ...b.abbreviations[language].map(dotted)]);
+}
+
 const listBooks = (testament?: 'OT' | 'NT') => (ctx: Context, p: Record<string, any>) =>
   ctx.meta.books.filter((b) => !testament || b.testament === testament).map((b) => bookRow(b, p.language));
 
@@ -61,7 +65,7 @@ export const bookOperations = [
     summary: 'Every book as an array: its full name first, then its abbreviations with a trailing dot ("Genesis", "Gen.", "Ge.", "Gn."); names in the language (default english).',
     params: [COMMON_PARAMS.language],
     result: arrayOf(arrayOf(string)),
-    run: (ctx: Context, p: Record<string, any>) => ctx.meta.books.map((b): string[] => [b.names[p.language as Language], ...b.abbreviations[p.language as Language].map(dotted)]),
+    run: (ctx, p) => abbreviationTable(ctx.meta.books, p.language),
   }),
   defineOperation({
     name: 'GetBookNameByBookId', family: 'books', summary: 'The book name as [{n}].',

@@ -239,7 +239,7 @@ export const originalOperations = [
     packs: () => [UNICODE_PACK],
     run(ctx, p) {
       englishOnly(p.language, 'Greek letter tables');
-      return ctx.pack(UNICODE_PACK).json('greek');
+      return ctx.pack(UNICODE_PACK).json<Record<string, { lowercase: string; uppercase: string }>>('greek');
     },
   }),
   defineOperation({
@@ -250,7 +250,7 @@ export const originalOperations = [
     packs: () => [UNICODE_PACK],
     run(ctx, p) {
       englishOnly(p.language, 'Hebrew character tables');
-      return ctx.pack(UNICODE_PACK).json('hebrew');
+      return ctx.pack(UNICODE_PACK).json<Record<string, Record<string, string>>>('hebrew');
     },
   }),
   defineOperation({

@@ -179,4 +179,4 @@ export const planOperations = [
       return { topicInfo: { topic: p.topic.trim(), daysRequested: String(p.days), daysFilled: readingPlan.length }, readingPlan };
     },
   }),
-];
+] as const;

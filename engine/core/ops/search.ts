@@ -121,4 +121,4 @@ export const searchOperations = [
     packs: searchPacks,
     run: (ctx, p) => ({ searchCount: matchingPositions(ctx, p.versionId, p.query).length }),
   }),
-];
+] as const;
