@@ -35,7 +35,7 @@ const gzipAsync = promisify(gzip);
 
 export const DEFAULT_WEB_DIR = resolve(DEFAULT_DATA_DIR, '..', 'web');
 const JSON_TYPE = 'application/json; charset=utf-8';
-const EXPOSED = ['ETag', 'Retry-After', RATE_HEADERS.limit, RATE_HEADERS.remaining, RATE_HEADERS.reset].join(', ');
+const EXPOSED = ['ETag', 'Retry-After', RATE_HEADERS.limit, RATE_HEADERS.remaining, RATE_HEADERS.reset, 'X-Ignored-Parameters'].join(', ');
 const CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSED };
 
 export interface HandlerOptions {
@@ -192,11 +192,13 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
       await sendJson(req, res, 404, errorBody(looksLikeApi ? 'UNKNOWN_OPERATION' : 'NOT_FOUND', message), admitted);
       return;
     }
+    let params: Record<string, string> | undefined;
     try {
-      const answer = await bible.call(name, parseQuery(query));
-      await sendJson(req, res, 200, answer, admitted);
+      params = parseQuery(query);
+      const answer = await bible.call(name, params);
+      await sendJson(req, res, 200, answer, withIgnoredParams(admitted, bible.unknownParams(name, params)));
     } catch (error) {
-      if (error instanceof BibleError) await sendJson(req, res, statusOf(error), error.toJSON(), admitted);
+      if (error instanceof BibleError) await sendJson(req, res, statusOf(error), error.toJSON(), params ? withIgnoredParams(admitted, bible.unknownParams(name, params)) : admitted);
       else throw error;
     }
   };
@@ -210,6 +212,12 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
       void sendJson(req, res, 500, errorBody('INTERNAL', 'internal error')).catch(() => res.destroy());
     });
   };
+}
+
+/** Names the query parameters the operation ignored, so a client can see a misspelt one. */
+export const IGNORED_PARAMS_HEADER = 'X-Ignored-Parameters';
+function withIgnoredParams(headers: Record<string, string>, ignored: string[]): Record<string, string> {
+  return ignored.length ? { ...headers, [IGNORED_PARAMS_HEADER]: ignored.join(', ').slice(0, 1000) } : headers;
 }
 
 /** Answers requests Node's HTTP parser rejects (malformed, oversized, timed out) and closes them. */

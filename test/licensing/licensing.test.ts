@@ -168,7 +168,7 @@ describe('an --exclude-category build', () => {
     expect(bytes('licensing').equals(first[1])).toBe(true);
     const local = await openNode({ dataDir: dir });
     expect(await local.GetChapterCountExtraBiblical({ bookId: '1' })).toEqual({ chapterCount: 107 });
-    const credits = (await local.GetCredits()) as Credits;
+    const credits = (await local.GetCredits()) as unknown as Credits;
     expect(credits.content_types.find((t) => t.content_type === 'extra-biblical books')!.credits.map((c) => c.id)).toEqual(['extrabiblical']);
   });
 
@@ -192,7 +192,7 @@ describe('an --exclude-category build', () => {
     expect(licensing.datasets.some((d: any) => d.license === 'unknown' || d.id === 'extrabiblical')).toBe(false);
     expect(licensing.cache_policy.keep_indefinitely).toBe(true);
     expect(licensing.cache_policy.personal_use_only).toEqual([]);
-    const credits = (await local.GetCredits()) as Credits;
+    const credits = (await local.GetCredits()) as unknown as Credits;
     expect(credits.content_types.find((t) => t.content_type === 'extra-biblical books')!.credits).toEqual([]);
     expect(((await local.GetBibles()) as any[]).map((x) => x.version_id)).toEqual(['kjv']);
 

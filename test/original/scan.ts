@@ -23,7 +23,7 @@ export async function scan(b: TypedBible): Promise<Scan> {
   for (let ordinal = 0; ordinal < versification.verseCount; ordinal++) {
     const id = versification.idOf(ordinal);
     result.verseIds.push(id);
-    const rows = b.callSync('GetOriginalText', { verseId: String(id).padStart(8, '0') }) as { strongs: string }[];
+    const rows = b.callSync('GetOriginalText', { verseId: String(id).padStart(8, '0') }) as unknown as { strongs: string }[];
     result.words.set(id, rows.length);
     const letter = Math.floor(id / 1_000_000) <= 39 ? 'H' : 'G';
     for (const row of rows) {

@@ -94,7 +94,7 @@ describe('GetBibleReadingPlan', async () => {
     const ids = plan({ days: 1 })[1].bookAndChapterIds;
     expect(ids.length).toBe(1189);
     for (const bookAndChapterId of ids) {
-      const rows = b.callSync('GetChapterByBookAndChapterId', { bookAndChapterId }) as { id: string }[];
+      const rows = b.callSync('GetChapterByBookAndChapterId', { bookAndChapterId }) as unknown as { id: string }[];
       expect(rows.length, bookAndChapterId).toBeGreaterThan(0);
       expect(rows[0].id.slice(0, 5)).toBe(bookAndChapterId);
       expect(b.callSync('GetBookAndChapterNameByBookAndChapterId', { bookAndChapterId })).toMatch(/^\S.* \d+$/);
@@ -123,7 +123,7 @@ describe('GetBibleReadingPlan', async () => {
     expect(plan({ days: 10, requestedStartDate: '2024-02-10' })[0].datesInfo.daysUntilStartDate).toBe(-10);
 
     const live = await openNode();
-    const [now] = (await live.call('GetBibleReadingPlan', { days: 3 })) as any[];
+    const [now] = (await live.call('GetBibleReadingPlan', { days: 3 })) as unknown as any[];
     expect(now.datesInfo.todaysDate).toBe(new Date().toISOString().slice(0, 10));
   });
 

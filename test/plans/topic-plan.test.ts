@@ -18,7 +18,7 @@ describe('GetBibleReadingPlanByTopic', async () => {
   const topics = b.callSync('GetTopics', {}) as string[];
   // A topic's verses from GetTopic's citations, each once, in canonical order.
   const versesOf = new Map(topics.map((topic) => {
-    const citations = b.callSync('GetTopic', { topic }) as { verseIds: string[] }[];
+    const citations = b.callSync('GetTopic', { topic }) as unknown as { verseIds: string[] }[];
     return [topic, [...new Set(citations.flatMap((c) => c.verseIds))].sort()];
   }));
 

@@ -20,7 +20,7 @@ function lookupPeers(bible: Engine): { verse?: (h: Harness, ids: number[]) => { 
   db.transaction(() => {
     for (let o = 0; o < bible.meta.versification.verseCount; o++) {
       const id = bible.meta.versification.idOf(o);
-      const [row] = bible.callSync('GetVerse', { verseId: String(id).padStart(8, '0') }) as { b: string; c: string; v: string; t: string }[];
+      const [row] = bible.callSync('GetVerse', { verseId: String(id).padStart(8, '0') }) as unknown as { b: string; c: string; v: string; t: string }[];
       insert.run(id, Number(row.b), Number(row.c), Number(row.v), row.t);
     }
   })();
@@ -101,7 +101,7 @@ async function collectText(bible: Awaited<ReturnType<typeof openNode>>, versionI
   for (const book of bible.meta.books) {
     const chapters = bible.meta.versionById.get(versionId)!.chapterVerses[book.number - 1].length;
     for (let c = 1; c <= chapters; c++) {
-      const rows = (await bible.call('GetChapter', { bookId: book.number, chapterId: c, versionId })) as { t: string }[];
+      const rows = (await bible.call('GetChapter', { bookId: book.number, chapterId: c, versionId })) as unknown as { t: string }[];
       for (const r of rows) lines.push(r.t);
     }
   }
