@@ -217,7 +217,8 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
 /** Names the query parameters the operation ignored, so a client can see a misspelt one. */
 export const IGNORED_PARAMS_HEADER = 'X-Ignored-Parameters';
 function withIgnoredParams(headers: Record<string, string>, ignored: string[]): Record<string, string> {
-  return ignored.length ? { ...headers, [IGNORED_PARAMS_HEADER]: ignored.join(', ').slice(0, 1000) } : headers;
+  // Percent-encoded: a header value may not carry every character a parameter name can.
+  return ignored.length ? { ...headers, [IGNORED_PARAMS_HEADER]: ignored.map(encodeURIComponent).join(', ').slice(0, 1000) } : headers;
 }
 
 /** Answers requests Node's HTTP parser rejects (malformed, oversized, timed out) and closes them. */

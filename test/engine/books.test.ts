@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { bible } from '../helpers.ts';
+import { bible, callError } from '../helpers.ts';
 
 describe('books', async () => {
   const b = await bible();
@@ -43,14 +43,33 @@ describe('books', async () => {
     }
   });
 
-  it('abbreviations: the preferred first, and each resolves to its book', async () => {
+  it('abbreviations: full name first, then each abbreviation with the API\'s trailing dot, each resolving to its book', async () => {
     const rows = await b.GetBibleBookAbbreviations();
     expect(rows).toHaveLength(66);
-    expect(rows[0]).toMatchObject({ b: '1', n: 'Genesis', a: 'Gen' });
-    for (const row of rows) for (const a of row.abbreviations) {
-      const id = await b.GetBookIdByBookName({ bookName: a });
-      if (id !== row.b.padStart(2, '0')) expect([id, a]).toEqual([[], a]); // an abbreviation two books share resolves to neither
+    expect(rows[0].slice(0, 3)).toEqual(['Genesis', 'Gen.', 'Ge.']);
+    for (const [i, [name, ...abbreviations]] of rows.entries()) {
+      expect(await b.GetBookIdByBookName({ bookName: name })).toBe(String(i + 1).padStart(2, '0'));
+      for (const a of abbreviations) {
+        expect(a).toMatch(/\.$/);
+        const id = await b.GetBookIdByBookName({ bookName: a });
+        if (id !== String(i + 1).padStart(2, '0')) expect([id, a]).toEqual([[], a]); // an abbreviation two books share resolves to neither
+      }
     }
+    const spanish = await b.GetBibleBookAbbreviations({ language: 'spanish' });
+    expect(spanish[42][0]).toBe('Juan');
+  });
+
+  it('GetBookIdByBookName: language chooses which names match; without it every language does', async () => {
+    expect(await b.GetBookIdByBookName({ bookName: 'Juan' })).toBe('43');
+    expect(await b.GetBookIdByBookName({ bookName: 'Juan', language: 'spanish' })).toBe('43');
+    expect(await b.GetBookIdByBookName({ bookName: 'Juan', language: 'english' })).toEqual([]);
+    expect(await b.GetBookIdByBookName({ bookName: 'John', language: 'english' })).toBe('43');
+    expect(await b.GetBookIdByBookName({ bookName: 'John', language: 'arabic' })).toEqual([]);
+    expect(await b.GetBookIdByBookName({ bookName: 'يوحنا', language: 'arabic' })).toBe('43');
+    expect(await b.GetBookIdByBookName({ bookName: 'يوحنا', language: 'spanish' })).toEqual([]);
+    expect(await b.GetBookIdByBookName({ bookName: 'Genesis', language: 'english' })).toBe('01');
+    expect(await b.GetBookIdByBookName({ bookName: 'Génesis', language: 'spanish' })).toBe('01');
+    expect((await callError('GetBookIdByBookName', { bookName: 'John', language: 'french' })).param).toBe('language');
   });
 
   it('random case and spacing of names still resolve', async () => {

@@ -40,16 +40,24 @@ describe('counts', async () => {
     }
   });
 
-  it('word counts follow GetWords and add up', async () => {
-    expect(await b.GetWordCountOfVerse({ verseId: '01001001' })).toEqual({ wordCount: 10 });
+  it('word counts follow GetWords, add up, and echo their parameters as strings', async () => {
+    expect(await b.GetWordCountOfVerse({ verseId: '01001001' })).toEqual({ verseId: '01001001', versionId: 'kjv', wordCount: 10 });
     const chapter = await b.GetChapter({ bookId: 19, chapterId: 117 });
     let sum = 0;
     for (const row of chapter) sum += (await b.GetWords({ verseId: row.id })).wordCount;
-    expect(await b.GetWordCountOfChapter({ bookId: 19, chapterId: 117 })).toEqual({ wordCount: sum });
+    expect(await b.GetWordCountOfChapter({ bookAndChapterId: '19117', versionId: 'kjv' })).toEqual({ bookAndChapterId: '19117', versionId: 'kjv', wordCount: sum });
+    expect(await b.GetWordCountOfChapter({ bookId: 19, chapterId: 117 })).toEqual({ bookAndChapterId: '19117', versionId: 'kjv', wordCount: sum });
     let book = 0;
     for (let c = 1; c <= 4; c++) book += (await b.GetWordCountOfChapter({ bookId: 8, chapterId: c })).wordCount;
-    expect(await b.GetWordCountOfBook({ bookId: 8 })).toEqual({ wordCount: book });
-    expect((await b.GetWordCountOfBook({ bookId: 8, versionId: 'bbe' })).wordCount).not.toBe(book);
+    expect(await b.GetWordCountOfBook({ bookId: 8 })).toEqual({ bookId: '8', versionId: 'kjv', wordCount: book });
+    expect((await b.GetWordCountOfBook({ bookId: '08', versionId: 'bbe' })).wordCount).not.toBe(book);
+  });
+
+  it('GetWordCountOfChapter needs a bookAndChapterId, or a bookId and chapterId', async () => {
+    expect(await callError('GetWordCountOfChapter', {})).toMatchObject({ code: 'MISSING_PARAMETER', param: 'bookAndChapterId' });
+    expect(await callError('GetWordCountOfChapter', { bookId: '8' })).toMatchObject({ code: 'MISSING_PARAMETER', param: 'chapterId' });
+    expect(await callError('GetWordCountOfChapter', { bookAndChapterId: '08005' })).toMatchObject({ code: 'INVALID_PARAMETER', param: 'bookAndChapterId' });
+    expect(await callError('GetWordCountOfChapter', { bookAndChapterId: '67001' })).toMatchObject({ code: 'INVALID_PARAMETER', param: 'bookAndChapterId' });
   });
 
   it('a verse the translation lacks is an error for its word count', async () => {

@@ -5,17 +5,21 @@ import { OPERATIONS } from '../../engine/core/operations.ts';
 describe('info', async () => {
   const b = await bible();
 
-  it('GetInfo describes this engine', async () => {
+  it('GetInfo answers the API\'s six fields as strings, then its own', async () => {
     const info = await b.GetInfo();
-    for (const key of ['name', 'description', 'type', 'version', 'parent', 'authors']) expect(info).toHaveProperty(key);
+    expect(Object.keys(info).slice(0, 6)).toEqual(['appName', 'appDescription', 'appType', 'version', 'parentApplication', 'authors']);
+    for (const key of Object.keys(info).slice(0, 6)) expect(typeof info[key]).toBe('string');
+    expect(info.version).toBe(info.engineVersion);
+    expect(info.dataBuild.packCount).toBeGreaterThan(30);
   });
 
-  it('GetEndpoints is generated from the operation table', async () => {
+  it('GetEndpoints is keyed by operation, each with the API\'s {params: [names]}, generated from the operation table', async () => {
     const endpoints = await b.GetEndpoints();
-    expect(endpoints.map((e: { name: string }) => e.name)).toEqual(OPERATIONS.map((op) => op.name));
-    const getVerse = endpoints.find((e: { name: string }) => e.name === 'GetVerse');
-    expect(getVerse.params.map((p: { name: string }) => p.name)).toEqual(['verseId', 'versionId']);
-    expect(getVerse.params[0].required).toBe(true);
+    expect(Object.keys(endpoints)).toEqual(OPERATIONS.map((op) => op.name));
+    expect(endpoints.GetVerse.params).toEqual(['verseId', 'versionId']);
+    expect(endpoints.GetVerse.parameters[0]).toMatchObject({ name: 'verseId', required: true, type: 'verseId' });
+    expect(endpoints.GetVerse.returns).toBe('[{id: string, b: string, c: string, v: string, t: string}]');
+    expect(endpoints.GetSearchAdvanced.parameters.find((p: { name: string }) => p.name === 'matchType').values).toEqual(['exact', 'broad']);
   });
 
   it('every operation is also a typed method', () => {

@@ -40,7 +40,8 @@ describe('citations and ids', async () => {
   });
 
   it('GetParseVerseId pads and answers [] for malformed or nonexistent ids', async () => {
-    expect(await b.GetParseVerseId({ verseId: '43003016' })).toEqual({ bookName: 'John', bookId: '43', chapterNumber: '003', verseNumber: '016' });
+    expect(await b.GetParseVerseId({ verseId: '43003016' })).toEqual({ verseId: '43003016', bookId: '43', bookAndChapterId: '43003', chapterNumber: '003', verseNumber: '016', bookName: 'John' });
+    expect(await b.GetParseVerseId({ verseId: '1001001' })).toMatchObject({ verseId: '01001001', bookId: '01', bookAndChapterId: '01001' });
     for (const verseId of ['abc', '43003099', '67001001', '4300301x', '00000000']) expect(await b.GetParseVerseId({ verseId })).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { VERSION_IDS } from '../../engine/core/operation.ts';
 import { bible, callError } from '../helpers.ts';
 
 const GENESIS_1_1: Record<string, string> = {
@@ -74,20 +75,24 @@ describe('verses', async () => {
     expect(error.message).toMatch(/Genesis has 50 chapters/);
   });
 
-  it('GetParallelVerses lists every translation that has the verse', async () => {
+  it('GetParallelVerses lists every translation that has the verse, one inner array each', async () => {
     const rows = await b.GetParallelVerses({ verseId: '43003016' });
-    expect(rows.map((r: { versionId: string }) => r.versionId)).toEqual(['t_asv', 't_bbe', 't_dby', 't_kjv', 't_kjv1611', 't_wbt', 't_web', 't_ylt', 't_rv1909', 't_svd']);
-    expect(rows[3]).toMatchObject({ id: '43003016', b: '43', c: '3', v: '16', versionAbbreviation: 'KJV', versionName: 'King James Version (1769)' });
+    for (const inner of rows) expect(inner).toHaveLength(1);
+    expect(rows.map(([r]: { versionId: string }[]) => r.versionId)).toEqual(['t_asv', 't_bbe', 't_dby', 't_kjv', 't_kjv1611', 't_wbt', 't_web', 't_ylt', 't_rv1909', 't_svd']);
+    expect(rows[3][0]).toMatchObject({ id: '43003016', b: '43', c: '3', v: '16', versionAbbreviation: 'KJV', versionName: 'King James Version (1769)' });
     const omitted = await b.GetParallelVerses({ verseId: '40023014' }); // Matt 23:14, absent from ASV, BBE and Darby
-    expect(omitted.map((r: { versionAbbreviation: string }) => r.versionAbbreviation)).not.toContain('DBY');
+    expect(omitted.map(([r]: { versionAbbreviation: string }[]) => r.versionAbbreviation)).not.toContain('DBY');
     expect(omitted.length).toBe(7);
   });
 
-  it('GetVersions lists the ten translations', async () => {
+  it('GetVersions lists the ten translations, numbered as the API numbers them, with the code operations take', async () => {
     const versions = await b.GetVersions();
     expect(versions.map((v: { abbreviation: string }) => v.abbreviation)).toEqual(['ASV', 'BBE', 'DBY', 'KJV', 'KJV1611', 'WBT', 'WEB', 'YLT', 'RV1909', 'SVD']);
-    for (const v of versions) expect(Object.keys(v)).toEqual(expect.arrayContaining(['table', 'version_id', 'abbreviation', 'version', 'language']));
-    expect(versions.find((v: { version_id: string }) => v.version_id === 'svd').language).toBe('arabic');
+    expect(versions.map((v: { version_id: string }) => v.version_id)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    for (const v of versions) expect(Object.keys(v).slice(0, 5)).toEqual(['table', 'version_id', 'abbreviation', 'version', 'language']);
+    expect(versions.find((v: { versionCode: string }) => v.versionCode === 'svd').language).toBe('arabic');
+    expect([...VERSION_IDS].sort()).toEqual(versions.map((v: { versionCode: string }) => v.versionCode).sort());
+    for (const v of versions) expect(await b.GetVerse({ verseId: '43003016', versionId: v.versionCode })).toHaveLength(1);
   });
 
   it('verse text is clean in every translation', async () => {

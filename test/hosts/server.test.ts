@@ -96,8 +96,16 @@ describe('the HTTP contract', () => {
     const missing = await get(srv.url, '/GetVerse');
     expect(missing.status).toBe(400);
     expect(missing.json().error).toMatchObject({ code: 'MISSING_PARAMETER', param: 'verseId' });
-    const unknownParam = await get(srv.url, '/GetVerse?verseId=43003016&color=red');
-    expect(unknownParam.json().error).toMatchObject({ code: 'INVALID_PARAMETER', param: 'color' });
+    const unknownParam = await get(srv.url, '/GetVerse?verseId=43003016&color=red&_=1700000000');
+    expect(unknownParam.status).toBe(200);
+    expect(unknownParam.json()[0].id).toBe('43003016');
+    expect(unknownParam.headers['x-ignored-parameters']).toBe('color, _');
+    expect(unknownParam.headers['access-control-expose-headers']).toContain('X-Ignored-Parameters');
+    const known = await get(srv.url, '/GetVerse?verseId=43003016&versionId=kjv');
+    expect(known.headers['x-ignored-parameters']).toBeUndefined();
+    const badAndUnknown = await get(srv.url, '/GetVerse?verseId=0&color=red');
+    expect(badAndUnknown.status).toBe(400);
+    expect(badAndUnknown.headers['x-ignored-parameters']).toBe('color');
     expect((await get(srv.url, '/__proto__')).status).toBe(404);
     for (const path of ['/GetNothing', '/getverse', '/api/v2/nothing', '/constructor', '/toString']) {
       const answer = await get(srv.url, path);
@@ -192,6 +200,7 @@ describe('graceful shutdown', () => {
     // A stand-in engine whose one operation takes a while, so the stop lands mid-answer.
     const slow = {
       operations: [{ name: 'GetSlow', params: [] }],
+      unknownParams: () => [],
       call: async () => { await new Promise((r) => setTimeout(r, 300)); return { done: true }; },
     } as unknown as TypedBible;
     const server = await startServer({ bible: slow, webDir: null, dataDir: null });

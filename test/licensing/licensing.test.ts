@@ -77,13 +77,14 @@ describe('GetLicensing', async () => {
 describe('GetBibles', () => {
   it('lists every built translation with its license category and details', async () => {
     const bibles = (await b.GetBibles()) as any[];
-    expect(bibles.map((x) => x.version_id)).toEqual(b.meta.versions.map((v) => v.versionId));
+    expect(bibles.map((x) => x.versionCode)).toEqual(b.meta.versions.map((v) => v.versionId));
+    expect(bibles.map((x) => x.version_id)).toEqual((await b.GetVersions()).map((v: { version_id: string }) => v.version_id));
     for (const x of bibles) {
-      const entry = TRANSLATIONS.find((t) => t.versionId === x.version_id)!;
+      const entry = TRANSLATIONS.find((t) => t.versionId === x.versionCode)!;
       expect(x).toMatchObject({ table: `t_${entry.versionId}`, abbreviation: entry.abbreviation, version: entry.versionName, language: entry.language, license: entry.category });
       expect(x.license_details).toMatchObject({ name: entry.licence, text: entry.licenceText, attribution: entry.attribution, source: entry.source });
     }
-    expect(bibles.find((x) => x.version_id === 'svd').license_details).toMatchObject({ attribution_required: true, share_alike: true, resale: 'allowed with conditions' });
+    expect(bibles.find((x) => x.versionCode === 'svd').license_details).toMatchObject({ attribution_required: true, share_alike: true, resale: 'allowed with conditions' });
   });
 });
 
@@ -130,7 +131,7 @@ describe('GetInfo', () => {
     expect(ENGINE_VERSION).toBe(JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')).version);
     expect(info.dataBuild.manifestHash).toMatch(/^[0-9a-f]{64}$/);
     expect(new Date(info.dataBuild.date).toISOString()).toBe(info.dataBuild.date);
-    expect(info).toMatchObject({ name: expect.any(String), version: expect.any(String), authors: expect.any(Array) });
+    expect(info).toMatchObject({ appName: expect.any(String), version: expect.any(String), authors: expect.any(String) });
   });
 });
 
@@ -194,7 +195,7 @@ describe('an --exclude-category build', () => {
     expect(licensing.cache_policy.personal_use_only).toEqual([]);
     const credits = (await local.GetCredits()) as unknown as Credits;
     expect(credits.content_types.find((t) => t.content_type === 'extra-biblical books')!.credits).toEqual([]);
-    expect(((await local.GetBibles()) as any[]).map((x) => x.version_id)).toEqual(['kjv']);
+    expect(((await local.GetBibles()) as any[]).map((x) => x.versionCode)).toEqual(['kjv']);
 
     const info = (await local.GetInfo()) as any;
     expect(info.dataBuild.excludedCategories).toEqual(['unknown']);

@@ -63,8 +63,9 @@ describe('GetBibleReadingPlan', async () => {
       });
 
       expect(summary.daysRequested).toBe(String(days));
-      expect(summary.daysFilled).toBe(filled);
-      expect(summary.sections).toBe(section);
+      expect(summary.daysFilled).toBe(String(filled));
+      // sections echoes the request as sent; a space is the "+" a query string decoded.
+      expect(summary.sections).toBe(sections.replace(' ', '+'));
       expect(summary.datesInfo).toEqual({
         todaysDate: TODAY, startDate: entries[0].date, daysUntilStartDate: startDay - dayOf(TODAY), endDate: isoOf(startDay + filled),
       });
@@ -110,7 +111,7 @@ describe('GetBibleReadingPlan', async () => {
 
   it('fits the New Testament into 260 days when given more', () => {
     const [summary, ...entries] = plan({ days: 365, sections: 'NT', requestedStartDate: '2024-01-01' });
-    expect(summary.daysFilled).toBe(260);
+    expect(summary.daysFilled).toBe('260');
     expect(entries.every((e) => e.bookAndChapterIds.length === 1)).toBe(true);
     expect(summary.datesInfo.endDate).toBe('2024-09-17');
   });
@@ -134,7 +135,7 @@ describe('GetBibleReadingPlan', async () => {
       ['requestedStartDate', '2023-1-1'], ['requestedStartDate', '01/01/2023'], ['requestedStartDate', 'tomorrow'],
       ['requestedStartDate', '1899-12-31'], ['requestedStartDate', '2200-01-01'], ['requestedStartDate', '2023-01-01T00:00'], ['requestedStartDate', 20230101],
       ['sections', 'OTNT'], ['sections', 'gospels'], ['sections', 'NT+OT'], ['sections', 'all'],
-      ['requestedAge', '5'], ['requestedAge', '121'], ['requestedAge', 'old'], ['requestedAge', '-6'],
+      ['requestedAge', [29]],
       ['balance', 'verses'],
     ];
     for (const [name, value] of bad) {
@@ -143,6 +144,11 @@ describe('GetBibleReadingPlan', async () => {
       expect(error.message.length).toBeLessThan(400);
     }
     expect((await callError('GetBibleReadingPlan', {})).code).toBe('MISSING_PARAMETER');
+    // An age below 6 or not a valid age reads as 6, as the API's rule for readersAge says.
+    for (const requestedAge of ['5', '121', 'old', '-6']) {
+      expect(plan({ days: 30, requestedAge })[0].readingTime).toMatchObject({ requestedAge, readersAge: '6', readersAgeBand: '6' });
+    }
+    expect(plan({ days: 30, sections: 'nt' })[0].sections).toBe('nt');
     expect(plan({ days: 30, requestedStartDate: ' 2024-02-29 ' })[1].date).toBe('2024-02-29');
   });
 });

@@ -271,8 +271,8 @@ describe('search', async () => {
   });
 
   it('lists the three operations in GetEndpoints', async () => {
-    const endpoints = (await b.call('GetEndpoints')) as { name: string; params: { name: string }[] }[];
-    const byName = new Map(endpoints.map((e) => [e.name, e.params.map((p) => p.name)]));
+    const endpoints = (await b.call('GetEndpoints')) as Record<string, { params: string[] }>;
+    const byName = new Map(Object.entries(endpoints).map(([name, e]) => [name, e.params]));
     expect(byName.get('GetSearch')).toEqual(['query', 'versionId', 'limit', 'offset', 'highlight']);
     expect(byName.get('GetSearchAdvanced')).toEqual(['query', 'versionId', 'matchType', 'excludeString', 'limitToBookId', 'limitToChapterId', 'limit', 'offset', 'highlight']);
     expect(byName.get('GetSearchCount')).toEqual(['query', 'versionId']);
