@@ -5,3 +5,13 @@ export { OPERATIONS } from './operations.ts';
 export { normalizeText } from './match.ts';
 export { formatVerseId, formatBookAndChapterId } from './versification.ts';
 export type { AudioOption, AudioRequest, AudioResolver } from './ops/audio.ts';
+export type { OperationName, ParamsOf, ResultOf, TypedMethods } from './typed.ts';
+export type {
+  VerseRecord, ParallelVerseRecord, VersionRecord, BookRecord, TestamentBookRecord, OriginalWordRecord, StrongsEntry,
+  CrossReference, StoryRecord, GenreGroup, TopicEntry, ExtraBiblicalBook, ExtraBiblicalVerse, BookInfo, DictionaryEntry,
+  SemanticRelation, TimesToRead,
+} from './records.ts';
+export { VERSION_IDS, type VersionId } from './operation.ts';
+export { TOPICS, type TopicName } from './ops/topics.ts';
+export type { Language } from './meta.ts';
+export { shapeErrors, type Shape, type Infer, type JsonValue } from './shape.ts';
