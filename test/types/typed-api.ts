@@ -1,0 +1,36 @@
+// Compile-time checks of the typed methods, run by `npm run typecheck` (and .ci/run): each
+// line marked as an expected error must fail to compile, or the typecheck fails with "unused directive".
+import type { ParamsOf, ResultOf, TypedBible, VerseRecord } from '../../engine/core/index.ts';
+
+export async function typedUse(bible: TypedBible): Promise<void> {
+  const verses: readonly VerseRecord[] = await bible.GetVerse({ verseId: '43003016', versionId: 'kjv' });
+  const text: string = verses[0].t;
+  const [summary, firstDay] = await bible.GetBibleReadingPlan({ days: 30, sections: 'nt' });
+  const filled: string = summary.daysFilled;
+  const day: number = firstDay.day;
+  const count: number = (await bible.GetSearchCount({ query: 'love' })).searchCount;
+  const names: readonly (readonly string[])[] = await bible.GetBibleBookAbbreviations();
+  const params: ParamsOf<'GetSearchAdvanced'> = { query: 'love', matchType: 'broad', limitToBookId: 'nt' };
+  const strongs: ResultOf<'GetStrongs'> = await bible.GetStrongs({ lexiconId: 'H', id: 21 });
+  void [text, filled, day, count, names, params, strongs];
+
+  // @ts-expect-error a misspelt operation
+  void bible.GetVrese;
+  // @ts-expect-error a misspelt parameter
+  await bible.GetVerse({ verseID: '43003016' });
+  // @ts-expect-error a missing required parameter
+  await bible.GetChapter({ bookId: 43 });
+  // @ts-expect-error a translation that does not exist
+  await bible.GetVerse({ verseId: '43003016', versionId: 'niv' });
+  // @ts-expect-error a value outside a fixed set
+  await bible.GetSearchAdvanced({ query: 'love', matchType: 'fuzzy' });
+  // @ts-expect-error a topic that is not one of the 97
+  await bible.GetTopic({ topic: 'cats' });
+  // @ts-expect-error verse text is a string, not a number
+  const wrong: number = verses[0].t;
+  // @ts-expect-error daysFilled is a string, as the API gives it
+  const wrongCount: number = summary.daysFilled;
+  // @ts-expect-error results are read-only
+  verses[0].t = 'changed';
+  void [wrong, wrongCount];
+}
