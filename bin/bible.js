@@ -1,10 +1,18 @@
 #!/usr/bin/env node
-// The `bible` command. The sources are TypeScript, run through tsx's loader.
-import { register } from 'tsx/esm/api';
+// The `bible` command. It runs the compiled JavaScript in lib/cli (built by `npm install` in a checkout,
+// and shipped in the package). `bible build` compiles the corpus, which only a checkout can do: it runs
+// the compiler's TypeScript sources through tsx, a development dependency.
 
 // `bible GetEndpoints | head` closes the pipe early: that is the reader's choice, not an error.
 process.stdout.on('error', (error) => { if (error.code === 'EPIPE') process.exit(0); else throw error; });
 
-register();
-const { main } = await import('../engine/node/cli.ts');
-process.exitCode = await main(process.argv.slice(2));
+const [command, ...args] = process.argv.slice(2);
+if (command === 'build') {
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { buildCommand } = await import('../compiler/cli.ts');
+  process.exitCode = await buildCommand(args);
+} else {
+  const { main } = await import('../lib/cli/cli.js');
+  process.exitCode = await main(process.argv.slice(2));
+}

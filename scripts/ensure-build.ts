@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, buildInputsHash, DEFAULT_OUT_DIR } from '../compiler/build.ts';
 import { bundle, bundleStaleReason } from './bundle.ts';
+import { buildLib, libStaleReason } from './build-lib.ts';
 
 const manifestPath = join(DEFAULT_OUT_DIR, 'manifest.json');
 let reason = '';
@@ -26,4 +27,13 @@ if (bundleReason) {
   await bundle();
 } else {
   console.log('bundle is up to date');
+}
+
+// The compiled JavaScript the `bible` command and the package's entries run (lib/).
+const libReason = libStaleReason();
+if (libReason) {
+  console.log(`compiling the engine (${libReason})`);
+  await buildLib();
+} else {
+  console.log('compiled engine is up to date');
 }

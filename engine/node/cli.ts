@@ -1,7 +1,6 @@
 // The `bible` command: `bible <Operation> name=value ...`, `bible build`, `bible serve`.
+// Imports are lazy: `bible help` loads nothing, an operation loads the engine, `serve` the server.
 import { BibleError } from '../core/errors.ts';
-import { OPERATIONS } from '../core/operations.ts';
-import { openNode } from './loader.ts';
 
 const USAGE = `usage:
   bible <Operation> [name=value ...]   answer one operation as JSON (e.g. bible GetVerse verseId=43003016)
@@ -9,6 +8,8 @@ const USAGE = `usage:
         [--exclude-category c1,c2]     leave out datasets of these licence categories (e.g. cc_restrictive,unknown)
   bible serve [--port N] [--keys FILE] [--audio TEMPLATE]
                                        start the HTTP server (API, reader page, packs); bible serve --help
+  bible copy-packs --to DIR [--versions kjv] [--search] [--packs a,b]
+                                       copy chosen packs into an app's assets folder; bible copy-packs --help
   bible help                           this text; \`bible GetEndpoints\` lists every operation`;
 
 export function parseAssignments(args: string[]): Record<string, string> {
@@ -28,17 +29,17 @@ export async function main(argv: string[]): Promise<number> {
     return command ? 0 : 1;
   }
   if (command === 'build') {
-    const { build } = await import('../../compiler/build.ts');
-    const only = rest.indexOf('--only');
-    const exclude = rest.indexOf('--exclude-category');
-    await build({
-      ...(only >= 0 ? { only: (rest[only + 1] ?? '').split(',').filter(Boolean) } : {}),
-      // e.g. --exclude-category cc_restrictive,unknown: a data set fit for commercial redistribution
-      ...(exclude >= 0 ? { excludeCategories: (rest[exclude + 1] ?? '').split(',').map((c) => c.trim()).filter(Boolean) } : {}),
-    });
-    // A full build also bundles the engine for browsers and the reader page (dist/engine.js, dist/web).
-    if (only < 0) await (await import('../../scripts/bundle.ts')).bundle();
-    return 0;
+    process.stderr.write('bible build compiles the corpus and runs from a checkout of the repository (npm run build)\n');
+    return 2;
+  }
+  if (command === 'copy-packs') {
+    const { copyPacksFromArgs } = await import('./copy-packs.ts');
+    try {
+      return copyPacksFromArgs(rest);
+    } catch (error) {
+      process.stderr.write(`bible copy-packs: ${error instanceof Error ? error.message : String(error)}\n`);
+      return 2;
+    }
   }
   if (command === 'serve') {
     const { serveFromArgs } = await import('./server.ts');
@@ -51,11 +52,14 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   try {
-    if (!OPERATIONS.some((op) => op.name === command)) {
+    const [{ OPERATION_BY_NAME }, { openNode }] = await Promise.all([import('../core/operations.ts'), import('./loader.ts')]);
+    if (!OPERATION_BY_NAME.has(command)) {
       throw new BibleError('UNKNOWN_OPERATION', `unknown operation ${JSON.stringify(command)}; \`bible GetEndpoints\` lists them all`);
     }
     const params = parseAssignments(rest);
     const bible = await openNode();
+    const ignored = bible.unknownParams(command, params);
+    if (ignored.length) process.stderr.write(`bible: ${command} takes no ${ignored.join(', ')}; ignored (GetEndpoints lists its parameters)\n`);
     const answer = await bible.call(command, params);
     process.stdout.write(JSON.stringify(answer, null, 2) + '\n');
     return 0;

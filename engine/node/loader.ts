@@ -1,11 +1,24 @@
 // The Node host: packs come from dist/data on disk, and Node's native zlib inflates them.
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inflateRawSync } from 'node:zlib';
 import { open, type OpenOptions, type TypedBible } from '../core/engine.ts';
 
-export const DEFAULT_DATA_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'data');
+/**
+ * The package's own packs: dist/data at the package root, found from this file whether it runs from the
+ * TypeScript sources (engine/node) or the compiled JavaScript (lib/engine/node, or a bundled CLI in lib).
+ */
+export const DEFAULT_DATA_DIR = packageDataDir(dirname(fileURLToPath(import.meta.url)));
+
+function packageDataDir(from: string): string {
+  for (let dir = from, up = 0; up < 4; dir = dirname(dir), up++) {
+    const candidate = join(dir, 'dist', 'data');
+    if (existsSync(join(candidate, 'manifest.json'))) return candidate;
+  }
+  return resolve(from, '..', '..', 'dist', 'data');
+}
 
 export function fsLoader(dataDir = DEFAULT_DATA_DIR) {
   return async (packName: string): Promise<Uint8Array> => {
@@ -20,7 +33,8 @@ export function fsLoader(dataDir = DEFAULT_DATA_DIR) {
 }
 
 export const nativeInflate = (compressed: Uint8Array, expectedLength: number): Uint8Array => {
-  const out = inflateRawSync(compressed, { maxOutputLength: Math.max(expectedLength, 1) });
+  // One output chunk of the known size: zlib then writes in place instead of gathering and copying chunks.
+  const out = inflateRawSync(compressed, { maxOutputLength: Math.max(expectedLength, 1), chunkSize: Math.max(expectedLength, 64) });
   return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
 };
 

@@ -50,11 +50,15 @@ async function expectedCount(query: string): Promise<number | undefined> {
   return ((await b.call('GetSearchCount', { query, versionId: 'kjv' })) as { searchCount: number }).searchCount;
 }
 
-describe('the offline reader page in chromium', () => {
+// Without chromium the test skips with the reason printed, except in CI, where .ci/run installs it first:
+// there a missing browser is a failure, never a silent skip.
+const MISSING = `${CHROMIUM} is missing: run scripts/install-browser.sh (as root: it apt-get installs Debian's chromium), or set CHROMIUM_PATH`;
+const skip = !existsSync(CHROMIUM) && !process.env.CI;
+if (skip) console.log(`skipping the reader page test: ${MISSING}`);
+
+describe.skipIf(skip)('the offline reader page in chromium', () => {
   it('reads John 3 and searches, then does both again with the network cut', { timeout: 180_000 }, async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`${CHROMIUM} is missing: run scripts/install-browser.sh (as root: it apt-get installs Debian's chromium), or set CHROMIUM_PATH`);
-    }
+    if (!existsSync(CHROMIUM)) throw new Error(MISSING);
     mkdirSync(OUTPUT, { recursive: true });
     context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1200, height: 900 } });
     const page = context.pages()[0] ?? (await context.newPage());
