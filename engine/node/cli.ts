@@ -10,6 +10,8 @@ const USAGE = `usage:
                                        start the HTTP server (API, reader page, packs); bible serve --help
   bible copy-packs --to DIR [--versions kjv] [--search] [--packs a,b]
                                        copy chosen packs into an app's assets folder; bible copy-packs --help
+  bible batch                          answer one call per line of standard input, one JSON line each:
+                                       "GetVerse verseId=43003016" or "GetVerse?verseId=43003016&versionId=kjv"
   bible help                           this text; \`bible GetEndpoints\` lists every operation`;
 
 export function parseAssignments(args: string[]): Record<string, string> {
@@ -41,6 +43,7 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
   }
+  if (command === 'batch') return batch(process.stdin, process.stdout);
   if (command === 'serve') {
     const { serveFromArgs } = await import('./server.ts');
     try {
@@ -71,6 +74,44 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   }
+}
+
+/**
+ * `bible batch`: one process for many calls, for scripts that would otherwise start `bible` once per
+ * lookup. Each input line is a call, written as the CLI takes it ("GetVerse verseId=43003016", values
+ * percent-encoded where they hold spaces) or as an HTTP path ("GetVerse?verseId=43003016"); each output
+ * line is its JSON answer or {"error": …}, in order.
+ */
+export async function batch(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Promise<number> {
+  const [{ createInterface }, { openNode }] = await Promise.all([import('node:readline'), import('./loader.ts')]);
+  const bible = await openNode();
+  let failures = 0;
+  for await (const raw of createInterface({ input, crlfDelay: Infinity })) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    let answer: unknown;
+    try {
+      const [name, params] = parseCallLine(line);
+      answer = await bible.call(name, params);
+    } catch (error) {
+      failures++;
+      answer = error instanceof BibleError ? error.toJSON() : { error: { code: 'INTERNAL', message: String(error), param: null } };
+    }
+    if (!output.write(JSON.stringify(answer) + '\n')) await new Promise((done) => output.once('drain', done));
+  }
+  return failures ? 2 : 0;
+}
+
+/** "GetVerse verseId=1 versionId=kjv" or "GetVerse?verseId=1&versionId=kjv" -> name and parameters. */
+export function parseCallLine(line: string): [string, Record<string, string>] {
+  const q = line.indexOf('?');
+  const [name, rest] = q >= 0 ? [line.slice(0, q), line.slice(q + 1).split('&')] : [line.split(/\s+/)[0], line.split(/\s+/).slice(1)];
+  const decode = (s: string) => {
+    try { return decodeURIComponent(s.replace(/\+/g, ' ')); } catch { throw new BibleError('INVALID_PARAMETER', `bad percent-encoding in ${JSON.stringify(s.slice(0, 40))}`); }
+  };
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(parseAssignments(rest.filter(Boolean)))) params[decode(key)] = decode(value);
+  return [name.replace(/^\//, ''), params];
 }
 
 const isEntry = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop()!);
