@@ -33,6 +33,8 @@ export interface OperationDef<Name extends string = string, Params extends reado
   readonly result: Result;
   /** packs to load before run; defaults to none beyond meta */
   packs?(params: Record<string, any>, meta: Meta): string[];
+  /** the parameter an HTTP POST body may carry (a long text), besides the query string */
+  readonly bodyParam?: string;
   run(ctx: Context, params: Record<string, any>): unknown;
 }
 
@@ -46,6 +48,7 @@ export function defineOperation<
 >(def: {
   name: Name; family: string; summary: string; params: Params; result: Result;
   packs?(params: Record<string, any>, meta: Meta): string[];
+  bodyParam?: Params[number]['name'];
   run(ctx: Context, params: Record<string, any>): Answer;
 }): OperationDef<Name, Params, Result> {
   return def;

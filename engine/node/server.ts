@@ -12,6 +12,7 @@ import { audioOptionFromArgs } from './audio-option.ts';
 import { rateLimiter, requestKey, loadKeyFile, type ApiKeys } from './keys.ts';
 import { DEFAULT_DATA_DIR, openNode } from './loader.ts';
 import { acceptsGzip, staticFiles } from './static.ts';
+import { BodyTooLarge, readBody } from './request-body.ts';
 import { resolve } from 'node:path';
 
 /** Second-generation paths of the hosted API and the operations that answer them. */
@@ -26,6 +27,8 @@ export const RATE_HEADERS = { limit: 'X-RateLimit-Limit', remaining: 'X-RateLimi
 
 /** Longer request targets answer 414; the whole request head is also capped by Node (16 KiB -> 431). */
 export const MAX_URL_LENGTH = 8192;
+/** The largest POST body (GetCitationsInText's text): 1 MiB; past it the answer is 413. */
+export const MAX_BODY_BYTES = 1_048_576;
 const MAX_PARAMS = 64;
 const GZIP_MIN_BYTES = 1024;
 /** Above this, gzip runs on the thread pool instead of blocking the event loop. */
@@ -143,17 +146,25 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
     return headers;
   };
 
+  /** The parameter a POST to this path may carry as its body, when its operation takes one. */
+  const bodyParamOf = (target: string): string | undefined => {
+    const name = /^\/([A-Za-z][A-Za-z0-9_]{0,99})(?:[?#]|$)/.exec(target)?.[1];
+    const op = name !== undefined ? bible.operations.find((o) => o.name === name) : undefined;
+    return op?.bodyParam;
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const method = req.method ?? '';
     const target = req.url ?? '/';
     if (method === 'OPTIONS') {
       // CORS preflight: never needs a key (browsers do not send custom headers on it).
       const asked = String(req.headers['access-control-request-headers'] ?? '').replace(/[^\w ,-]/g, '').slice(0, 500);
-      res.writeHead(204, { ...common(), 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': asked || '*', 'Access-Control-Max-Age': '86400', 'Content-Length': 0 });
+      res.writeHead(204, { ...common(), 'Access-Control-Allow-Methods': 'GET, HEAD, POST, OPTIONS', 'Access-Control-Allow-Headers': asked || '*', 'Access-Control-Max-Age': '86400', 'Content-Length': 0 });
       res.end();
       return;
     }
-    if (method !== 'GET' && method !== 'HEAD') {
+    const postable = method === 'POST' ? bodyParamOf(target) : undefined;
+    if (method !== 'GET' && method !== 'HEAD' && !postable) {
       await sendJson(req, res, 405, errorBody('METHOD_NOT_ALLOWED', `method ${method.slice(0, 20)} is not allowed; use GET`), { Allow: 'GET, HEAD, OPTIONS' });
       return;
     }
@@ -195,6 +206,15 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
     let params: Record<string, string> | undefined;
     try {
       params = parseQuery(query);
+      if (postable) {
+        try {
+          params[postable] = await readBody(req, MAX_BODY_BYTES);
+        } catch (error) {
+          if (!(error instanceof BodyTooLarge)) throw error;
+          await sendJson(req, res, 413, errorBody('PAYLOAD_TOO_LARGE', `${error.message}; ${name} reads at most that much text`), { ...admitted, Connection: 'close' });
+          return;
+        }
+      }
       const answer = await bible.call(name, params);
       await sendJson(req, res, 200, answer, withIgnoredParams(admitted, bible.unknownParams(name, params)));
     } catch (error) {

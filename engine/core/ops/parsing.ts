@@ -5,6 +5,7 @@ import { COMMON_PARAMS, defineOperation, textPack, type Context, type VerseIdVal
 import { arrayOf, empty, number, numbered, object, oneOf, string } from '../shape.ts';
 import { formatBookAndChapterId, formatVerseId, splitVerseId } from '../versification.ts';
 import { splitWords } from '../words.ts';
+import { findCitations, readCitation } from '../citations/find.ts';
 import { findBook } from './books.ts';
 
 export interface Citation {
@@ -14,22 +15,45 @@ export interface Citation {
   items: ({ from: number; to: number })[];
 }
 
-const CITATION = /^\s*(.*?[^\s\d.:]\.?)\s*(\d{1,3})\s*(?::\s*(\d[\d\s,\-–]*?))?\s*$/u;
-const CITATION_FORMAT = 'a citation like "John 3:16", "Matt 5:3-5, 7" or "1 Juan 4:8": book, chapter, then verses after a colon as numbers, inclusive ranges with "-", separated by commas';
+/** The longest text GetCitationsInText reads in one call (the HTTP server's POST limit is the same). */
+export const MAX_CITATION_TEXT = 1_048_576;
 
-/** Parses one citation; the API's rules: one book and one chapter, commas and inclusive ranges. */
+const CITATION = /^\s*(.*?[^\s\d.:]\.?)\s*(\d{1,3})\s*(?::\s*(\d[\d\s,\-–]*?))?\s*$/u;
+const CITATION_FORMAT = 'a citation like "John 3:16", "Matt 5:3-5, 7", "1 Juan 4:8" or "Titus 1:1 through 2": a book, a chapter, then verses (ranges with "-" or "to", lists with "," or "and")';
+
+/**
+ * Parses one citation. The API's form ("Matt 5:3-5, 7": one book and one chapter, commas and inclusive
+ * ranges, ids not checked against the Bible) is read by its own rules; other forms people write
+ * ("Titus 1:1 through 2", "Phlm 2-3", "Ps. 78:24 (NIV)", "John 4 – v22") by the reference grammar of
+ * citations/, which checks what it reads against the versification.
+ */
 export function parseCitation(ctx: Context, citation: string, param = 'citation'): Citation {
+  const strict = apiFormCitation(ctx, citation, param);
+  if (strict) return strict;
+  const { book, passages } = readCitation(ctx.meta, citation, param);
+  const chapters = new Set(passages.flatMap((p) => [Math.floor(p.from / 1000), Math.floor(p.to / 1000)]));
+  if (chapters.size !== 1) {
+    throw invalid(param, `${param}: one book and one chapter per call; ${JSON.stringify(citation.trim().slice(0, 60))} names ${chapters.size} chapters (GetCitationsInText reads any number)`);
+  }
+  const chapter = Math.floor(passages[0].from / 1000) % 1000;
+  return { book, chapter, items: passages.map((p) => ({ from: p.from % 1000, to: p.to % 1000 })) };
+}
+
+/** The API's own form, or undefined when the citation is written otherwise. */
+function apiFormCitation(ctx: Context, citation: string, param: string): Citation | undefined {
   const match = CITATION.exec(citation);
-  if (!match) throw invalid(param, `${param} must be ${CITATION_FORMAT}; got ${JSON.stringify(citation.slice(0, 60))}`);
+  if (!match) return undefined;
   const book = findBook(ctx, match[1]);
-  if (!book) throw invalid(param, `${param}: unknown book ${JSON.stringify(match[1].slice(0, 40))}; use a full name or abbreviation in English, Spanish or Arabic`);
+  if (!book) return undefined;
   const chapter = Number(match[2]);
+  // "Philemon 4": in a book of one chapter, a number alone is a verse (read by the reference grammar).
+  if (match[3] === undefined && chapter !== 1 && ctx.meta.versification.chapterVerses[book.number - 1].length === 1) return undefined;
   if (chapter < 1) throw invalid(param, `${param}: chapter must be 1 or more`);
   const items: Citation['items'] = [];
   if (match[3] !== undefined) {
     for (const part of match[3].split(',')) {
       const range = /^\s*(\d{1,3})\s*(?:[-–]\s*(\d{1,3}))?\s*$/.exec(part);
-      if (!range) throw invalid(param, `${param}: ${JSON.stringify(part.trim())} is not a verse or a range; expected ${CITATION_FORMAT}`);
+      if (!range) return undefined;
       const from = Number(range[1]);
       const to = range[2] === undefined ? from : Number(range[2]);
       if (from < 1 || to < from) throw invalid(param, `${param}: verse range ${part.trim()} must run from a verse of 1 or more up to an equal or later verse`);
@@ -72,6 +96,16 @@ export const parsingOperations = [
         verseIds: citationVerseIds(ctx, c),
       };
     },
+  }),
+  defineOperation({
+    name: 'GetCitationsInText', family: 'parsing',
+    summary: 'Every Bible reference in a text, in order: [{match, start, end, bookName, bookId, passages: [{from, to}]}]. start and end are UTF-16 offsets (as JavaScript counts), bookName is the name as written, passages are inclusive verse-id ranges checked against the versification. Over HTTP, POST the text as the body for long texts.',
+    params: [{ name: 'text', type: 'text', required: true, maxLength: MAX_CITATION_TEXT, description: `the text to read, up to ${MAX_CITATION_TEXT.toLocaleString('en')} characters` }],
+    result: arrayOf(object({}, {
+      match: string, start: number, end: number, bookName: string, bookId: string, passages: arrayOf(object({}, { from: string, to: string })),
+    })),
+    bodyParam: 'text',
+    run: (ctx, p) => findCitations(ctx.meta, p.text),
   }),
   defineOperation({
     name: 'GetParseVerseId', family: 'parsing',

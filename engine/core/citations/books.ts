@@ -1,0 +1,75 @@
+// Book names as people write them before a chapter number: "John", "Gen.", "1 Cor", "First
+// Corinthians", "II Kings", "Rom" in "Rom12:1", "Juan", "يوحنا". Every spelling the meta pack's name index
+// knows is accepted; free text adds two precision rules (see nameAllowed).
+import { bookNameKey, type Meta } from '../meta.ts';
+
+export interface BookName {
+  book: number;
+  /** the name as written, and where it starts in the text */
+  written: string;
+  start: number;
+}
+
+/** Names that are also common English words: in free text they need a verse to follow, not just a number. */
+const COMMON_WORDS = new Set(['is', 'am', 'job', 'acts', 'mark', 'song', 'numbers', 'judges', 'lamentations', 'revelation', 'ruth', 'ex', 'so', 'col', 'acts', 'gal', 'phil', 'jude', 'heb', 'dan', 'mal', 'lev', 'jon', 'am', 'ob', 'na', 'hab', 'neh', 'est', 'ezr', 'job', 'pr', 'ec', 'is', 'es']);
+const ORDINAL = /^(first|second|third|1st|2nd|3rd)\s*/i;
+const ORDINAL_NUMBER: Record<string, string> = { first: '1', second: '2', third: '3', '1st': '1', '2nd': '2', '3rd': '3' };
+const NAME_CHAR = /[\p{L}\p{M}\d.'’\- ]/u;
+const MAX_NAME_LENGTH = 36;
+
+/** The key a written name is looked up by: ordinals as digits, then the meta pack's own normalisation. */
+export function nameKey(written: string): string {
+  return bookNameKey(written.replace(ORDINAL, (_, word: string) => `${ORDINAL_NUMBER[word.toLowerCase()]} `));
+}
+
+/** Full book names in any language, by key: a name written in lower case must be one of these. */
+const fullNames = new WeakMap<Meta, Set<string>>();
+function fullNameKeys(meta: Meta): Set<string> {
+  let keys = fullNames.get(meta);
+  if (!keys) {
+    keys = new Set(meta.books.flatMap((b) => Object.values(b.names).map(bookNameKey)));
+    fullNames.set(meta, keys);
+  }
+  return keys;
+}
+
+export function isCommonWord(key: string): boolean {
+  return COMMON_WORDS.has(key);
+}
+
+/**
+ * Free-text precision: a name is taken as written with a capital (or a digit, or in a script without
+ * case); in lower case only a full book name that is not a common word counts ("john 3:16", not "is 5").
+ */
+export function nameAllowed(meta: Meta, written: string, key: string): boolean {
+  const first = written.charAt(0);
+  if (first.toLowerCase() === first.toUpperCase() || first !== first.toLowerCase()) return true;
+  return fullNameKeys(meta).has(key) && !COMMON_WORDS.has(key);
+}
+
+const isLetter = (ch: string) => /[\p{L}\p{M}]/u.test(ch);
+
+/**
+ * The longest book name that ends at `end` (spaces and a dot before the number already skipped by the
+ * caller), within the few words before it; undefined when none does.
+ */
+export function bookNameBefore(meta: Meta, text: string, end: number, freeText: boolean): BookName | undefined {
+  const index = meta.nameIndex();
+  let from = end;
+  while (from > 0 && end - from < MAX_NAME_LENGTH && NAME_CHAR.test(text.charAt(from - 1))) from--;
+  // Candidate starts: the beginning of each word in that stretch, farthest first, so the longest name wins.
+  for (let s = from; s < end; s++) {
+    const ch = text.charAt(s);
+    if (!isLetter(ch) && !/\d/.test(ch)) continue;
+    if (s > 0 && (isLetter(text.charAt(s - 1)) || /\d/.test(text.charAt(s - 1)))) continue;
+    const written = text.slice(s, end).trimEnd();
+    if (!written || !isLetter(written.charAt(written.length - 1)) && !written.endsWith('.')) continue;
+    const key = nameKey(written);
+    if (!key || /^\d+$/.test(key)) continue;
+    const book = index.get(key);
+    if (book === undefined) continue;
+    if (freeText && !nameAllowed(meta, written, key)) continue;
+    return { book, written, start: s };
+  }
+  return undefined;
+}
