@@ -120,7 +120,8 @@ export class ReferenceParser {
     let first = true;
     for (;;) {
       const group = this.group(current, cursor, first);
-      if (!group) break;
+      // A chapter that does not exist ends the reference before it.
+      if (!group || group.passages.length === 0) break;
       first = false;
       for (const p of group.passages) { passages.push(p); chapters.add(Math.floor(p.from / 1000)); chapters.add(Math.floor(p.to / 1000)); }
       end = cursor.at;
