@@ -346,5 +346,10 @@ export const FREE: [text: string, hits: [match: string, passages: string][]][] =
   ['2 Samuel 7:12-16', [['2 Samuel 7:12-16', '10.7.12-10.7.16']]],
   ['Esther 4:14 asks.', [['Esther 4:14', '17.4.14']]],
   ['Nehemiah 8:10, then 9:6.', [['Nehemiah 8:10', '16.8.10']]],
+  // Book codes with the ordinal after them, as Gill's commentary writes them.
+  ['compare Co2 10:1 and Ti1 4:16', [['Co2 10:1', '47.10.1'], ['Ti1 4:16', '54.4.16']]],
+  ['see Sa2 7:13, Psa 103:12', [['Sa2 7:13', '10.7.13'], ['Psa 103:12', '19.103.12']]],
+  ['as in Ch2 27:1.', [['Ch2 27:1', '14.27.1']]],
+  ['Jo1 4:8; Pe1 1:19', [['Jo1 4:8; Pe1 1:19', '62.4.8 60.1.19']]],
   ['Rom 1:16-17; 3:21-26; 5:1', [['Rom 1:16-17; 3:21-26; 5:1', '45.1.16-45.1.17 45.3.21-45.3.26 45.5.1']]],
 ];

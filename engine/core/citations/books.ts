@@ -73,3 +73,16 @@ export function bookNameBefore(meta: Meta, text: string, end: number, freeText: 
   }
   return undefined;
 }
+
+/**
+ * A book code with its ordinal after it, as Gill's commentary writes them ("Co2 10:1" for 2 Corinthians,
+ * "Ti1 4:16", "Sa2 7:13"): the digit at `at` belongs to the name, and the chapter follows a space.
+ */
+export function ordinalAfter(meta: Meta, text: string, at: number): BookName | undefined {
+  if (!/[1-3]/.test(text.charAt(at)) || !/[ \t\u00a0]/.test(text.charAt(at + 1)) || !/[A-Za-z]/.test(text.charAt(at - 1))) return undefined;
+  let start = at;
+  while (start > 0 && /[A-Za-z]/.test(text.charAt(start - 1)) && at - start < 4) start--;
+  if (start > 0 && /[\p{L}\d]/u.test(text.charAt(start - 1))) return undefined;
+  const book = meta.nameIndex().get(nameKey(`${text.charAt(at)} ${text.slice(start, at)}`));
+  return book === undefined ? undefined : { book, written: text.slice(start, at + 1), start };
+}

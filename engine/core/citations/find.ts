@@ -4,7 +4,7 @@
 import { invalid } from '../errors.ts';
 import type { Meta } from '../meta.ts';
 import { formatVerseId } from '../versification.ts';
-import { bookNameBefore, isCommonWord, nameKey } from './books.ts';
+import { bookNameBefore, isCommonWord, nameKey, ordinalAfter } from './books.ts';
 import { Cursor, ReferenceParser, type Passage } from './grammar.ts';
 
 export interface CitationHit {
@@ -46,8 +46,10 @@ export function findCitations(meta: Meta, text: string): CitationHit[] {
     if (at > 0 && /\d/.test(text.charAt(at - 1))) continue;
     let nameEnd = at;
     while (nameEnd > 0 && at - nameEnd < 2 && SPACE.test(text.charAt(nameEnd - 1))) nameEnd--;
-    const name = bookNameBefore(meta, text, nameEnd, true);
+    const coded = ordinalAfter(meta, text, at);
+    const name = coded ?? bookNameBefore(meta, text, nameEnd, true);
     if (!name) continue;
+    if (coded) nameEnd = at + 1;
     parser.commonName = isCommonWord(nameKey(name.written));
     const ref = parser.parse(name.book, new Cursor(text, nameEnd));
     if (!ref) continue;

@@ -6,7 +6,7 @@
 // versification: a verse past a chapter's end is clipped to it, a chapter that does not exist is dropped.
 import type { Meta } from '../meta.ts';
 import { verseIdNumber } from '../versification.ts';
-import { bookNameBefore } from './books.ts';
+import { bookNameBefore, ordinalAfter } from './books.ts';
 
 /** An inclusive range of verse ids (BBCCCVVV numbers). */
 export interface Passage { from: number; to: number }
@@ -99,6 +99,11 @@ export class ReferenceParser {
       // The chapter's digits, past an ordinal that begins the name ("1 Cor 13").
       const digit = /\d/.exec(cursor.text.slice(start, start + 40).replace(/^[1-3](?=\s*\p{L})/u, '_'));
       if (!digit || digit.index === 0) return undefined;
+      const coded = ordinalAfter(this.meta, cursor.text, start + digit.index);
+      if (coded && coded.start === start) {
+        cursor.at = start + coded.written.length;
+        return coded.book;
+      }
       let end = start + digit.index;
       while (end > start && SPACE.test(cursor.text.charAt(end - 1))) end--;
       const name = bookNameBefore(this.meta, cursor.text, end, this.options.freeText);
