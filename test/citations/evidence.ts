@@ -2,36 +2,12 @@
 // the extra-biblical books and the KJV's own text, and a seeded random sample of 200 hits from the first
 // three with their context, for checking by hand (docs/citations.md records the verdicts).
 //   npx tsx test/citations/evidence.ts [sample-size]
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { findCitations, type CitationHit } from '../../engine/core/citations/find.ts';
-import { readPack } from '../../engine/core/pack/reader.ts';
-import { DEFAULT_DATA_DIR, nativeInflate, openNode } from '../../engine/node/loader.ts';
 import { seededRandom } from '../../engine/core/random.ts';
+import { openNode } from '../../engine/node/loader.ts';
+import { packTexts } from './corpus-texts.ts';
 
 const bible = await openNode();
-const decoder = new TextDecoder();
-const pack = (name: string) => readPack(name, new Uint8Array(readFileSync(join(DEFAULT_DATA_DIR, `${name}.pack`))), nativeInflate);
-
-/** Every entry of a dictionary pack, as text. */
-function dictionaryTexts(name: string): string[] {
-  const p = pack(name);
-  const offsets = p.u32('offsets');
-  const text = p.bytes('text');
-  const out: string[] = [];
-  for (let i = 0; i + 1 < offsets.length; i++) out.push(decoder.decode(text.subarray(offsets[i], offsets[i + 1])));
-  return out;
-}
-
-function commentaryTexts(): string[] {
-  const p = pack('commentary-gill');
-  const offsets = p.u32('offsets');
-  const text = p.bytes('text');
-  const out: string[] = [];
-  for (let i = 0; i + 1 < offsets.length; i++) out.push(decoder.decode(text.subarray(offsets[i], offsets[i + 1])));
-  return out;
-}
-
 async function kjvTexts(): Promise<string[]> {
   const out: string[] = [];
   for (const book of bible.meta.books) {
@@ -57,9 +33,9 @@ async function extraBiblicalTexts(): Promise<string[]> {
 interface Found { source: string; text: string; hit: CitationHit }
 
 const sources: [string, string[]][] = [
-  ['Gill', commentaryTexts()],
-  ["Easton's", dictionaryTexts('dictionary-eastons')],
-  ["Smith's", dictionaryTexts('dictionary-smiths')],
+  ['Gill', packTexts('commentary-gill')],
+  ["Easton's", packTexts('dictionary-eastons')],
+  ["Smith's", packTexts('dictionary-smiths')],
   ['extra-biblical books', await extraBiblicalTexts()],
   ['KJV text', await kjvTexts()],
 ];

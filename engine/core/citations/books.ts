@@ -14,13 +14,21 @@ export interface BookName {
 const COMMON_WORDS = new Set(['is', 'am', 'job', 'acts', 'mark', 'song', 'numbers', 'judges', 'lamentations', 'revelation', 'ruth', 'ex', 'so', 'col', 'acts', 'gal', 'phil', 'jude', 'heb', 'dan', 'mal', 'lev', 'jon', 'am', 'ob', 'na', 'hab', 'neh', 'est', 'ezr', 'job', 'pr', 'ec', 'is', 'es']);
 const ORDINAL = /^(first|second|third|1st|2nd|3rd)\s*/i;
 const ORDINAL_NUMBER: Record<string, string> = { first: '1', second: '2', third: '3', '1st': '1', '2nd': '2', '3rd': '3' };
-const NAME_CHAR = /[\p{L}\p{M}\d.'’\- ]/u;
 const MAX_NAME_LENGTH = 36;
 
 /** The key a written name is looked up by: ordinals as digits, then the meta pack's own normalisation. */
 export function nameKey(written: string): string {
-  return bookNameKey(written.replace(ORDINAL, (_, word: string) => `${ORDINAL_NUMBER[word.toLowerCase()]} `));
+  let key = keyCache.get(written);
+  if (key === undefined) {
+    key = bookNameKey(written.replace(ORDINAL, (_, word: string) => `${ORDINAL_NUMBER[word.toLowerCase()]} `));
+    // Prose repeats its names ("see Gill on Mat …"); a bounded memo keeps normalising off the hot path.
+    if (keyCache.size >= KEY_CACHE_SIZE) keyCache.clear();
+    keyCache.set(written, key);
+  }
+  return key;
 }
+const KEY_CACHE_SIZE = 4096;
+const keyCache = new Map<string, string>();
 
 /** Full book names in any language, by key: a name written in lower case must be one of these. */
 const fullNames = new WeakMap<Meta, Set<string>>();
@@ -47,7 +55,16 @@ export function nameAllowed(meta: Meta, written: string, key: string): boolean {
   return fullNameKeys(meta).has(key) && !COMMON_WORDS.has(key);
 }
 
-const isLetter = (ch: string) => /[\p{L}\p{M}]/u.test(ch);
+const LETTER = /[\p{L}\p{M}]/u;
+/** Letters, with an ASCII fast path: this runs for every character looked back over. */
+const isLetter = (ch: string) => {
+  const c = ch.charCodeAt(0);
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c > 127 && LETTER.test(ch));
+};
+const isDigit = (ch: string) => { const c = ch.charCodeAt(0); return c >= 48 && c <= 57; };
+/** The spaces a reference may have between its parts (not line breaks). */
+export const isSpace = (ch: string) => ch === ' ' || ch === '\t' || ch === '\u00a0';
+const isNameChar = (ch: string) => isLetter(ch) || isDigit(ch) || ch === ' ' || ch === '.' || ch === "'" || ch === '’' || ch === '-';
 
 /**
  * The longest book name that ends at `end` (spaces and a dot before the number already skipped by the
@@ -56,12 +73,12 @@ const isLetter = (ch: string) => /[\p{L}\p{M}]/u.test(ch);
 export function bookNameBefore(meta: Meta, text: string, end: number, freeText: boolean): BookName | undefined {
   const index = meta.nameIndex();
   let from = end;
-  while (from > 0 && end - from < MAX_NAME_LENGTH && NAME_CHAR.test(text.charAt(from - 1))) from--;
+  while (from > 0 && end - from < MAX_NAME_LENGTH && isNameChar(text.charAt(from - 1))) from--;
   // Candidate starts: the beginning of each word in that stretch, farthest first, so the longest name wins.
   for (let s = from; s < end; s++) {
     const ch = text.charAt(s);
-    if (!isLetter(ch) && !/\d/.test(ch)) continue;
-    if (s > 0 && (isLetter(text.charAt(s - 1)) || /\d/.test(text.charAt(s - 1)))) continue;
+    if (!isLetter(ch) && !isDigit(ch)) continue;
+    if (s > 0 && (isLetter(text.charAt(s - 1)) || isDigit(text.charAt(s - 1)))) continue;
     const written = text.slice(s, end).trimEnd();
     if (!written || !isLetter(written.charAt(written.length - 1)) && !written.endsWith('.')) continue;
     const key = nameKey(written);

@@ -4,7 +4,7 @@
 import { invalid } from '../errors.ts';
 import type { Meta } from '../meta.ts';
 import { formatVerseId } from '../versification.ts';
-import { bookNameBefore, isCommonWord, nameKey, ordinalAfter } from './books.ts';
+import { bookNameBefore, isCommonWord, isSpace, nameKey, ordinalAfter } from './books.ts';
 import { Cursor, ReferenceParser, type Passage } from './grammar.ts';
 
 export interface CitationHit {
@@ -19,7 +19,6 @@ export interface CitationHit {
   passages: { from: string; to: string }[];
 }
 
-const SPACE = /[ \t\u00a0]/;
 const DIGIT = /\d/g;
 
 const idOf = (n: number) => formatVerseId(Math.floor(n / 1_000_000), Math.floor(n / 1_000) % 1_000, n % 1_000);
@@ -45,7 +44,7 @@ export function findCitations(meta: Meta, text: string): CitationHit[] {
     const at = m.index;
     if (at > 0 && /\d/.test(text.charAt(at - 1))) continue;
     let nameEnd = at;
-    while (nameEnd > 0 && at - nameEnd < 2 && SPACE.test(text.charAt(nameEnd - 1))) nameEnd--;
+    while (nameEnd > 0 && at - nameEnd < 2 && isSpace(text.charAt(nameEnd - 1))) nameEnd--;
     const coded = ordinalAfter(meta, text, at);
     const name = coded ?? bookNameBefore(meta, text, nameEnd, true);
     if (!name) continue;
@@ -68,7 +67,18 @@ export function findCitations(meta: Meta, text: string): CitationHit[] {
 
 // Decorations around a lone citation: quotes and brackets, and a translation code after it.
 const QUOTES = /^[\s"'“”‘’«»([{]+|[\s"'“”‘’«»)\]}]+$/g;
+const DECORATED = /^[\s"'“”‘’«»([{]|[\s"'“”‘’«»)\]}]$/;
 const TRANSLATION = /\s*[([]?\s*\b[A-Z][A-Z0-9]{1,7}\s*[)\]]?\s*$/;
+
+/** Where a lone citation's chapter starts: its first digit, past an ordinal that begins the name ("1 Cor"). */
+function chapterStart(text: string): number {
+  const ordinal = /^\s*(?:[1-3]|I{1,3})(?=\s*\p{L})/u.exec(text);
+  for (let i = ordinal ? ordinal[0].length : 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) return i;
+  }
+  return text.length;
+}
 
 export interface LoneCitation { book: number; passages: Passage[] }
 
@@ -77,20 +87,24 @@ export interface LoneCitation { book: number; passages: Passage[] }
  * "Ps. 78:24 (NIV)", "John 4 – v22"); throws INVALID_PARAMETER naming the part it could not read.
  */
 export function readCitation(meta: Meta, written: string, param: string): LoneCitation {
-  let text = written.replace(QUOTES, '').replace(/^(?:(?:cf\.?|see|also)\s+)+/i, '');
-  const code = TRANSLATION.exec(text);
-  if (code && /\d/.test(text.slice(0, code.index)) && !/\d/.test(code[0])) text = text.slice(0, code.index);
-  text = text.replace(QUOTES, '');
-  const digit = /\d/.exec(text.replace(/^\s*(?:[1-3]|I{1,3})(?=\s*\p{L})/u, (s) => ' '.repeat(s.length)));
-  const nameEnd = digit ? digit.index : text.length;
+  let text = DECORATED.test(written) ? written.replace(QUOTES, '') : written;
+  if (/^\s*(?:cf|see|also)\b/i.test(text)) text = text.replace(/^\s*(?:(?:cf\.?|see|also)\s+)+/i, '');
+  // A translation code ends in a capital or a bracket; most citations end in a digit and skip the search.
+  if (/[A-Z)\]]\s*$/.test(text)) {
+    const code = TRANSLATION.exec(text);
+    if (code && /\d/.test(text.slice(0, code.index)) && !/\d/.test(code[0])) text = text.slice(0, code.index).replace(QUOTES, '');
+  }
+  const nameEnd = chapterStart(text);
   let end = nameEnd;
-  while (end > 0 && SPACE.test(text.charAt(end - 1))) end--;
-  const markerless = text.slice(0, end).replace(/\s+(?:verses|verse|vv?\.?|vs\.?|ver\.?)$/i, '');
+  while (end > 0 && isSpace(text.charAt(end - 1))) end--;
+  const beforeChapter = text.slice(0, end);
+  // "Genesis verse 2": a verse marker with no chapter before it is not part of the name.
+  const markerless = /[sve.]$/i.test(beforeChapter) ? beforeChapter.replace(/\s+(?:verses|verse|vv?\.?|vs\.?|ver\.?)$/i, '') : beforeChapter;
   const name = bookNameBefore(meta, markerless, markerless.length, false);
   if (!name || name.start !== markerless.search(/\S/)) {
     throw invalid(param, `${param}: unknown book ${JSON.stringify(markerless.trim().slice(0, 40))}; use a book name or abbreviation in English, Spanish or Arabic, then a chapter`);
   }
-  if (!digit) throw invalid(param, `${param}: no chapter after ${JSON.stringify(name.written)}; write a chapter number, e.g. "${name.written} 3"`);
+  if (nameEnd === text.length) throw invalid(param, `${param}: no chapter after ${JSON.stringify(name.written)}; write a chapter number, e.g. "${name.written} 3"`);
   const parser = parsersFor(meta).single;
   parser.commonName = false;
   const cursor = new Cursor(text, markerless.length);

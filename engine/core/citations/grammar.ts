@@ -6,7 +6,7 @@
 // versification: a verse past a chapter's end is clipped to it, a chapter that does not exist is dropped.
 import type { Meta } from '../meta.ts';
 import { verseIdNumber } from '../versification.ts';
-import { bookNameBefore, ordinalAfter } from './books.ts';
+import { bookNameBefore, isSpace, ordinalAfter } from './books.ts';
 
 /** An inclusive range of verse ids (BBCCCVVV numbers). */
 export interface Passage { from: number; to: number }
@@ -24,11 +24,23 @@ export interface ParsedReference {
   chapters: Set<number>;
 }
 
-const SPACE = /[ \t\u00a0]/;
-const RANGE = /^(?:[-–—~]|to\b|through\b|thru\b)/i;
-const LIST = /^(?:,|&|and\b)/i;
-const VERSE_MARKER = /^(?:verses|verse|vv\.?|vs\.?|ver\.?|v\.?)(?=\s*\d)/i;
-const FOLLOW_ON = /^;\s*(?:(?:see\s+)?also\b|see\b|cf\.?)?/i;
+// Every pattern is sticky: it matches at the cursor only, with no slicing of the text.
+const RANGE = /(?:[-–—~]|to\b|through\b|thru\b)/iy;
+const LIST = /(?:,|&|and\b)/iy;
+const VERSE_MARKER = /(?:verses|verse|vv\.?|vs\.?|ver\.?|v\.?)(?=\s*\d)/iy;
+const FOLLOW_ON = /;\s*(?:(?:see\s+)?also\b|see\b|cf\.?)?/iy;
+const NUMBER = /(\d{1,3})([a-c])?(?![\p{L}\d])/uy;
+const COMMA = /,/y;
+const CHAPTER_VERSE_AHEAD = /\s*\d{1,3}\s*[:.]\s*\d/y;
+const DIGIT_AHEAD = /\s*\d/y;
+const SPACED_DIGIT_AHEAD = /\s+\d/y;
+const VERSE_SEPARATOR = /[:.](?=\s*\d)/y;
+const COLON = /:/y;
+const CHAPTER_VERSE_SEPARATOR = /[:.]/y;
+const WORD_AHEAD = /\s*[\p{L}\d]/uy;
+const VERSES_CONTINUE = /\s*(?:[-–—~,&]|to\b|through\b|thru\b|and\b)\s*\d/iy;
+const VERSE_AHEAD = /\s*\d{1,3}[a-c]?(?![\d:.]\s*\d)(?!\d)/y;
+const SINGLE_CHAPTER_VERSE_AHEAD = /\s*[:.]\s*\d/y;
 const LAST_BOOK = 66;
 
 /** A parser over one text, one reference at a time. */
@@ -36,25 +48,31 @@ class Cursor {
   constructor(readonly text: string, public at: number) {}
 
   skipSpaces(): this {
-    while (this.at < this.text.length && SPACE.test(this.text.charAt(this.at))) this.at++;
+    while (this.at < this.text.length && isSpace(this.text.charAt(this.at))) this.at++;
     return this;
   }
 
-  /** Matches a pattern at the cursor (after spaces) and moves past it; the cursor stays put otherwise. */
+  /** Matches a sticky pattern at the cursor (after spaces) and moves past it; the cursor stays put otherwise. */
   take(pattern: RegExp): string | undefined {
     const saved = this.at;
     this.skipSpaces();
-    const m = pattern.exec(this.text.slice(this.at, this.at + 24));
+    const m = this.match(pattern);
     if (!m) { this.at = saved; return undefined; }
     this.at += m[0].length;
     return m[0];
+  }
+
+  /** A sticky pattern's match at the cursor, without moving it. */
+  match(pattern: RegExp, at = this.at): RegExpExecArray | null {
+    pattern.lastIndex = at;
+    return pattern.exec(this.text);
   }
 
   /** A number of 1-3 digits not run into further digits or letters; a part-verse letter a-c is allowed. */
   number(partLetter = false): number | undefined {
     const saved = this.at;
     this.skipSpaces();
-    const m = /^(\d{1,3})([a-c])?(?![\p{L}\d])/u.exec(this.text.slice(this.at, this.at + 6));
+    const m = this.match(NUMBER);
     if (!m || (m[2] && !partLetter) || Number(m[1]) === 0) { this.at = saved; return undefined; }
     this.at += m[0].length;
     return Number(m[1]);
@@ -105,7 +123,7 @@ export class ReferenceParser {
         return coded.book;
       }
       let end = start + digit.index;
-      while (end > start && SPACE.test(cursor.text.charAt(end - 1))) end--;
+      while (end > start && isSpace(cursor.text.charAt(end - 1))) end--;
       const name = bookNameBefore(this.meta, cursor.text, end, this.options.freeText);
       if (!name || name.start !== start) return undefined;
       cursor.at = end;
@@ -136,9 +154,9 @@ export class ReferenceParser {
         if (cursor.take(FOLLOW_ON) !== undefined) {
           const other = this.bookAt(cursor);
           if (other !== undefined) return other;
-          return /^\s*\d/.test(cursor.text.slice(cursor.at, cursor.at + 4)) ? current : undefined;
+          return cursor.match(DIGIT_AHEAD) ? current : undefined;
         }
-        if (cursor.take(/^,/) !== undefined && /^\s*\d{1,3}\s*[:.]\s*\d/.test(cursor.text.slice(cursor.at, cursor.at + 12))) return current;
+        if (cursor.take(COMMA) !== undefined && cursor.match(CHAPTER_VERSE_AHEAD)) return current;
         return undefined;
       });
       if (next === undefined) break;
@@ -161,21 +179,21 @@ export class ReferenceParser {
       if (chapter === undefined) return undefined;
       const afterChapter = cursor.at;
       // "Jude 3", "Phlm 2-3": a single-chapter book's number is a verse (except a bare 1: the whole book).
-      if (singleChapter && !/^\s*[:.]\s*\d/.test(cursor.text.slice(afterChapter, afterChapter + 8)) && !(chapter === 1 && !this.continuesWithVerses(cursor))) {
+      if (singleChapter && !cursor.match(SINGLE_CHAPTER_VERSE_AHEAD, afterChapter) && !(chapter === 1 && !this.continuesWithVerses(cursor))) {
         cursor.at = afterChapter;
         while (cursor.at > 0 && /\d/.test(cursor.text.charAt(cursor.at - 1))) cursor.at--;
         return this.verseList(book, 1, cursor);
       }
       // Verses after ":" or "." ("John 3.16"), or after a verse marker ("Psalm 116: Verse 10", "John 4 – v22").
       const versesFollow = cursor.attempt(() => {
-        if (cursor.take(/^[:.](?=\s*\d)/) !== undefined || cursor.take(/^:/) !== undefined && cursor.take(VERSE_MARKER) !== undefined) return true;
+        if (cursor.take(VERSE_SEPARATOR) !== undefined || cursor.take(COLON) !== undefined && cursor.take(VERSE_MARKER) !== undefined) return true;
         if (cursor.take(VERSE_MARKER) !== undefined) return true;
         if (cursor.take(RANGE) !== undefined && cursor.take(VERSE_MARKER) !== undefined) return true;
         return undefined;
       });
       if (versesFollow) return this.verseList(book, chapter, cursor);
       // "John 3 16" in a lone citation.
-      if (!this.options.freeText && /^\s+\d/.test(cursor.text.slice(cursor.at, cursor.at + 4))) return this.verseList(book, chapter, cursor);
+      if (!this.options.freeText && cursor.match(SPACED_DIGIT_AHEAD)) return this.verseList(book, chapter, cursor);
       // A range from a whole chapter: to another chapter, into a chapter's verse, or into another book.
       const ranged = cursor.attempt(() => {
         if (cursor.take(RANGE) === undefined) return undefined;
@@ -183,13 +201,13 @@ export class ReferenceParser {
         const endBook = otherBook ?? book;
         const endChapter = cursor.number();
         if (endChapter === undefined) return undefined;
-        const endVerse = cursor.attempt(() => (cursor.take(/^[:.]/) !== undefined ? cursor.number(true) : undefined));
+        const endVerse = cursor.attempt(() => (cursor.take(CHAPTER_VERSE_SEPARATOR) !== undefined ? cursor.number(true) : undefined));
         if (otherBook === undefined && endChapter < chapter) return undefined;
         return { passages: this.spanBooks(book, chapter, endBook, endChapter, endVerse), book: endBook };
       });
       if (ranged) return ranged;
       // A whole chapter. In free text, a common-word name ("Mark 5 people") needs more than a number.
-      if (first && this.options.freeText && /^\s*[\p{L}\d]/u.test(cursor.text.slice(cursor.at, cursor.at + 3)) && this.commonName) return undefined;
+      if (first && this.options.freeText && this.commonName && cursor.match(WORD_AHEAD)) return undefined;
       const whole = this.passage(book, chapter, 1, chapter, Number.MAX_SAFE_INTEGER);
       return { passages: whole ? [whole] : [], book };
     });
@@ -199,7 +217,7 @@ export class ReferenceParser {
   commonName = false;
 
   private continuesWithVerses(cursor: Cursor): boolean {
-    return /^\s*(?:[-–—~,&]|to\b|through\b|thru\b|and\b)\s*\d/i.test(cursor.text.slice(cursor.at, cursor.at + 12));
+    return cursor.match(VERSES_CONTINUE) !== null;
   }
 
   /** Passages from book:chapter:1 to endBook:endChapter[:endVerse], whole chapters in between. */
@@ -232,7 +250,7 @@ export class ReferenceParser {
           const n = cursor.number(true);
           if (n === undefined) return undefined;
           // "16:2-17:3": the range runs into a later chapter.
-          const verse = cursor.attempt(() => (cursor.take(/^[:.]/) !== undefined ? cursor.number(true) : undefined));
+          const verse = cursor.attempt(() => (cursor.take(CHAPTER_VERSE_SEPARATOR) !== undefined ? cursor.number(true) : undefined));
           return verse === undefined ? { chapter: endChapter, verse: n } : n > endChapter ? { chapter: n, verse } : undefined;
         });
         if (to && to.chapter === endChapter && to.verse < from) return undefined;
@@ -247,7 +265,7 @@ export class ReferenceParser {
       const more = cursor.attempt(() => {
         if (cursor.take(LIST) === undefined) return undefined;
         cursor.take(VERSE_MARKER);
-        if (!/^\s*\d{1,3}[a-c]?(?![\d:.]\s*\d)(?!\d)/.test(cursor.text.slice(cursor.at, cursor.at + 10))) return undefined;
+        if (!cursor.match(VERSE_AHEAD)) return undefined;
         // "Jude 3 and 1 Cor 13:4": a number that begins a book's name is not a verse of this list.
         return cursor.attempt(() => this.bookAt(cursor)) === undefined ? true : undefined;
       });

@@ -41,6 +41,9 @@ export function parseCitation(ctx: Context, citation: string, param = 'citation'
 
 /** The API's own form, or undefined when the citation is written otherwise. */
 function apiFormCitation(ctx: Context, citation: string, param: string): Citation | undefined {
+  // The API's form has no letters after its chapter: "Titus 1:1 through 2" is read by the grammar.
+  const chapterAt = citation.search(/(?<=[\p{L}.]\s*)\d/u);
+  if (chapterAt < 0 || /\p{L}/u.test(citation.slice(chapterAt))) return undefined;
   const match = CITATION.exec(citation);
   if (!match) return undefined;
   const book = findBook(ctx, match[1]);

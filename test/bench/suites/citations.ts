@@ -1,0 +1,136 @@
+// References in text, side by side with bible-passage-reference-parser (BCV, the library apps use for
+// this today) in the same run: one citation, free text in MB/s on 1 MB of Easton's dictionary, the first
+// call after opening, and the bytes the reader adds to dist/engine.js. Also counts where the two disagree
+// on the bench text (docs/citations.md explains each kind).
+import { join, resolve } from 'node:path';
+import { build, type Plugin } from 'esbuild';
+import { bcv_parser } from 'bible-passage-reference-parser/esm/bcv_parser.js';
+import * as bcvEnglish from 'bible-passage-reference-parser/esm/lang/en.js';
+import { findCitations } from '../../../engine/core/citations/find.ts';
+import type { Meta } from '../../../engine/core/meta.ts';
+import { openNode } from '../../../engine/node/loader.ts';
+import { packTexts } from '../../citations/corpus-texts.ts';
+import type { Harness } from '../harness.ts';
+
+const REPO = resolve(import.meta.dirname, '..', '..', '..');
+const BENCH_BYTES = 1_000_000;
+
+/** About 1 MB of Easton's entries, joined as one text. */
+function benchText(): string {
+  let text = '';
+  for (const entry of packTexts('dictionary-eastons')) {
+    if (text.length >= BENCH_BYTES) break;
+    text += `${entry}\n\n`;
+  }
+  return text.slice(0, BENCH_BYTES);
+}
+
+/** Verses an OSIS list names ("John.3.16-John.3.18,Gen.1"), as BBCCCVVV numbers. */
+function osisVerses(meta: Meta, osis: string, out = new Set<number>()): Set<number> {
+  const bookByOsis = new Map(meta.books.map((b) => [b.osis, b.number]));
+  const point = (ref: string, end: boolean): number | undefined => {
+    const [code, c, v] = ref.split('.');
+    const book = bookByOsis.get(code);
+    if (!book) return undefined;
+    const chapters = meta.versification.chapterVerses[book - 1];
+    const chapter = c ? Number(c) : end ? chapters.length : 1;
+    const verse = v ? Number(v) : end ? chapters[chapter - 1] ?? 0 : 1;
+    return book * 1e6 + chapter * 1e3 + verse;
+  };
+  for (const part of osis.split(',')) {
+    if (!part) continue;
+    const [a, b] = part.split('-');
+    const from = point(a, false);
+    const to = point(b ?? a, true);
+    if (from !== undefined && to !== undefined) expand(meta, from, to, out);
+  }
+  return out;
+}
+
+function expand(meta: Meta, from: number, to: number, out: Set<number>): Set<number> {
+  const { versification } = meta;
+  const first = versification.ordinalOf(Math.floor(from / 1e6), Math.floor(from / 1e3) % 1e3, from % 1e3);
+  const last = versification.ordinalOf(Math.floor(to / 1e6), Math.floor(to / 1e3) % 1e3, to % 1e3);
+  for (let o = first; o >= 0 && o <= last; o++) out.add(versification.idOf(o));
+  return out;
+}
+
+/** The engine bundle with the reference reader cut out, to measure what it adds. */
+const withoutCitations: Plugin = {
+  name: 'without-citations',
+  setup(b) {
+    b.onResolve({ filter: /citations\/find\.ts$/ }, () => ({ path: 'stub', namespace: 'stub' }));
+    b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({ contents: 'export const findCitations = () => []; export const readCitation = () => { throw new Error(); };', loader: 'js' }));
+  },
+};
+
+async function bundleBytes(plugins: Plugin[], entry: string): Promise<number> {
+  const out = await build({
+    entryPoints: [entry], bundle: true, write: false, format: 'esm', platform: 'neutral', minify: true, logLevel: 'silent',
+    mainFields: ['module', 'main'], conditions: ['browser', 'import', 'default'], plugins, external: ['node:*', 'worker_threads', 'fs', 'path', 'url', 'os'],
+  });
+  return out.outputFiles[0].contents.length;
+}
+
+export default async function citations(h: Harness): Promise<void> {
+  const bible = await openNode();
+  const bcv = new bcv_parser(bcvEnglish);
+
+  const citation = 'Matt 5:3-5, 7';
+  h.add({ group: 'citations', name: `GetParseCitation "${citation}" (callSync)`, target: '<= 3 µs', targetNs: 3000,
+    medianNs: h.measure(() => bible.callSync('GetParseCitation', { citation })),
+    peer: { name: 'bible-passage-reference-parser', medianNs: h.measure(() => bcv.parse(citation).osis()) } });
+  const natural = 'Titus 1:1 through 2';
+  h.add({ group: 'citations', name: `GetParseCitation "${natural}" (callSync)`, target: '<= 3 µs', targetNs: 3000,
+    medianNs: h.measure(() => bible.callSync('GetParseCitation', { citation: natural })),
+    peer: { name: 'bible-passage-reference-parser', medianNs: h.measure(() => bcv.parse(natural).osis()) } });
+
+  const text = benchText();
+  const ours = h.measure(() => findCitations(bible.meta, text), 3000);
+  const theirs = h.measure(() => bcv.parse(text).osis_and_indices(), 6000);
+  const mbs = (ns: number) => (text.length / 1e6) / (ns / 1e9);
+  h.add({ group: 'citations', name: `GetCitationsInText, 1 MB of Easton's (${mbs(ours).toFixed(1)} MB/s; BCV ${mbs(theirs).toFixed(2)} MB/s)`,
+    medianNs: ours, target: '>= 20x BCV', targetNs: theirs / 20, peer: { name: 'bible-passage-reference-parser', medianNs: theirs } });
+
+  const firstOurs: number[] = [];
+  const firstTheirs: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    let t0 = performance.now();
+    const fresh = await openNode();
+    await fresh.call('GetCitationsInText', { text: 'See John 3:16.' });
+    firstOurs.push((performance.now() - t0) * 1e6);
+    t0 = performance.now();
+    new bcv_parser(bcvEnglish).parse('See John 3:16.').osis();
+    firstTheirs.push((performance.now() - t0) * 1e6);
+  }
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[xs.length >> 1];
+  h.add({ group: 'citations', name: 'open + first GetCitationsInText', medianNs: median(firstOurs), peer: { name: 'bible-passage-reference-parser (new parser + first parse)', medianNs: median(firstTheirs) } });
+
+  const entry = join(REPO, 'engine', 'browser', 'index.ts');
+  const whole = await bundleBytes([], entry);
+  const without = await bundleBytes([withoutCitations], entry);
+  const bcvBytes = await bundleBytes([], join(REPO, 'node_modules', 'bible-passage-reference-parser', 'esm', 'lang', 'en.js'))
+    + await bundleBytes([], join(REPO, 'node_modules', 'bible-passage-reference-parser', 'esm', 'bcv_parser.js'));
+  h.note(`citations: the reference reader adds ${((whole - without) / 1024).toFixed(1)} KiB to dist/engine.js minified (target < 40 KB); bible-passage-reference-parser with English is ${(bcvBytes / 1024).toFixed(0)} KiB minified`);
+
+  // Where the two disagree on the bench text: references only one finds, and overlapping ones that name
+  // different verses.
+  const hits = findCitations(bible.meta, text);
+  const entities = bcv.parse(text).osis_and_indices() as { osis: string; indices: [number, number] }[];
+  const overlaps = (a: [number, number], b: [number, number]) => a[0] < b[1] && b[0] < a[1];
+  let onlyOurs = 0;
+  let onlyTheirs = 0;
+  let different = 0;
+  let agree = 0;
+  for (const hit of hits) if (!entities.some((e) => overlaps(e.indices, [hit.start, hit.end]))) onlyOurs++;
+  for (const e of entities) {
+    const mine = hits.filter((hit) => overlaps(e.indices, [hit.start, hit.end]));
+    if (!mine.length) { onlyTheirs++; continue; }
+    const ourVerses = new Set<number>();
+    for (const hit of mine) for (const p of hit.passages) expand(bible.meta, Number(p.from), Number(p.to), ourVerses);
+    const theirVerses = osisVerses(bible.meta, e.osis);
+    const same = ourVerses.size === theirVerses.size && [...ourVerses].every((v) => theirVerses.has(v));
+    if (same) agree++; else different++;
+  }
+  h.note(`citations on the bench text: ${hits.length} hits ours, ${entities.length} BCV entities; ${agree} agree, ${different} overlap but name other verses, ${onlyOurs} only ours, ${onlyTheirs} only BCV's`);
+}

@@ -1,0 +1,18 @@
+// Real prose from the compiled packs for the citation evidence and benchmark: Gill's comments and the
+// entries of Easton's and Smith's dictionaries, read straight from their packs.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readPack } from '../../engine/core/pack/reader.ts';
+import { DEFAULT_DATA_DIR, nativeInflate } from '../../engine/node/loader.ts';
+
+const decoder = new TextDecoder();
+
+/** The texts of a pack that stores them as one UTF-8 blob cut by an offsets table (commentary, dictionaries). */
+export function packTexts(name: 'commentary-gill' | 'dictionary-eastons' | 'dictionary-smiths'): string[] {
+  const pack = readPack(name, new Uint8Array(readFileSync(join(DEFAULT_DATA_DIR, `${name}.pack`))), nativeInflate);
+  const offsets = pack.u32('offsets');
+  const text = pack.bytes('text');
+  const out: string[] = [];
+  for (let i = 0; i + 1 < offsets.length; i++) out.push(decoder.decode(text.subarray(offsets[i], offsets[i + 1])));
+  return out;
+}
