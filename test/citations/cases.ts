@@ -346,6 +346,9 @@ export const FREE: [text: string, hits: [match: string, passages: string][]][] =
   ['2 Samuel 7:12-16', [['2 Samuel 7:12-16', '10.7.12-10.7.16']]],
   ['Esther 4:14 asks.', [['Esther 4:14', '17.4.14']]],
   ['Nehemiah 8:10, then 9:6.', [['Nehemiah 8:10', '16.8.10']]],
+  // A misprinted part is left out; the parts after it are read.
+  ['(Gen. 2:27; 4:19-28)', [['Gen. 2:27; 4:19-28', '1.4.19-1.4.26']]],
+  ['In Lev. 2 there is a list.', [['Lev. 2', '3.2']]],
   // Book codes with the ordinal after them, as Gill's commentary writes them.
   ['compare Co2 10:1 and Ti1 4:16', [['Co2 10:1', '47.10.1'], ['Ti1 4:16', '54.4.16']]],
   ['see Sa2 7:13, Psa 103:12', [['Sa2 7:13', '10.7.13'], ['Psa 103:12', '19.103.12']]],

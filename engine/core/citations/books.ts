@@ -11,7 +11,7 @@ export interface BookName {
 }
 
 /** Names that are also common English words: in free text they need a verse to follow, not just a number. */
-const COMMON_WORDS = new Set(['is', 'am', 'job', 'acts', 'mark', 'song', 'numbers', 'judges', 'lamentations', 'revelation', 'ruth', 'ex', 'so', 'col', 'acts', 'gal', 'phil', 'jude', 'heb', 'dan', 'mal', 'lev', 'jon', 'am', 'ob', 'na', 'hab', 'neh', 'est', 'ezr', 'job', 'pr', 'ec', 'is', 'es']);
+const COMMON_WORDS = new Set(['is', 'am', 'job', 'acts', 'mark', 'song', 'numbers', 'judges', 'lamentations', 'revelation', 'ruth', 'ex', 'es']);
 const ORDINAL = /^(first|second|third|1st|2nd|3rd)\s*/i;
 const ORDINAL_NUMBER: Record<string, string> = { first: '1', second: '2', third: '3', '1st': '1', '2nd': '2', '3rd': '3' };
 const MAX_NAME_LENGTH = 36;

@@ -143,11 +143,12 @@ export class ReferenceParser {
     let first = true;
     for (;;) {
       const group = this.group(current, cursor, first);
-      // A chapter that does not exist ends the reference before it.
-      if (!group || group.passages.length === 0) break;
+      if (!group) break;
       first = false;
+      // A part that names nothing that exists ("Gen 2:27; 4:19-28", a misprint in the source) is read
+      // past but left out: the reference ends at its last part that exists.
       for (const p of group.passages) { passages.push(p); chapters.add(Math.floor(p.from / 1000)); chapters.add(Math.floor(p.to / 1000)); }
-      end = cursor.at;
+      if (group.passages.length) end = cursor.at;
       current = group.book;
       // What may follow: "; 4:1-5", "; see also Rom 5:8", ", 4:2" (a new chapter of the same book).
       const next = cursor.attempt(() => {
