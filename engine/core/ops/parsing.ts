@@ -39,11 +39,28 @@ export function parseCitation(ctx: Context, citation: string, param = 'citation'
   return { book, chapter, items: passages.map((p) => ({ from: p.from % 1000, to: p.to % 1000 })) };
 }
 
+/** Whether letters follow the chapter number (the first digit after the book name's last letter or dot). */
+function lettersAfterChapter(citation: string): boolean {
+  let seenName = false;
+  let inChapter = false;
+  for (let i = 0; i < citation.length; i++) {
+    const c = citation.charCodeAt(i);
+    const digit = c >= 48 && c <= 57;
+    if (inChapter) {
+      if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c > 127 && /\p{L}/u.test(citation.charAt(i)))) return true;
+    } else if (digit) {
+      inChapter = seenName;
+    } else if (c !== 32 && c !== 9) {
+      seenName = true;
+    }
+  }
+  return false;
+}
+
 /** The API's own form, or undefined when the citation is written otherwise. */
 function apiFormCitation(ctx: Context, citation: string, param: string): Citation | undefined {
   // The API's form has no letters after its chapter: "Titus 1:1 through 2" is read by the grammar.
-  const chapterAt = citation.search(/(?<=[\p{L}.]\s*)\d/u);
-  if (chapterAt < 0 || /\p{L}/u.test(citation.slice(chapterAt))) return undefined;
+  if (lettersAfterChapter(citation)) return undefined;
   const match = CITATION.exec(citation);
   if (!match) return undefined;
   const book = findBook(ctx, match[1]);
