@@ -47,7 +47,8 @@ export async function buildLib(log: (message: string) => void = (m) => process.s
     logLevel: 'silent',
     // Compiling the corpus runs from the TypeScript sources in a checkout (bin/bible.js sends `bible build`
     // there); the package itself carries no compiler.
-    external: ['../../compiler/*', '../../scripts/*'],
+    // Server-only libraries are optional peers: loaded from the app's node_modules when the server needs them.
+    external: ['../../compiler/*', '../../scripts/*', 'redis', 'prom-client'],
   });
   writeFileSync(STAMP, JSON.stringify({ inputs: libInputsHash() }, null, 2) + '\n');
   log(`compiled lib/ (engine entries with declarations, bundled CLI) in ${((performance.now() - started) / 1000).toFixed(1)}s`);

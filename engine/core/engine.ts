@@ -46,6 +46,8 @@ export interface Bible {
   unknownParams(name: string, params?: Params): string[];
   /** loads packs ahead of use */
   load(packNames: string[]): Promise<void>;
+  /** the names of the packs loaded so far */
+  loadedPacks(): string[];
   readonly meta: Meta;
   readonly operations: readonly OperationDef[];
 }
@@ -138,6 +140,7 @@ export async function open(options: OpenOptions): Promise<TypedBible> {
     async load(names) {
       await Promise.all(names.map(fetchPack));
     },
+    loadedPacks: () => [...packs.keys()],
   };
   const methods: Record<string, (params?: Params) => Promise<unknown>> = {};
   for (const op of OPERATIONS) methods[op.name] = (params?: Params) => bible.call(op.name, params);

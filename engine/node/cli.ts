@@ -45,7 +45,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (command === 'batch') return batch(process.stdin, process.stdout);
   if (command === 'serve') {
-    const { serveFromArgs } = await import('./server.ts');
+    const { serveFromArgs } = await import('./serve-command.ts');
     try {
       await serveFromArgs(rest);
     } catch (error) {

@@ -8,8 +8,9 @@ import { promisify } from 'node:util';
 import { gzip, gzipSync } from 'node:zlib';
 import { BibleError } from '../core/errors.ts';
 import type { OpenOptions, TypedBible } from '../core/engine.ts';
-import { audioOptionFromArgs } from './audio-option.ts';
-import { rateLimiter, requestKey, loadKeyFile, type ApiKeys } from './keys.ts';
+import { requestKey, loadKeyFile, type ApiKeys } from './keys.ts';
+import type { ServerMetrics } from './metrics.ts';
+import { LimiterUnavailable, memoryLimiter, type Limiter } from './rate-limits.ts';
 import { DEFAULT_DATA_DIR, openNode } from './loader.ts';
 import { acceptsGzip, staticFiles } from './static.ts';
 import { BodyTooLarge, readBody } from './request-body.ts';
@@ -52,6 +53,14 @@ export interface HandlerOptions {
   dataDir?: string | null;
   /** set while shutting down: answers then close their connection */
   draining?: boolean;
+  /** where key budgets are counted: in this process (default), in the primary of several workers, or in Redis */
+  limiter?: Limiter;
+  /** GET /metrics; absent when prom-client is not installed */
+  metrics?: ServerMetrics;
+  /** one line per request (method, path, status, milliseconds, bytes) */
+  accessLog?: (line: string) => void;
+  /** answers built at once; a queue bounds the memory that large answers take under load */
+  maxConcurrentAnswers?: number;
 }
 
 type ErrorBody = { error: { code: string; message: string; param: string | null } };
@@ -91,7 +100,8 @@ export function parseQuery(query: string): Record<string, string> {
 
 export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
   const operations = new Set(bible.operations.map((op) => op.name));
-  const limit = rateLimiter(options.now);
+  const limiter = options.limiter ?? memoryLimiter(options.now);
+  const answers = semaphore(options.maxConcurrentAnswers ?? DEFAULT_CONCURRENT_ANSWERS);
   const webDir = options.webDir === undefined ? DEFAULT_WEB_DIR : options.webDir;
   const dataDir = options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir;
   const serveStatic = staticFiles([
@@ -104,17 +114,43 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
 
   const common = (): Record<string, string> => (options.draining ? { ...CORS, Connection: 'close' } : CORS);
 
-  const sendJson = async (req: IncomingMessage, res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    let payload: Buffer = Buffer.from(JSON.stringify(body) ?? 'null');
+  /** The answer as bytes to send, gzipped when the client takes it and it is worth it. */
+  const encodeJson = async (req: IncomingMessage, body: unknown): Promise<{ payload: Buffer; gzipped: boolean }> => {
+    const payload = Buffer.from(JSON.stringify(body) ?? 'null');
+    if (payload.length < GZIP_MIN_BYTES || !acceptsGzip(req)) return { payload, gzipped: false };
+    return { payload: payload.length <= GZIP_SYNC_MAX_BYTES ? gzipSync(payload, { level: GZIP_LEVEL }) : await gzipAsync(payload, { level: GZIP_LEVEL }), gzipped: true };
+  };
+
+  const writeJson = (req: IncomingMessage, res: ServerResponse, status: number, encoded: { payload: Buffer; gzipped: boolean }, headers: Record<string, string> = {}) => {
     const out: Record<string, string | number> = { ...common(), ...headers, 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' };
-    if (payload.length >= GZIP_MIN_BYTES && acceptsGzip(req)) {
-      payload = payload.length <= GZIP_SYNC_MAX_BYTES ? gzipSync(payload, { level: GZIP_LEVEL }) : await gzipAsync(payload, { level: GZIP_LEVEL });
-      out['Content-Encoding'] = 'gzip';
-    }
-    out['Content-Length'] = payload.length;
+    if (encoded.gzipped) out['Content-Encoding'] = 'gzip';
+    out['Content-Length'] = encoded.payload.length;
     if (res.destroyed) return;
     res.writeHead(status, out);
-    res.end(req.method === 'HEAD' ? undefined : payload);
+    res.end(req.method === 'HEAD' ? undefined : encoded.payload);
+  };
+
+  const sendJson = async (req: IncomingMessage, res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
+    writeJson(req, res, status, await encodeJson(req, body), headers);
+
+  /** GET /healthz and /metrics: no key needed. */
+  const serveOperational = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> => {
+    if (path === '/healthz') {
+      const packs = bible.loadedPacks();
+      const ready = packs.includes('meta');
+      await sendJson(req, res, ready ? 200 : 503, { status: ready ? 'ok' : 'starting', packsLoaded: packs.length, pid: process.pid });
+      return true;
+    }
+    if (path === '/metrics') {
+      if (!options.metrics) {
+        await sendJson(req, res, 501, errorBody('NOT_AVAILABLE', 'metrics need the prom-client package: npm install prom-client'));
+        return true;
+      }
+      const { contentType, body } = await options.metrics.exposition();
+      if (!res.destroyed) res.writeHead(200, { ...common(), 'Content-Type': contentType, 'Cache-Control': 'no-cache' }).end(req.method === 'HEAD' ? undefined : body);
+      return true;
+    }
+    return false;
   };
 
   /** 401 / 429 when keys are configured and this request may not proceed; else the headers to add. */
@@ -132,13 +168,21 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
       return null;
     }
     if (plan.perMinute === null) return {};
-    const decision = limit(key, plan.perMinute);
+    let decision;
+    try {
+      decision = await limiter(key, plan.perMinute);
+    } catch (error) {
+      if (!(error instanceof LimiterUnavailable)) throw error;
+      await sendJson(req, res, 503, errorBody('RATE_LIMIT_UNAVAILABLE', error.message), { 'Retry-After': '5' });
+      return null;
+    }
     const headers = {
       [RATE_HEADERS.limit]: String(decision.limit),
       [RATE_HEADERS.remaining]: String(decision.remaining),
       [RATE_HEADERS.reset]: String(decision.resetSeconds),
     };
     if (!decision.allowed) {
+      options.metrics?.rejection();
       await sendJson(req, res, 429, errorBody('RATE_LIMITED', `plan "${plan.name}" allows ${plan.perMinute} requests per minute; retry in ${decision.resetSeconds} s`),
         { ...headers, 'Retry-After': String(decision.resetSeconds) });
       return null;
@@ -187,6 +231,7 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
       return;
     }
     if (path.length > 1) path = path.replace(/\/+$/, '');
+    if (await serveOperational(req, res, path)) return;
 
     let name: string | undefined = API_V2_PATHS[path] ?? (/^\/[A-Za-z][A-Za-z0-9_]{0,99}$/.test(path) ? path.slice(1) : undefined);
     if (path === '/') name = webDir ? undefined : 'GetEndpoints';
@@ -215,22 +260,61 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
           return;
         }
       }
-      const answer = await bible.call(name, params);
-      await sendJson(req, res, 200, answer, withIgnoredParams(admitted, bible.unknownParams(name, params)));
+      // Building an answer takes memory in proportion to it (objects, JSON, gzip): a bounded number are
+      // built at once, and each slot is freed before its bytes go out to a client of any speed.
+      const release = await answers.acquire();
+      let encoded;
+      try {
+        encoded = await encodeJson(req, await bible.call(name, params));
+      } finally {
+        release();
+      }
+      writeJson(req, res, 200, encoded, withIgnoredParams(admitted, bible.unknownParams(name, params)));
     } catch (error) {
       if (error instanceof BibleError) await sendJson(req, res, statusOf(error), error.toJSON(), params ? withIgnoredParams(admitted, bible.unknownParams(name, params)) : admitted);
       else throw error;
     }
   };
 
+  const observe = (req: IncomingMessage, res: ServerResponse) => {
+    const started = performance.now();
+    res.on('finish', () => {
+      const seconds = (performance.now() - started) / 1000;
+      const path = String(req.url ?? '/').split('?')[0];
+      const name = API_V2_PATHS[path] ?? path.slice(1);
+      if (options.metrics && operations.has(name)) options.metrics.request(name, res.statusCode, seconds);
+      options.accessLog?.(`${new Date().toISOString()} ${req.method} ${String(req.url).slice(0, 300)} ${res.statusCode} ${(seconds * 1000).toFixed(1)}ms ${res.getHeader('content-length') ?? '-'}`);
+    });
+  };
+
   return (req: IncomingMessage, res: ServerResponse): void => {
     req.on('error', () => {});
     res.on('error', () => {});
+    if (options.metrics || options.accessLog) observe(req, res);
     handle(req, res).catch((error: unknown) => {
       console.error(`bible serve: ${req.method} ${String(req.url).slice(0, 200)} failed:`, error);
       if (res.headersSent) { res.destroy(); return; }
       void sendJson(req, res, 500, errorBody('INTERNAL', 'internal error')).catch(() => res.destroy());
     });
+  };
+}
+
+/** How many answers are built at once by default: enough to keep both cores busy with gzip. */
+const DEFAULT_CONCURRENT_ANSWERS = 4;
+
+/** A counting semaphore; acquire resolves with the function that frees the slot. */
+function semaphore(slots: number) {
+  let free = slots;
+  const queue: (() => void)[] = [];
+  const release = () => {
+    const next = queue.shift();
+    if (next) next(); else free++;
+  };
+  return {
+    acquire(): Promise<() => void> {
+      if (free > 0) { free--; return Promise.resolve(release); }
+      return new Promise((resolve) => queue.push(() => resolve(release)));
+    },
   };
 }
 
@@ -275,6 +359,8 @@ export interface ServeOptions extends HandlerOptions {
 
 export interface BibleServer {
   server: Server;
+  /** the engine it answers from */
+  bible: TypedBible;
   port: number;
   /** the address to tell users, e.g. http://127.0.0.1:8080/ */
   url: string;
@@ -298,6 +384,7 @@ export async function serve(options: ServeOptions = {}): Promise<BibleServer> {
   let closing: Promise<void> | undefined;
   return {
     server,
+    bible,
     port,
     url: `http://${shown}:${port}/`,
     close(graceMs = 10_000) {
@@ -310,79 +397,4 @@ export async function serve(options: ServeOptions = {}): Promise<BibleServer> {
       }));
     },
   };
-}
-
-const SERVE_USAGE = `usage: bible serve [--port N] [--host ADDRESS] [--keys FILE] [--audio TEMPLATE] [--audio-music TEMPLATE] [--data DIR]
-  --port N          port to listen on (default: the PORT environment variable, else 8080; 0 = any free port)
-  --host ADDRESS    address to listen on (default 0.0.0.0, every interface; 127.0.0.1 keeps it local)
-  --keys FILE       require API keys: a JSON key file, see docs/hosts.md (SIGHUP reloads it)
-  --audio TEMPLATE  audio narration URL template, e.g. https://cdn.example/{versionId}/{bookId}/{chapterId}.mp3
-                    (or BIBLE_AUDIO); --audio-music TEMPLATE for GetAudioMusic (or BIBLE_AUDIO_MUSIC)
-  --data DIR        folder of packs (default dist/data)`;
-
-export interface ServeArgs { port: number; host: string; keys?: string; audio?: ReturnType<typeof audioOptionFromArgs>; data?: string }
-
-export function parseServeArgs(args: string[], env: Record<string, string | undefined> = process.env): ServeArgs {
-  const flags = new Map<string, string>();
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    const eq = arg.indexOf('=');
-    const flag = eq > 0 ? arg.slice(0, eq) : arg;
-    if (!['--port', '--host', '--keys', '--audio', '--audio-music', '--data'].includes(flag)) throw new Error(`unknown option ${JSON.stringify(arg)}\n${SERVE_USAGE}`);
-    const value = eq > 0 ? arg.slice(eq + 1) : args[++i];
-    if (value === undefined || value === '') throw new Error(`${flag} needs a value\n${SERVE_USAGE}`);
-    flags.set(flag, value);
-  }
-  const rawPort = flags.get('--port') ?? env.PORT ?? '8080';
-  const port = /^\d{1,5}$/.test(rawPort) ? Number(rawPort) : NaN;
-  if (!(port >= 0 && port <= 65535)) throw new Error(`the port must be a number from 0 to 65535, got ${JSON.stringify(rawPort)}${flags.has('--port') ? '' : ' (from PORT)'}`);
-  // The audio engineer's parser owns the template rules (and the BIBLE_AUDIO variables).
-  const audio = audioOptionFromArgs(args, env);
-  return { port, host: flags.get('--host') ?? '0.0.0.0', keys: flags.get('--keys'), audio, data: flags.get('--data') };
-}
-
-/** `bible serve` and `npm start`: runs until SIGINT or SIGTERM, then shuts down gracefully. */
-export async function serveFromArgs(args: string[]): Promise<void> {
-  if (args.includes('--help') || args.includes('-h')) { console.log(SERVE_USAGE); return; }
-  const parsed = parseServeArgs(args);
-  const keys = parsed.keys ? loadKeyFile(parsed.keys) : undefined;
-  const dataDir = parsed.data ? resolve(parsed.data) : undefined;
-  // One options object, read by the handler on every request: SIGHUP swaps its keys in place.
-  const options: ServeOptions = { port: parsed.port, host: parsed.host, keys, dataDir, open: parsed.audio !== undefined ? { audio: parsed.audio } : {} };
-  let running: BibleServer;
-  try {
-    running = await serve(options);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new Error(`port ${parsed.port} is already in use; pass --port N (or PORT=N)`);
-    throw error;
-  }
-  // The configuration first and the address last, in one write: whoever waits for the address has it all.
-  console.log([
-    ...(keys ? [`API keys required: ${keys.size} key${keys.size === 1 ? '' : 's'} from ${parsed.keys}`] : []),
-    ...(parsed.audio ? [`audio URLs from ${typeof parsed.audio === 'string' ? parsed.audio : JSON.stringify(parsed.audio)}`] : []),
-    ...(dataDir ? [`packs from ${dataDir}`] : []),
-    `bible server listening on ${running.url}  (reader page at /, API like ${running.url}GetVerse?verseId=43003016)`,
-  ].join('\n'));
-  if (parsed.keys) {
-    process.on('SIGHUP', () => {
-      try {
-        options.keys = loadKeyFile(parsed.keys!);
-        console.log(`reloaded ${options.keys.size} API keys from ${parsed.keys}`);
-      } catch (error) {
-        console.error(`kept the old keys: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    });
-  }
-  await new Promise<void>((done) => {
-    let signals = 0;
-    const stop = (signal: string) => {
-      signals += 1;
-      if (signals > 1) { console.log(`${signal} again: stopping now`); process.exit(1); }
-      console.log(`${signal}: finishing answers in flight, then stopping`);
-      void running.close().then(done);
-    };
-    process.on('SIGINT', () => stop('SIGINT'));
-    process.on('SIGTERM', () => stop('SIGTERM'));
-  });
-  console.log('bible server stopped');
 }

@@ -1,0 +1,112 @@
+// Where the per-key request budgets live. One process keeps them in memory (keys.ts rateLimiter). Several
+// workers of one machine ask the primary process, which keeps the one count (node:cluster messages). Several
+// machines share Redis: each request is one atomic server-side script (INCR, and PEXPIRE on the window's
+// first request), never a read followed by a write, so every replica enforces one budget per key.
+import cluster from 'node:cluster';
+import { rateLimiter, WINDOW_MS, type RateDecision } from './keys.ts';
+
+/** Decides one request of a key against its plan's budget per minute. */
+export type Limiter = (key: string, perMinute: number) => Promise<RateDecision>;
+
+/** What to do when Redis cannot be reached: refuse requests that need a budget (closed), or let them through (open). */
+export type RedisFailurePolicy = 'closed' | 'open';
+
+/** Thrown by a closed limiter when Redis is unreachable; the server answers 503. */
+export class LimiterUnavailable extends Error {}
+
+export interface LimiterEvents {
+  /** Redis failed a request (counted in the metrics) */
+  redisError?(error: unknown): void;
+}
+
+export function memoryLimiter(now?: () => number): Limiter {
+  const limit = rateLimiter(now);
+  return async (key, perMinute) => limit(key, perMinute);
+}
+
+// Messages between workers and the primary.
+interface RateRequest { bible: 'rate'; id: number; key: string; perMinute: number }
+interface RateAnswer { bible: 'rate-answer'; id: number; decision: RateDecision }
+
+/** In the primary: answers every worker's rate questions from one in-memory count. */
+export function serveRatesToWorkers(): void {
+  const limit = rateLimiter();
+  cluster.on('message', (worker, message: RateRequest) => {
+    if (message?.bible !== 'rate') return;
+    const answer: RateAnswer = { bible: 'rate-answer', id: message.id, decision: limit(message.key, message.perMinute) };
+    if (worker.isConnected()) worker.send(answer);
+  });
+}
+
+/** In a worker: asks the primary, which holds the counts of every worker. */
+export function primaryLimiter(): Limiter {
+  let next = 0;
+  const waiting = new Map<number, (decision: RateDecision) => void>();
+  process.on('message', (message: RateAnswer) => {
+    if (message?.bible !== 'rate-answer') return;
+    waiting.get(message.id)?.(message.decision);
+    waiting.delete(message.id);
+  });
+  return (key, perMinute) => new Promise((resolve) => {
+    const id = next++;
+    waiting.set(id, resolve);
+    process.send!({ bible: 'rate', id, key, perMinute } satisfies RateRequest);
+  });
+}
+
+// One window per key: the first request of a window starts it (and its expiry); the count and the time
+// left come back together. Atomic on the Redis server.
+const WINDOW_SCRIPT = `
+local used = redis.call('INCR', KEYS[1])
+if used == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {used, ttl}`;
+
+export interface RedisLimiter { limit: Limiter; close(): Promise<void> }
+
+/**
+ * Budgets in Redis at `url`. When Redis is unreachable the policy decides (closed: 503; open: the request
+ * passes uncounted); the first failure and the recovery are logged once each.
+ */
+export async function redisLimiter(url: string, policy: RedisFailurePolicy, events: LimiterEvents = {}, log: (line: string) => void = console.error): Promise<RedisLimiter> {
+  let createClient: typeof import('redis').createClient;
+  try {
+    ({ createClient } = await import('redis'));
+  } catch {
+    throw new Error('--redis needs the redis package: npm install redis');
+  }
+  const client = createClient({
+    url,
+    socket: { connectTimeout: 2_000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2_000) },
+    // A request must not wait for a reconnect: the failure policy answers at once instead.
+    disableOfflineQueue: true,
+  });
+  let failing = false;
+  const failed = (error: unknown) => {
+    events.redisError?.(error);
+    if (!failing) {
+      failing = true;
+      log(`bible serve: Redis at ${url} is unreachable (${error instanceof Error ? error.message : String(error)}); rate limits fail ${policy}: ${policy === 'closed' ? 'requests with a key are refused with 503' : 'requests pass uncounted'} until it is back`);
+    }
+  };
+  client.on('error', failed);
+  client.on('ready', () => {
+    if (failing) { failing = false; log(`bible serve: Redis at ${url} is back; rate limits are counted again`); }
+  });
+  await client.connect().catch(failed);
+  const limit: Limiter = async (key, perMinute) => {
+    try {
+      const [used, ttl] = (await client.eval(WINDOW_SCRIPT, { keys: [`bible:rate:${key}`], arguments: [String(WINDOW_MS)] })) as [number, number];
+      const resetSeconds = Math.max(1, Math.ceil(ttl / 1000));
+      return used <= perMinute
+        ? { allowed: true, limit: perMinute, remaining: perMinute - used, resetSeconds }
+        : { allowed: false, limit: perMinute, remaining: 0, resetSeconds };
+    } catch (error) {
+      failed(error);
+      if (policy === 'closed') throw new LimiterUnavailable('the rate-limit store (Redis) is unreachable; retry shortly');
+      return { allowed: true, limit: perMinute, remaining: perMinute, resetSeconds: Math.ceil(WINDOW_MS / 1000) };
+    }
+  };
+  return { limit, close: async () => { await client.close().catch(() => {}); } };
+}

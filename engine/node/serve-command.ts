@@ -1,0 +1,185 @@
+// `bible serve` and `npm start`: flags, then one process, or a primary with N workers (node:cluster)
+// sharing one port. Key budgets: in the process, in the primary for its workers, or in Redis for every
+// worker of every replica. Runs until SIGINT or SIGTERM, then shuts down gracefully.
+import cluster from 'node:cluster';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { audioOptionFromArgs } from './audio-option.ts';
+import { loadKeyFile } from './keys.ts';
+import { createMetrics, serveMetricsToWorkers } from './metrics.ts';
+import { memoryLimiter, primaryLimiter, redisLimiter, serveRatesToWorkers, type Limiter, type RedisFailurePolicy } from './rate-limits.ts';
+import { serve, type BibleServer, type ServeOptions } from './server.ts';
+
+export const SERVE_USAGE = `usage: bible serve [--port N] [--host ADDRESS] [--keys FILE] [--workers N] [--redis URL]
+                   [--redis-failure closed|open] [--access-log] [--audio TEMPLATE] [--audio-music TEMPLATE] [--data DIR]
+  --port N          port to listen on (default: the PORT environment variable, else 8080; 0 = any free port)
+  --host ADDRESS    address to listen on (default 0.0.0.0, every interface; 127.0.0.1 keeps it local)
+  --keys FILE       require API keys: a JSON key file, see docs/hosts.md (SIGHUP reloads it, in every worker)
+  --workers N       worker processes sharing the port (default 1; use the machine's cores); with several
+                    and no Redis, the primary process holds the key budgets
+  --redis URL       keep key budgets in Redis (or BIBLE_REDIS_URL), shared by every worker and replica
+  --redis-failure P when Redis is unreachable: closed (default) refuses keyed requests with 503; open lets
+                    them through uncounted
+  --access-log      print one line per request
+  --audio TEMPLATE  audio narration URL template, e.g. https://cdn.example/{versionId}/{bookId}/{chapterId}.mp3
+                    (or BIBLE_AUDIO); --audio-music TEMPLATE for GetAudioMusic (or BIBLE_AUDIO_MUSIC)
+  --data DIR        folder of packs (default dist/data)
+Without a key, GET /healthz answers 200 once the packs are readable and GET /metrics in Prometheus' format.`;
+
+export interface ServeArgs {
+  port: number;
+  host: string;
+  keys?: string;
+  audio?: ReturnType<typeof audioOptionFromArgs>;
+  data?: string;
+  workers: number;
+  redis?: string;
+  redisFailure: RedisFailurePolicy;
+  accessLog: boolean;
+}
+
+export function parseServeArgs(args: string[], env: Record<string, string | undefined> = process.env): ServeArgs {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args,
+      strict: true,
+      options: {
+        port: { type: 'string' }, host: { type: 'string' }, keys: { type: 'string' }, audio: { type: 'string' },
+        'audio-music': { type: 'string' }, data: { type: 'string' }, workers: { type: 'string' }, redis: { type: 'string' },
+        'redis-failure': { type: 'string' }, 'access-log': { type: 'boolean' },
+      },
+    }));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const option = /'(--?[\w-]+)/.exec(message)?.[1] ?? '';
+    const why = /argument missing/.test(message) ? `${option} needs a value` : `unknown option ${JSON.stringify(option || message)}`;
+    throw new Error(`${why}\n${SERVE_USAGE}`);
+  }
+  for (const [name, value] of Object.entries(values)) {
+    if (value === '') throw new Error(`--${name} needs a value\n${SERVE_USAGE}`);
+  }
+  const rawPort = (values.port as string | undefined) ?? env.PORT ?? '8080';
+  const port = /^\d{1,5}$/.test(rawPort) ? Number(rawPort) : NaN;
+  if (!(port >= 0 && port <= 65535)) throw new Error(`the port must be a number from 0 to 65535, got ${JSON.stringify(rawPort)}${values.port !== undefined ? '' : ' (from PORT)'}`);
+  const rawWorkers = (values.workers as string | undefined) ?? '1';
+  const workers = /^\d{1,3}$/.test(rawWorkers) ? Number(rawWorkers) : NaN;
+  if (!(workers >= 1 && workers <= 256)) throw new Error(`--workers must be a whole number from 1 to 256, got ${JSON.stringify(rawWorkers)}`);
+  const redisFailure = (values['redis-failure'] as string | undefined) ?? 'closed';
+  if (redisFailure !== 'closed' && redisFailure !== 'open') throw new Error(`--redis-failure must be closed or open, got ${JSON.stringify(redisFailure)}`);
+  const redis = (values.redis as string | undefined) ?? (env.BIBLE_REDIS_URL || undefined);
+  if (redis !== undefined && !/^rediss?:\/\//.test(redis)) throw new Error(`--redis must be a redis:// or rediss:// URL, got ${JSON.stringify(redis)}`);
+  return {
+    port, host: (values.host as string | undefined) ?? '0.0.0.0', keys: values.keys as string | undefined, audio: audioOptionFromArgs(args, env),
+    data: values.data as string | undefined, workers, redis, redisFailure, accessLog: values['access-log'] === true,
+  };
+}
+
+export async function serveFromArgs(args: string[]): Promise<void> {
+  if (args.includes('--help') || args.includes('-h')) { console.log(SERVE_USAGE); return; }
+  const parsed = parseServeArgs(args);
+  if (parsed.workers > 1 && cluster.isPrimary) return runPrimary(parsed);
+  return runServer(parsed);
+}
+
+/** The primary of several workers: forks them, holds their key budgets (without Redis) and their metrics. */
+async function runPrimary(parsed: ServeArgs): Promise<void> {
+  if (!parsed.redis) serveRatesToWorkers();
+  await serveMetricsToWorkers();
+  let stopping = false;
+  let announced = false;
+  const fork = () => cluster.fork({ BIBLE_WORKER: '1' });
+  cluster.on('listening', (_worker, address) => {
+    if (announced) return;
+    announced = true;
+    const host = parsed.host === '0.0.0.0' || parsed.host === '::' ? '127.0.0.1' : parsed.host;
+    const url = `http://${host}:${address.port}/`;
+    console.log([
+      `${parsed.workers} workers${parsed.redis ? `, key budgets in Redis at ${parsed.redis} (failing ${parsed.redisFailure})` : ', key budgets held by this primary process'}`,
+      `bible server listening on ${url}  (reader page at /, API like ${url}GetVerse?verseId=43003016)`,
+    ].join('\n'));
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`bible serve: worker ${worker.process.pid} stopped (${signal ?? code}); starting another`);
+    fork();
+  });
+  for (let i = 0; i < parsed.workers; i++) fork();
+  process.on('SIGHUP', () => { for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGHUP'); });
+  await new Promise<void>((done) => {
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) { console.log(`${signal} again: stopping now`); process.exit(1); }
+      stopping = true;
+      console.log(`${signal}: every worker finishes its answers in flight, then stops`);
+      const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+      let left = workers.length;
+      if (left === 0) done();
+      for (const worker of workers) {
+        worker.once('exit', () => { if (--left === 0) done(); });
+        worker.process.kill('SIGTERM');
+      }
+    };
+    process.on('SIGINT', () => stop('SIGINT'));
+    process.on('SIGTERM', () => stop('SIGTERM'));
+  });
+  console.log('bible server stopped');
+}
+
+/** One serving process: alone, or one of several workers. */
+async function runServer(parsed: ServeArgs): Promise<void> {
+  const worker = cluster.isWorker;
+  const keys = parsed.keys ? loadKeyFile(parsed.keys) : undefined;
+  const dataDir = parsed.data ? resolve(parsed.data) : undefined;
+  const redis = parsed.redis ? await redisLimiter(parsed.redis, parsed.redisFailure, { redisError: () => metrics?.redisError() }) : undefined;
+  const limiter: Limiter = redis?.limit ?? (worker ? primaryLimiter() : memoryLimiter());
+  // One options object, read by the handler on every request: SIGHUP swaps its keys in place.
+  const options: ServeOptions = {
+    port: parsed.port, host: parsed.host, keys, dataDir, limiter,
+    open: { ...(parsed.audio !== undefined ? { audio: parsed.audio } : {}), preload: ['text-kjv'] },
+    ...(parsed.accessLog ? { accessLog: (line: string) => console.log(line) } : {}),
+  };
+  let running: BibleServer;
+  try {
+    running = await serve(options);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new Error(`port ${parsed.port} is already in use; pass --port N (or PORT=N)`);
+    throw error;
+  }
+  const metrics = await createMetrics(() => running.bible.loadedPacks().length, parsed.redis ? parsed.redisFailure : undefined);
+  options.metrics = metrics;
+  if (!worker) {
+    // The configuration first and the address last, in one write: whoever waits for the address has it all.
+    console.log([
+      ...(keys ? [`API keys required: ${keys.size} key${keys.size === 1 ? '' : 's'} from ${parsed.keys}`] : []),
+      ...(parsed.redis ? [`key budgets in Redis at ${parsed.redis} (failing ${parsed.redisFailure})`] : []),
+      ...(parsed.audio ? [`audio URLs from ${typeof parsed.audio === 'string' ? parsed.audio : JSON.stringify(parsed.audio)}`] : []),
+      ...(dataDir ? [`packs from ${dataDir}`] : []),
+      ...(metrics ? [] : ['GET /metrics needs prom-client (npm install prom-client)']),
+      `bible server listening on ${running.url}  (reader page at /, API like ${running.url}GetVerse?verseId=43003016)`,
+    ].join('\n'));
+  }
+  if (parsed.keys) {
+    process.on('SIGHUP', () => {
+      try {
+        options.keys = loadKeyFile(parsed.keys!);
+        console.log(`reloaded ${options.keys.size} API keys from ${parsed.keys}`);
+      } catch (error) {
+        console.error(`kept the old keys: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    });
+  }
+  await new Promise<void>((done) => {
+    let signals = 0;
+    const stop = (signal: string) => {
+      signals += 1;
+      if (signals > 1) { console.log(`${signal} again: stopping now`); process.exit(1); }
+      if (!worker) console.log(`${signal}: finishing answers in flight, then stopping`);
+      void running.close().then(done);
+    };
+    process.on('SIGINT', () => stop('SIGINT'));
+    process.on('SIGTERM', () => stop('SIGTERM'));
+  });
+  await redis?.close();
+  if (!worker) console.log('bible server stopped');
+  if (worker) process.exit(0);
+}
