@@ -128,6 +128,7 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
     if (res.destroyed) return;
     res.writeHead(status, out);
     res.end(req.method === 'HEAD' ? undefined : encoded.payload);
+    sentBytes.set(res, encoded.payload.length);
   };
 
   const sendJson = async (req: IncomingMessage, res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -283,7 +284,7 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
       const path = String(req.url ?? '/').split('?')[0];
       const name = API_V2_PATHS[path] ?? path.slice(1);
       if (options.metrics && operations.has(name)) options.metrics.request(name, res.statusCode, seconds);
-      options.accessLog?.(`${new Date().toISOString()} ${req.method} ${String(req.url).slice(0, 300)} ${res.statusCode} ${(seconds * 1000).toFixed(1)}ms ${res.getHeader('content-length') ?? '-'}`);
+      options.accessLog?.(`${new Date().toISOString()} ${req.method} ${String(req.url).slice(0, 300)} ${res.statusCode} ${(seconds * 1000).toFixed(1)}ms ${sentBytes.get(res) ?? '-'}`);
     });
   };
 
@@ -298,6 +299,9 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
     });
   };
 }
+
+/** Bytes of each JSON answer, for the access log (headers given to writeHead are not readable back). */
+const sentBytes = new WeakMap<ServerResponse, number>();
 
 /** How many answers are built at once by default: enough to keep both cores busy with gzip. */
 const DEFAULT_CONCURRENT_ANSWERS = 4;
