@@ -21,6 +21,8 @@ export const SERVE_USAGE = `usage: bible serve [--port N] [--host ADDRESS] [--ke
   --redis-failure P when Redis is unreachable: closed (default) refuses keyed requests with 503; open lets
                     them through uncounted
   --access-log      print one line per request
+  --concurrent-answers N
+                    answers built at once in each process (default 4): bounds the memory large answers take
   --audio TEMPLATE  audio narration URL template, e.g. https://cdn.example/{versionId}/{bookId}/{chapterId}.mp3
                     (or BIBLE_AUDIO); --audio-music TEMPLATE for GetAudioMusic (or BIBLE_AUDIO_MUSIC)
   --data DIR        folder of packs (default dist/data)
@@ -36,6 +38,7 @@ export interface ServeArgs {
   redis?: string;
   redisFailure: RedisFailurePolicy;
   accessLog: boolean;
+  concurrentAnswers?: number;
 }
 
 export function parseServeArgs(args: string[], env: Record<string, string | undefined> = process.env): ServeArgs {
@@ -47,7 +50,7 @@ export function parseServeArgs(args: string[], env: Record<string, string | unde
       options: {
         port: { type: 'string' }, host: { type: 'string' }, keys: { type: 'string' }, audio: { type: 'string' },
         'audio-music': { type: 'string' }, data: { type: 'string' }, workers: { type: 'string' }, redis: { type: 'string' },
-        'redis-failure': { type: 'string' }, 'access-log': { type: 'boolean' },
+        'redis-failure': { type: 'string' }, 'access-log': { type: 'boolean' }, 'concurrent-answers': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -68,10 +71,14 @@ export function parseServeArgs(args: string[], env: Record<string, string | unde
   const redisFailure = (values['redis-failure'] as string | undefined) ?? 'closed';
   if (redisFailure !== 'closed' && redisFailure !== 'open') throw new Error(`--redis-failure must be closed or open, got ${JSON.stringify(redisFailure)}`);
   const redis = (values.redis as string | undefined) ?? (env.BIBLE_REDIS_URL || undefined);
+  const rawAnswers = values['concurrent-answers'] as string | undefined;
+  const concurrentAnswers = rawAnswers === undefined ? undefined : /^\d{1,4}$/.test(rawAnswers) && Number(rawAnswers) >= 1 ? Number(rawAnswers) : NaN;
+  if (Number.isNaN(concurrentAnswers)) throw new Error(`--concurrent-answers must be a whole number from 1 to 9999, got ${JSON.stringify(rawAnswers)}`);
   if (redis !== undefined && !/^rediss?:\/\//.test(redis)) throw new Error(`--redis must be a redis:// or rediss:// URL, got ${JSON.stringify(redis)}`);
   return {
     port, host: (values.host as string | undefined) ?? '0.0.0.0', keys: values.keys as string | undefined, audio: audioOptionFromArgs(args, env),
     data: values.data as string | undefined, workers, redis, redisFailure, accessLog: values['access-log'] === true,
+    ...(concurrentAnswers !== undefined ? { concurrentAnswers } : {}),
   };
 }
 
@@ -134,7 +141,7 @@ async function runServer(parsed: ServeArgs): Promise<void> {
   const limiter: Limiter = redis?.limit ?? (worker ? primaryLimiter() : memoryLimiter());
   // One options object, read by the handler on every request: SIGHUP swaps its keys in place.
   const options: ServeOptions = {
-    port: parsed.port, host: parsed.host, keys, dataDir, limiter,
+    port: parsed.port, host: parsed.host, keys, dataDir, limiter, maxConcurrentAnswers: parsed.concurrentAnswers,
     open: { ...(parsed.audio !== undefined ? { audio: parsed.audio } : {}), preload: ['text-kjv'] },
     ...(parsed.accessLog ? { accessLog: (line: string) => console.log(line) } : {}),
   };

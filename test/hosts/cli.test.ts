@@ -45,6 +45,12 @@ describe('bible serve', () => {
     expect(() => parseServeArgs(['--port'], {})).toThrow(/needs a value/);
     expect(() => parseServeArgs(['--verbose'], {})).toThrow(/unknown option/);
     expect(() => parseServeArgs(['--audio', 'https://a.example/{nope}.mp3'], {})).toThrow(/audio/);
+    expect(parseServeArgs(['--workers', '4', '--redis', 'redis://127.0.0.1:6379', '--access-log'], {})).toMatchObject({ workers: 4, redis: 'redis://127.0.0.1:6379', redisFailure: 'closed', accessLog: true });
+    expect(parseServeArgs([], { BIBLE_REDIS_URL: 'redis://r:6379' })).toMatchObject({ workers: 1, redis: 'redis://r:6379' });
+    expect(parseServeArgs(['--redis-failure', 'open', '--concurrent-answers', '8'], {})).toMatchObject({ redisFailure: 'open', concurrentAnswers: 8 });
+    for (const bad of [['--workers', '0'], ['--workers', 'many'], ['--redis', 'localhost:6379'], ['--redis-failure', 'maybe'], ['--concurrent-answers', '0']]) {
+      expect(() => parseServeArgs(bad, {}), bad.join(' ')).toThrow(new RegExp(bad[0]));
+    }
   });
 
   it('starts on PORT, prints its address, needs keys from --keys, and stops gracefully on SIGTERM', { timeout: 60_000 }, async () => {
