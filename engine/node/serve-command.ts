@@ -137,23 +137,23 @@ async function runServer(parsed: ServeArgs): Promise<void> {
   const worker = cluster.isWorker;
   const keys = parsed.keys ? loadKeyFile(parsed.keys) : undefined;
   const dataDir = parsed.data ? resolve(parsed.data) : undefined;
+  // Metrics exist before Redis is reached and the port opens, so the first errors and requests count too.
+  let running: BibleServer | undefined;
+  const metrics = await createMetrics(() => running?.bible.loadedPacks().length ?? 0, parsed.redis ? parsed.redisFailure : undefined);
   const redis = parsed.redis ? await redisLimiter(parsed.redis, parsed.redisFailure, { redisError: () => metrics?.redisError() }) : undefined;
   const limiter: Limiter = redis?.limit ?? (worker ? primaryLimiter() : memoryLimiter());
   // One options object, read by the handler on every request: SIGHUP swaps its keys in place.
   const options: ServeOptions = {
-    port: parsed.port, host: parsed.host, keys, dataDir, limiter, maxConcurrentAnswers: parsed.concurrentAnswers,
+    port: parsed.port, host: parsed.host, keys, dataDir, limiter, metrics, maxConcurrentAnswers: parsed.concurrentAnswers,
     open: { ...(parsed.audio !== undefined ? { audio: parsed.audio } : {}), preload: ['text-kjv'] },
     ...(parsed.accessLog ? { accessLog: (line: string) => console.log(line) } : {}),
   };
-  let running: BibleServer;
   try {
     running = await serve(options);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new Error(`port ${parsed.port} is already in use; pass --port N (or PORT=N)`);
     throw error;
   }
-  const metrics = await createMetrics(() => running.bible.loadedPacks().length, parsed.redis ? parsed.redisFailure : undefined);
-  options.metrics = metrics;
   if (!worker) {
     // The configuration first and the address last, in one write: whoever waits for the address has it all.
     console.log([
@@ -162,7 +162,7 @@ async function runServer(parsed: ServeArgs): Promise<void> {
       ...(parsed.audio ? [`audio URLs from ${typeof parsed.audio === 'string' ? parsed.audio : JSON.stringify(parsed.audio)}`] : []),
       ...(dataDir ? [`packs from ${dataDir}`] : []),
       ...(metrics ? [] : ['GET /metrics needs prom-client (npm install prom-client)']),
-      `bible server listening on ${running.url}  (reader page at /, API like ${running.url}GetVerse?verseId=43003016)`,
+      `bible server listening on ${running!.url}  (reader page at /, API like ${running!.url}GetVerse?verseId=43003016)`,
     ].join('\n'));
   }
   if (parsed.keys) {
@@ -181,7 +181,7 @@ async function runServer(parsed: ServeArgs): Promise<void> {
       signals += 1;
       if (signals > 1) { console.log(`${signal} again: stopping now`); process.exit(1); }
       if (!worker) console.log(`${signal}: finishing answers in flight, then stopping`);
-      void running.close().then(done);
+      void running!.close().then(done);
     };
     process.on('SIGINT', () => stop('SIGINT'));
     process.on('SIGTERM', () => stop('SIGTERM'));
