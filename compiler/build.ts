@@ -30,7 +30,7 @@ import { createZopfliPool, type ZopfliPool } from './pack/zopfli.ts';
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_OUT_DIR = join(REPO_ROOT, 'dist', 'data');
 
-/** Builders run in this order; later issues append theirs. */
+/** Builders run in this order, and the manifest lists their packs in the same order. */
 export const BUILDERS: Builder[] = [textBuilder, metaBuilder, searchBuilder, plansBuilder, extrabiblicalBuilder, originalBuilder, licensingBuilder, xrefsBuilder, commentaryBuilder, dictionaryBuilder, relationsBuilder, topicsBuilder, studyBuilder];
 
 /** Files whose change makes the packs stale (see scripts/ensure-build.ts). */
@@ -172,7 +172,8 @@ export async function build(options: BuildOptions = {}): Promise<{ packs: number
   } finally {
     await zopfli?.close();
   }
-  // A partial build cannot vouch for the other packs, so it leaves the inputs hash empty (stale).
+  // A partial build cannot vouch for the other packs: 'partial' never equals an inputs hash, so the next
+  // check (scripts/ensure-build.ts) finds the packs stale and rebuilds them all.
   const inputs = options.only ? 'partial' : buildInputsHash();
   const order = (m: ManifestEntry) => BUILDERS.findIndex((b) => b.name === m.builder);
   manifest.sort((a, b) => order(a) - order(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -1,6 +1,7 @@
 // The browser host: packs come over fetch from a folder of packs (dist/data served as-is), and
 // manifest.json versions each URL by the pack's SHA-256 so HTTP caches can keep a pack forever.
 import type { PackLoader } from '../core/engine.ts';
+import { isPackName } from '../core/pack/reader.ts';
 
 export interface FetchLoaderOptions {
   /** folder URL holding manifest.json and the .pack files; default 'data/' relative to the page */
@@ -61,7 +62,7 @@ export function fetchLoader(options: FetchLoaderOptions = {}): PackLoader {
   let manifest: Promise<Map<string, ManifestPack>> | undefined;
 
   return async (name) => {
-    if (!/^[a-z0-9][a-z0-9._-]*$/i.test(name)) throw new Error(`bad pack name ${JSON.stringify(name)}`);
+    if (!isPackName(name)) throw new Error(`bad pack name ${JSON.stringify(name)}`);
     const packs = await (manifest ??= readManifest(base, fetchFn).then((m) => {
       if (options.cacheName && m.size) void pruneCache(options.cacheName, base, m);
       return m;

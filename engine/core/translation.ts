@@ -2,8 +2,7 @@
 // decoded one book at a time on first use (so the first verse costs one book, not the whole Bible).
 // A translation mostly fills the KJV grid; `missing` names grid slots it leaves empty and `extra` the
 // verses it has beyond the grid (own verse splits).
-import { notAvailable } from './errors.ts';
-import type { Pack } from './pack/reader.ts';
+import { packUnusable, type Pack } from './pack/reader.ts';
 import { strictUtf8Decoder } from './utf8.ts';
 import { splitVerseId, type Versification } from './versification.ts';
 import { countWords } from './words.ts';
@@ -71,7 +70,7 @@ export function loadTranslation(pack: Pack, versification: Versification): Trans
   const info = pack.json<TextPackInfo>('info');
   const bytes = pack.utf8Bytes('text');
   const bookBytes = info.bookBytes;
-  const broken = (why: string) => notAvailable(`pack '${pack.name}' cannot be used: ${why}; rebuild it with \`bible build\``);
+  const broken = (why: string) => packUnusable(pack.name, why);
   if (!Array.isArray(bookBytes) || bookBytes.length !== 67 || bookBytes[66] !== bytes.length + 1) throw broken('its book offsets do not match its text');
 
   // Rebuild the verse list from the KJV grid and the pack's differences, noting each grid slot's

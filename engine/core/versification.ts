@@ -37,6 +37,9 @@ export function formatVerseId(book: number, chapter: number, verse: number): str
 }
 
 /** The API's 5-digit bookAndChapterId. */
+/** The API's 8-digit verse id of a verse id number: 1001001 -> "01001001". */
+export const padVerseId = (id: number): string => String(100_000_000 + id).slice(1);
+
 export function formatBookAndChapterId(book: number, chapter: number): string {
   return pad(book, 2) + pad(chapter, 3);
 }

@@ -5,6 +5,7 @@ import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inflateRawSync } from 'node:zlib';
 import { open, type OpenOptions, type TypedBible } from '../core/engine.ts';
+import { isPackName } from '../core/pack/reader.ts';
 
 /**
  * The package's own packs: dist/data at the package root, found from this file whether it runs from the
@@ -22,7 +23,7 @@ function packageDataDir(from: string): string {
 
 export function fsLoader(dataDir = DEFAULT_DATA_DIR) {
   return async (packName: string): Promise<Uint8Array> => {
-    if (!/^[a-z0-9][a-z0-9._-]*$/i.test(packName)) throw new Error(`bad pack name ${JSON.stringify(packName)}`);
+    if (!isPackName(packName)) throw new Error(`bad pack name ${JSON.stringify(packName)}`);
     try {
       return new Uint8Array(await readFile(join(dataDir, `${packName}.pack`)));
     } catch (error) {

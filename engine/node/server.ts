@@ -7,6 +7,7 @@ import type { Socket } from 'node:net';
 import { promisify } from 'node:util';
 import { gzip, gzipSync } from 'node:zlib';
 import { BibleError } from '../core/errors.ts';
+import { LICENSING_PATHS } from '../core/ops/licensing.ts';
 import type { OpenOptions, TypedBible } from '../core/engine.ts';
 import { requestKey, loadKeyFile, type ApiKeys } from './keys.ts';
 import type { ServerMetrics } from './metrics.ts';
@@ -16,12 +17,8 @@ import { acceptsGzip, staticFiles } from './static.ts';
 import { BodyTooLarge, readBody } from './request-body.ts';
 import { resolve } from 'node:path';
 
-/** Second-generation paths of the hosted API and the operations that answer them. */
-export const API_V2_PATHS: Readonly<Record<string, string>> = {
-  '/api/v2/licensing': 'GetLicensing',
-  '/api/v2/bibles': 'GetBibles',
-  '/api/v2/credits': 'GetCredits',
-};
+/** Second-generation paths of the hosted API and the operations that answer them (the licensing family's). */
+export const API_V2_PATHS = LICENSING_PATHS;
 
 /** Rate-limit headers on every keyed answer (and Retry-After on 429). Reset is in seconds from now. */
 export const RATE_HEADERS = { limit: 'X-RateLimit-Limit', remaining: 'X-RateLimit-Remaining', reset: 'X-RateLimit-Reset' } as const;

@@ -1,6 +1,6 @@
 // The offline reader page: the engine runs in the page (./engine.js) on packs fetched from data/; the
 // service worker (sw.js) keeps the page, the bundle and every pack used, so it works with the network
-// cut. Operations other issues add (GetSearch, GetSearchCount, GetOriginalText) are used when the
+// cut. Operations a build may leave out (GetSearch, GetSearchCount, GetOriginalText) are used when the
 // build has them; without them the page says so or falls back to a scan.
 import { openBrowser, wholeWordMatcher, type TypedBible } from './engine.js';
 

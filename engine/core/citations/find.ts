@@ -3,7 +3,7 @@
 // and a reference without a number ("Mark said") is not one.
 import { invalid } from '../errors.ts';
 import type { Meta } from '../meta.ts';
-import { formatVerseId } from '../versification.ts';
+import { padVerseId } from '../versification.ts';
 import { bookNameBefore, isCommonWord, isSpace, nameKey, ordinalAfter } from './books.ts';
 import { Cursor, ReferenceParser, type Passage } from './grammar.ts';
 
@@ -21,8 +21,7 @@ export interface CitationHit {
 
 const DIGIT = /\d/g;
 
-const idOf = (n: number) => formatVerseId(Math.floor(n / 1_000_000), Math.floor(n / 1_000) % 1_000, n % 1_000);
-export const passageIds = (p: Passage) => ({ from: idOf(p.from), to: idOf(p.to) });
+export const passageIds = (p: Passage) => ({ from: padVerseId(p.from), to: padVerseId(p.to) });
 
 const parsers = new WeakMap<Meta, { freeText: ReferenceParser; single: ReferenceParser }>();
 function parsersFor(meta: Meta) {

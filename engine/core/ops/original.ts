@@ -9,7 +9,7 @@ import { LAST_GREEK, LAST_HEBREW } from '../original/format.ts';
 import { lexicon, type Lexicon, type LexiconId } from '../original/lexicon.ts';
 import { strongsIndex } from '../original/strongs-index.ts';
 import { originalText, type OriginalText } from '../original/text.ts';
-import { formatVerseId } from '../versification.ts';
+import { formatVerseId, padVerseId } from '../versification.ts';
 
 const OT_PACK = 'original-ot';
 const NT_PACK = 'original-nt';
@@ -160,7 +160,7 @@ function assemble(lex: Lexicon, id: LexiconId, n: number): EntryStrings {
     glossary, pos,
     root: roots.join(', '),
     rootWord: rootWords.filter(Boolean).join(', '),
-    first: first ? formatVerseId(Math.floor(first / 1_000_000), Math.floor(first / 1_000) % 1_000, first % 1_000) : '',
+    first: first ? padVerseId(first) : '',
   };
 }
 

@@ -5,7 +5,7 @@ import { VERSE } from '../records.ts';
 import { arrayOf } from '../shape.ts';
 import { pick } from '../random.ts';
 import { matchingPositions } from './search.ts';
-import { chapterRows, limitRange } from './verses.ts';
+import { chapterRows, limitRange } from '../chapters.ts';
 
 export const randomOperations = [
   defineOperation({

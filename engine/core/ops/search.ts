@@ -9,7 +9,7 @@ import { arrayOf, number, object, optional, string } from '../shape.ts';
 import type { Pack } from '../pack/reader.ts';
 import { findVerses, loadSearchIndex, matchSpans, NormalizedVerses, searchPackName, type SearchIndex, type Strategy } from '../search/searcher.ts';
 import type { TranslationData } from '../translation.ts';
-import { limitRange } from './verses.ts';
+import { limitRange } from '../chapters.ts';
 
 // Derived per loaded pack, so they live exactly as long as the engine that loaded it.
 const normalizedByText = new WeakMap<TranslationData, NormalizedVerses>();

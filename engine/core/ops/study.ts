@@ -7,7 +7,8 @@ import { arrayOf, empty, number, object, oneOf, recordOf, string } from '../shap
 import { BOOK_INFO, CROSS_REFERENCE, DICTIONARY_ENTRY, GENRE_GROUP, SEMANTIC_RELATION, STORY } from '../records.ts';
 import type { BookInfo, StoryRecord } from '../records.ts';
 import type { Pack } from '../pack/reader.ts';
-import { deepFreeze, padVerseId, perPack } from '../study/cache.ts';
+import { deepFreeze, perPack } from '../study/cache.ts';
+import { padVerseId } from '../versification.ts';
 import { ENGLISH_ONLY } from '../study/params.ts';
 import { kjvOrdinal } from '../study/verse.ts';
 import { strictUtf8Decoder } from '../utf8.ts';

@@ -5,7 +5,8 @@ import { defineOperation, type Context } from '../operation.ts';
 import { arrayOf, number, object, string } from '../shape.ts';
 import { TOPIC_ENTRY } from '../records.ts';
 import type { ParamSpec } from '../params.ts';
-import { deepFreeze, padVerseId, perPack } from '../study/cache.ts';
+import { deepFreeze, perPack } from '../study/cache.ts';
+import { padVerseId } from '../versification.ts';
 
 /** The packs topicVerseIds needs loaded. */
 export const TOPIC_PACKS: readonly string[] = ['topics'];

@@ -1,41 +1,10 @@
 // Verses, chapters, parallel verses and the version list.
 import { invalid } from '../errors.ts';
 import type { Meta } from '../meta.ts';
-import { COMMON_PARAMS, defineOperation, textPack, verseRow, type BookOrTestament, type Context, type VerseIdValue } from '../operation.ts';
+import { checkChapter, chapterRows } from '../chapters.ts';
+import { COMMON_PARAMS, defineOperation, textPack, verseRow, type VerseIdValue } from '../operation.ts';
 import { PARALLEL_VERSE, VERSE, VERSION } from '../records.ts';
 import { arrayOf } from '../shape.ts';
-import { lowerBound } from '../translation.ts';
-
-/** Throws when a chapter does not exist in the translation; the message gives the valid range. */
-export function checkChapter(ctx: Context, versionId: string, book: number, chapter: number, param = 'chapterId'): void {
-  const chapters = ctx.meta.versionById.get(versionId)!.chapterVerses[book - 1] ?? [];
-  if (chapter > chapters.length) {
-    throw invalid(param, `${param} ${chapter} does not exist: ${ctx.meta.books[book - 1].names.english} has ${chapters.length} chapters in ${versionId}`);
-  }
-}
-
-/** [first, end) positions of the verses a book, testament or chapter limit allows. */
-export function limitRange(ctx: Context, versionId: string, limit: BookOrTestament | undefined, chapter: number | undefined): [number, number] {
-  const text = ctx.translation(versionId);
-  if (chapter !== undefined) {
-    if (!limit) throw invalid('limitToChapterId', 'limitToChapterId needs limitToBookId set to a book number');
-    if (!('book' in limit)) throw invalid('limitToChapterId', `limitToChapterId needs limitToBookId set to a book number; it cannot be combined with ${limit.testament.toLowerCase()}`);
-    checkChapter(ctx, versionId, limit.book, chapter, 'limitToChapterId');
-    return text.chapterRange(limit.book, chapter);
-  }
-  if (!limit) return [0, text.size];
-  if ('book' in limit) return text.bookRange(limit.book);
-  const nt = lowerBound(text.ids, 40_000_000);
-  return limit.testament === 'OT' ? [0, nt] : [nt, text.size];
-}
-
-export function chapterRows(ctx: Context, versionId: string, book: number, chapter: number) {
-  const text = ctx.translation(versionId);
-  const [first, end] = text.chapterRange(book, chapter);
-  const rows = new Array(end - first);
-  for (let i = first; i < end; i++) rows[i - first] = verseRow(text.ids[i], text.textAt(i));
-  return rows;
-}
 
 /** A translation as GetVersions and /api/v2/bibles list it: version_id is its number, as the API gives it. */
 export function versionRecord(v: Meta['versions'][number], index: number) {

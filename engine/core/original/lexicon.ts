@@ -1,6 +1,6 @@
 // The Strong's dictionaries (lexicon pack): one entry per number, fields joined by FIELD_SEPARATOR,
 // split on first use; plus per number how often it occurs in the original texts and where first.
-import type { Pack } from '../pack/reader.ts';
+import { packUnusable, type Pack } from '../pack/reader.ts';
 import { FIELD_SEPARATOR, LEXICON_FIELDS, type LexiconField } from './format.ts';
 import { perPack } from '../pack/per-pack.ts';
 
@@ -23,7 +23,7 @@ export const lexicon: (pack: Pack) => Lexicon = perPack(loadLexicon);
 
 function loadLexicon(pack: Pack): Lexicon {
   const info = pack.json<{ hebrew: number; greek: number; fields: string[] }>('info');
-  if (info.fields.join() !== LEXICON_FIELDS.join()) throw new Error(`pack '${pack.name}': lexicon fields differ from this engine's; rebuild the packs`);
+  if (info.fields.join() !== LEXICON_FIELDS.join()) throw packUnusable(pack.name, 'its lexicon fields differ from this engine\'s');
   const part = (prefix: string, last: number): Part => {
     const starts = pack.u32(`${prefix}Start`);
     if (starts.length !== last + 2) throw new Error(`pack '${pack.name}': ${prefix} entries do not match its info`);

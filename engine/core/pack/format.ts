@@ -1,7 +1,8 @@
 // The pack container format, shared by the compiler's writer and the engine's reader.
 //
 // File  = header (16 bytes, uncompressed) + deflate(body)
-//   header: magic "BPAK" | u16 format version | u16 reserved (0) | u32 body length | u32 CRC-32 of body
+//   header: magic "BPAK" | u16 format version | u16 reserved (0) | u32 body length | u32 CRC-32 of the
+//           compressed body (checked before inflating, so a damaged file is refused without inflating it)
 // Body  = u32 section count | directory | padding to 4 | section data, each section starting 4-aligned
 //   directory entry: u8 name length | name (ASCII) | u8 kind | u32 offset (from body start) | u32 byte length
 //

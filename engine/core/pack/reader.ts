@@ -29,8 +29,14 @@ export const fflateInflate: Inflate = (compressed, expectedLength) =>
 const decodeUtf8 = strictUtf8Decoder();
 
 /** Checks and inflates a pack; every defect is reported as NOT_AVAILABLE naming the pack. */
+/** The error for a pack this engine cannot use: what is wrong, and how to get a good one. */
+export const packUnusable = (name: string, why: string) => notAvailable(`pack '${name}' cannot be used: ${why}; rebuild it with \`bible build\``);
+
+/** Pack names are file names too: letters, digits, dot, underscore and dash, starting with a letter or digit. */
+export const isPackName = (name: string) => /^[a-z0-9][a-z0-9._-]*$/i.test(name);
+
 export function readPack(name: string, file: Uint8Array, inflate: Inflate = fflateInflate): Pack {
-  const fail = (why: string) => notAvailable(`pack '${name}' cannot be used: ${why}; rebuild it with \`bible build\``);
+  const fail = (why: string) => packUnusable(name, why);
   if (!(file instanceof Uint8Array)) throw fail('the loader did not return bytes');
   if (file.length < PACK_HEADER_BYTES || PACK_MAGIC.some((b, i) => file[i] !== b)) throw fail('not a pack file (bad magic)');
   const header = new DataView(file.buffer, file.byteOffset, PACK_HEADER_BYTES);

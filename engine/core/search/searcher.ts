@@ -11,9 +11,8 @@
 // - scan: when the index cannot narrow things down (a two-letter fragment fits most of the vocabulary)
 //   or is not loaded (GetRandomVerse does not load it), the normalised text of the whole translation is
 //   searched with indexOf, or, for a short range, verse by verse.
-import { notAvailable } from '../errors.ts';
 import { containsNormalized, normalizeLines, normalizeText, normalizeWithOffsets, type MatchType } from '../match.ts';
-import type { Pack } from '../pack/reader.ts';
+import { packUnusable, type Pack } from '../pack/reader.ts';
 import { lineStarts, lowerBound, type TranslationData } from '../translation.ts';
 import { createFlexIndex, decodePostings, SEARCH_FORMAT, type FlexIndex, type SearchPackInfo } from './flex.ts';
 
@@ -73,7 +72,7 @@ export interface SearchIndex {
 }
 
 export function loadSearchIndex(pack: Pack, text: TranslationData): SearchIndex {
-  const fail = (why: string) => notAvailable(`pack '${pack.name}' cannot be used: ${why}; rebuild it with \`bible build\``);
+  const fail = (why: string) => packUnusable(pack.name, why);
   const info = pack.json<SearchPackInfo>('info');
   if (info.format !== SEARCH_FORMAT) throw fail(`it was built as ${JSON.stringify(info.format)}, this engine reads ${SEARCH_FORMAT}`);
   if (info.size !== text.size) throw fail(`it indexes ${info.size} verses, the text pack of ${text.versionId} has ${text.size}`);

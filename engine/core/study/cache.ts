@@ -10,6 +10,3 @@ export function deepFreeze<T>(value: T): T {
   }
   return value;
 }
-
-/** The API's 8-digit verse id of a verse id number. */
-export const padVerseId = (id: number): string => String(100_000_000 + id).slice(1);
