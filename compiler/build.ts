@@ -9,7 +9,7 @@ import { readStepArabic } from './adapters/step-arabic.ts';
 import { readSwordModule } from './adapters/sword-ztext.ts';
 import type { TranslationText } from './adapters/types.ts';
 import { readUsfmFolder } from './adapters/usfm.ts';
-import type { BuildContext, Builder, BuiltPack } from './builders/context.ts';
+import type { BuildContext, Builder, BuiltPack, BuiltPackRecord } from './builders/context.ts';
 import { metaBuilder } from './builders/meta.ts';
 import { extrabiblicalBuilder } from './builders/extrabiblical.ts';
 import { licensingBuilder } from './builders/licensing.ts';
@@ -55,7 +55,8 @@ export function hashInputs(paths: string[]): string {
 /** A hash of every build input, stored in the manifest so a stale build is detected after a git pull. */
 export const buildInputsHash = (): string => hashInputs(BUILD_INPUTS);
 
-interface ManifestEntry { builder: string; name: string; file: string; bytes: number; sha256: string; datasets: string[]; licences: string[] }
+/** A pack as manifest.json lists it (the same record builders see of the packs built before them). */
+type ManifestEntry = BuiltPackRecord;
 
 const ADAPTERS: Record<string, (ctx: { path: string; kjvChapterVerses: number[][] }) => TranslationText> = {
   'sword-ztext': readSwordModule,

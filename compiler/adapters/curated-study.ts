@@ -3,7 +3,8 @@
 // Jesus. Each is a TSV or JSON file whose layout is described in the corpus provenance (curated.md).
 import { readFileSync } from 'node:fs';
 import { bookByOsis, bookByUsfm } from '../../sources/books.ts';
-import { verseId, type KjvGrid } from './kjv-grid.ts';
+import type { KjvGrid } from './kjv-grid.ts';
+import { verseIdNumber } from '../../engine/core/versification.ts';
 
 /** TSV rows as objects keyed by the header (curated TSVs are never quoted). */
 export function readTsv(path: string): Record<string, string>[] {
@@ -71,7 +72,7 @@ export function readSections(path: string, grid: KjvGrid): { sections: Section[]
       const last = grid.versesIn(book.number, c);
       if (last === 0) throw new Error(`${path}: ${r.book_code} ${cv} is outside the KJV`);
       if (v > last) folded.push(`${r.book_code} ${cv} -> ${c}:${last}`);
-      return verseId(book.number, c, Math.min(v, last));
+      return verseIdNumber(book.number, c, Math.min(v, last));
     };
     const related = r.related_refs.split(';').map((s) => s.replace(/[–—]/g, '-').trim()).filter(Boolean);
     sections.push({ book: book.number, start: id(r.start), end: id(r.end), title: r.title.trim(), related });
@@ -103,6 +104,6 @@ export function readWebWordsOfJesus(path: string): number[] {
   return readTsv(path).map((r) => {
     const book = bookByUsfm.get(r.book_code);
     if (!book) throw new Error(`${path}: unknown book ${r.book_code}`);
-    return verseId(book.number, Number(r.chapter), Number(r.verse));
+    return verseIdNumber(book.number, Number(r.chapter), Number(r.verse));
   });
 }

@@ -10,6 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { KjvGrid } from './kjv-grid.ts';
+import { verseIdNumber } from '../../engine/core/versification.ts';
 
 interface GillEntry { book_number: number; chapter: number; verse_range: string; commentary_text: string }
 
@@ -167,7 +168,7 @@ export function readGill(dir: string, grid: KjvGrid, kjvText: (id: number) => st
     const [book, chapter] = key.split('.').map(Number);
     const count = grid.versesIn(book, chapter);
     if (count === 0 || introductionOnly.has(book)) continue;
-    const verseWords = Array.from({ length: count }, (_, i) => words(kjvText(book * 1_000_000 + chapter * 1_000 + i + 1)));
+    const verseWords = Array.from({ length: count }, (_, i) => words(kjvText(verseIdNumber(book, chapter, i + 1))));
 
     let expected = 1;
     const ranges: { first: number; last: number }[] = [];
@@ -183,7 +184,7 @@ export function readGill(dir: string, grid: KjvGrid, kjvText: (id: number) => st
         const text = cleanText(block.text);
         if (block.intro) {
           stats.introductions++;
-          attach(book * 1_000_000 + chapter * 1_000 + 1, text);
+          attach(verseIdNumber(book, chapter, 1), text);
           // An introduction that is all the source says on a range ("See Gill on Sa1 31:1") covers it.
           if (!lastBlockAt.has(1)) lastBlockAt.set(1, text);
           continue;
@@ -212,7 +213,7 @@ export function readGill(dir: string, grid: KjvGrid, kjvText: (id: number) => st
           }
         }
         if (block.stated && verse !== block.stated.first) stats.moved++;
-        attach(book * 1_000_000 + chapter * 1_000 + verse, text);
+        attach(verseIdNumber(book, chapter, verse), text);
         lastBlockAt.set(verse, text);
         expected = verse + 1;
       }
@@ -222,7 +223,7 @@ export function readGill(dir: string, grid: KjvGrid, kjvText: (id: number) => st
     for (const range of ranges) {
       let carried: string | undefined;
       for (let v = range.first; v <= range.last; v++) {
-        const id = book * 1_000_000 + chapter * 1_000 + v;
+        const id = verseIdNumber(book, chapter, v);
         if (lastBlockAt.has(v)) carried = lastBlockAt.get(v);
         else if (carried && !parts.has(id)) attach(id, carried);
       }
@@ -234,7 +235,7 @@ export function readGill(dir: string, grid: KjvGrid, kjvText: (id: number) => st
   for (const book of books) {
     if (introductionOnly.has(book)) continue;
     grid.table[book - 1].forEach((verses, c) => {
-      for (let v = 1; v <= verses; v++) if (!byVerse.has(book * 1_000_000 + (c + 1) * 1_000 + v)) stats.versesWithout++;
+      for (let v = 1; v <= verses; v++) if (!byVerse.has(verseIdNumber(book, (c + 1), v))) stats.versesWithout++;
     });
   }
   const missingBooks = Array.from({ length: 66 }, (_, i) => i + 1).filter((b) => !books.has(b));

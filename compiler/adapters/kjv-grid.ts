@@ -1,6 +1,7 @@
-// Verse arithmetic on the KJV chapter/verse table for the study adapters: verse ids (b*1e6+c*1e3+v),
-// ordinals over the canonical verse list, and clamping of references that fall outside the grid.
+// Verse arithmetic on the KJV chapter/verse table for the study adapters: ordinals over the canonical
+// verse list, from the engine's versification, and the verses of each chapter.
 import type { ChapterVerseTable } from './types.ts';
+import { createVersification, splitVerseId } from '../../engine/core/versification.ts';
 
 export interface KjvGrid {
   readonly table: ChapterVerseTable;
@@ -15,27 +16,19 @@ export interface KjvGrid {
   versesIn(book: number, chapter: number): number;
 }
 
-export const verseId = (book: number, chapter: number, verse: number) => book * 1_000_000 + chapter * 1_000 + verse;
 
+/** The grid over the engine's own versification: one implementation of ids and ordinals for both. */
 export function kjvGrid(table: ChapterVerseTable): KjvGrid {
-  const chapterStart: number[][] = [];
-  const ids: number[] = [];
-  table.forEach((chapters, b) => {
-    chapterStart[b] = [];
-    chapters.forEach((count, c) => {
-      chapterStart[b][c] = ids.length;
-      for (let v = 1; v <= count; v++) ids.push(verseId(b + 1, c + 1, v));
-    });
-  });
-  const versesIn = (book: number, chapter: number) => table[book - 1]?.[chapter - 1] ?? 0;
-  const ordinal = (book: number, chapter: number, verse: number) =>
-    verse >= 1 && verse <= versesIn(book, chapter) ? chapterStart[book - 1][chapter - 1] + verse - 1 : -1;
+  const versification = createVersification(table);
   return {
     table,
-    verseCount: ids.length,
-    ordinal,
-    idAt: (o) => ids[o],
-    ordinalOfId: (id) => ordinal(Math.floor(id / 1_000_000), Math.floor(id / 1_000) % 1_000, id % 1_000),
-    versesIn,
+    verseCount: versification.verseCount,
+    ordinal: versification.ordinalOf,
+    idAt: versification.idOf,
+    ordinalOfId: (id) => {
+      const { book, chapter, verse } = splitVerseId(id);
+      return versification.ordinalOf(book, chapter, verse);
+    },
+    versesIn: (book, chapter) => table[book - 1]?.[chapter - 1] ?? 0,
   };
 }

@@ -3,6 +3,7 @@
 // found here in the raw module entries instead; the text the engine serves is unchanged.
 import { readSwordRaw } from './sword-ztext.ts';
 import type { ChapterVerseTable } from './types.ts';
+import { verseIdNumber } from '../../engine/core/versification.ts';
 
 const JESUS_SPEAKS = /<q\b[^>]*\bwho="Jesus"/;
 
@@ -11,7 +12,7 @@ export function readKjvRedLetterVerses(zipPath: string, kjvChapterVerses: Chapte
   const { verses } = readSwordRaw(zipPath, kjvChapterVerses);
   const ids: number[] = [];
   for (const { book, chapter, verse, raw } of verses) {
-    if (JESUS_SPEAKS.test(raw)) ids.push(book * 1_000_000 + chapter * 1_000 + verse);
+    if (JESUS_SPEAKS.test(raw)) ids.push(verseIdNumber(book, chapter, verse));
   }
   return ids;
 }

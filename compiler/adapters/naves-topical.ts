@@ -4,7 +4,8 @@
 // cut at Excel's 32,767-character limit, so that subject is read from the text dump instead.
 import { readFileSync } from 'node:fs';
 import { BOOKS } from '../../sources/books.ts';
-import { verseId, type KjvGrid } from './kjv-grid.ts';
+import type { KjvGrid } from './kjv-grid.ts';
+import { verseIdNumber } from '../../engine/core/versification.ts';
 
 /** One sub-entry line of a subject. */
 export interface NaveLine { level: number; label: string; refs: string; codes: BookCodes }
@@ -130,7 +131,7 @@ export function parseRefs(refs: string, codes: BookCodes, grid: KjvGrid, invalid
     const label = `${BOOKS[book - 1].usfm} ${spec[0].trim()}`;
     if (grid.versesIn(book, chapter) === 0) { invalid.push(label); continue; }
     if (!spec[2]) {
-      const ids = Array.from({ length: grid.versesIn(book, chapter) }, (_, i) => verseId(book, chapter, i + 1));
+      const ids = Array.from({ length: grid.versesIn(book, chapter) }, (_, i) => verseIdNumber(book, chapter, i + 1));
       out.push({ book, chapter, verseIds: ids, wholeChapter: true });
       continue;
     }
@@ -147,7 +148,7 @@ export function parseRefs(refs: string, codes: BookCodes, grid: KjvGrid, invalid
         const to = c === endChapter ? last : grid.versesIn(book, c);
         for (let v = from; v <= to; v++) {
           if (grid.ordinal(book, c, v) < 0) { invalid.push(`${BOOKS[book - 1].usfm} ${c}:${v}`); continue; }
-          ids.push(verseId(book, c, v));
+          ids.push(verseIdNumber(book, c, v));
         }
       }
       if (endChapter !== chapter) through = endChapter;

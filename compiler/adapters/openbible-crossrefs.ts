@@ -6,7 +6,8 @@
 // dropped: more readers rejected them than accepted them. Zero-vote rows are kept (unrated, not rejected).
 import { readFileSync } from 'node:fs';
 import { bookByOsis } from '../../sources/books.ts';
-import { verseId, type KjvGrid } from './kjv-grid.ts';
+import type { KjvGrid } from './kjv-grid.ts';
+import { verseIdNumber } from '../../engine/core/versification.ts';
 
 export interface CrossReference {
   /** KJV verse id the reference is listed under */
@@ -47,9 +48,9 @@ export function readCrossReferences(path: string, grid: KjvGrid): { references: 
       const note = `${osisRef} -> ${m[1]}.${chapter}.${last}`;
       if (!stats.remapped.includes(note)) stats.remapped.push(note);
       stats.remappedRows++;
-      return verseId(book.number, chapter, last);
+      return verseIdNumber(book.number, chapter, last);
     }
-    return verseId(book.number, chapter, verse);
+    return verseIdNumber(book.number, chapter, verse);
   };
 
   const byKey = new Map<string, CrossReference>();

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BOOKS, bookByOsis } from '../../sources/books.ts';
 import { decodeXmlEntities } from './filters/osis.ts';
+import { verseIdNumber, verseIdOfRef } from '../../engine/core/versification.ts';
 
 export interface VerseRef { book: number; chapter: number; verse: number }
 
@@ -177,7 +178,6 @@ const HALF_VERSE_SPLITS: Record<string, string> = {
 };
 
 const refKey = (r: VerseRef) => `${r.book}.${r.chapter}.${r.verse}`;
-export const verseIdOf = (r: VerseRef) => r.book * 1_000_000 + r.chapter * 1_000 + r.verse;
 
 export interface KjvMapping {
   /** words per KJV verseId (b*1e6+c*1e3+v), in WLC order */
@@ -209,7 +209,7 @@ export function mapToKjv(books: OshbVerse[][], verseMap: VerseMapEntry[]): KjvMa
   const words = new Map<number, OshbWord[]>();
   const sources = new Map<number, string[]>();
   const add = (kjv: VerseRef, part: OshbWord[], label: string) => {
-    const id = verseIdOf(kjv);
+    const id = verseIdOfRef(kjv);
     if (!words.has(id)) { words.set(id, []); sources.set(id, []); }
     words.get(id)!.push(...part);
     sources.get(id)!.push(label);

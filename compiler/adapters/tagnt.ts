@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bookByOsis } from '../../sources/books.ts';
+import { verseIdNumber } from '../../engine/core/versification.ts';
 
 export interface TagntWord {
   book: number;
@@ -186,7 +187,7 @@ export function readTagnt(folder: string): TagntText {
   }
 
   // Order: canonical verse, then (base chapter, base verse, #NN) inside the verse.
-  const verseKey = (w: TagntWord) => w.book * 1_000_000 + w.chapter * 1_000 + w.verse;
+  const verseKey = (w: TagntWord) => verseIdNumber(w.book, w.chapter, w.verse);
   const byVerse = new Map<number, typeof words>();
   for (const w of words) {
     const key = verseKey(w);

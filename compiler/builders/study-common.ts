@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import { TRANSLATIONS } from '../../sources/catalog.ts';
 import { kjvGrid, type KjvGrid } from '../adapters/kjv-grid.ts';
 import type { BuildContext } from './context.ts';
+import { verseIdNumber } from '../../engine/core/versification.ts';
 
 const KJV = TRANSLATIONS.find((t) => t.id === 'kjv')!;
 
 export function kjvTextById(ctx: BuildContext): Map<number, string> {
-  return new Map(ctx.translation(KJV).verses.map((v) => [v.book * 1_000_000 + v.chapter * 1_000 + v.verse, v.text]));
+  return new Map(ctx.translation(KJV).verses.map((v) => [verseIdNumber(v.book, v.chapter, v.verse), v.text]));
 }
 
 export const gridOf = (ctx: BuildContext): KjvGrid => kjvGrid(ctx.kjvChapterVerses);

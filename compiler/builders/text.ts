@@ -2,6 +2,7 @@
 // text joined by newlines (smaller than storing offsets; the engine finds the starts on load).
 import { TRANSLATIONS } from '../../sources/catalog.ts';
 import type { Builder, BuiltPack } from './context.ts';
+import { verseIdNumber } from '../../engine/core/versification.ts';
 
 const encoder = new TextEncoder();
 const utf8Length = (s: string) => encoder.encode(s).length;
@@ -12,19 +13,18 @@ export const textBuilder: Builder = {
     const packs: BuiltPack[] = [];
     for (const entry of TRANSLATIONS) {
       const { verses, incomplete = [] } = ctx.translation(entry);
-      const idOf = (b: number, c: number, v: number) => b * 1_000_000 + c * 1_000 + v;
-      const have = new Set(verses.map((v) => idOf(v.book, v.chapter, v.verse)));
+      const have = new Set(verses.map((v) => verseIdNumber(v.book, v.chapter, v.verse)));
       const grid = new Set<number>();
       const missing: number[] = [];
       ctx.kjvChapterVerses.forEach((chapters, b) => chapters.forEach((count, c) => {
         for (let v = 1; v <= count; v++) {
-          const id = idOf(b + 1, c + 1, v);
+          const id = verseIdNumber(b + 1, c + 1, v);
           grid.add(id);
           if (!have.has(id)) missing.push(id);
         }
       }));
-      const ordered = [...verses].sort((a, b) => idOf(a.book, a.chapter, a.verse) - idOf(b.book, b.chapter, b.verse));
-      const extra = ordered.map((v) => idOf(v.book, v.chapter, v.verse)).filter((id) => !grid.has(id));
+      const ordered = [...verses].sort((a, b) => verseIdNumber(a.book, a.chapter, a.verse) - verseIdNumber(b.book, b.chapter, b.verse));
+      const extra = ordered.map((v) => verseIdNumber(v.book, v.chapter, v.verse)).filter((id) => !grid.has(id));
       for (const v of ordered) {
         if (!v.text || /[\n\r]/.test(v.text)) throw new Error(`${entry.id} ${v.book}.${v.chapter}.${v.verse}: verse text is empty or has a line break`);
       }
@@ -45,7 +45,7 @@ export const textBuilder: Builder = {
         sections: {
           info: { kind: 'json', data: {
             versionId: entry.versionId, missing, extra,
-            incomplete: incomplete.map((x) => ({ verseId: idOf(x.book, x.chapter, x.verse), reason: x.reason })),
+            incomplete: incomplete.map((x) => ({ verseId: verseIdNumber(x.book, x.chapter, x.verse), reason: x.reason })),
             bookBytes,
           } },
           text: { kind: 'utf8', data: lines.join('\n') },

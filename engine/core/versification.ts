@@ -25,6 +25,9 @@ export function verseIdNumber(book: number, chapter: number, verse: number): num
   return book * 1_000_000 + chapter * 1_000 + verse;
 }
 
+/** The verse id number of a reference: verseIdNumber over its parts. */
+export const verseIdOfRef = (ref: VerseRef): number => verseIdNumber(ref.book, ref.chapter, ref.verse);
+
 export function splitVerseId(id: number): VerseRef {
   return { book: Math.floor(id / 1_000_000), chapter: Math.floor(id / 1_000) % 1_000, verse: id % 1_000 };
 }

@@ -5,6 +5,7 @@ import { normalizeText, wholeWordMatcher } from '../match.ts';
 import { type Context, defineOperation } from '../operation.ts';
 import { arrayOf, number, object } from '../shape.ts';
 import { BOOK_NAME, EXTRA_BIBLICAL_BOOK, EXTRA_BIBLICAL_VERSE } from '../records.ts';
+import { perPack } from '../pack/per-pack.ts';
 import type { Pack } from '../pack/reader.ts';
 import type { ParamSpec } from '../params.ts';
 
@@ -25,12 +26,7 @@ interface ExtraData {
   normalized(): string[];
 }
 
-const cache = new WeakMap<Pack, ExtraData>();
-
-function load(ctx: Context): ExtraData {
-  const pack = ctx.pack(EXTRABIBLICAL_PACK);
-  let data = cache.get(pack);
-  if (data) return data;
+const extraData = perPack((pack: Pack): ExtraData => {
   const books = pack.json<ExtraBook[]>('books');
   const chapterLists = pack.json<Record<string, [number, number, number][]>>('chapters');
   const labels = pack.json<Record<string, [string, string]>>('labels');
@@ -41,7 +37,7 @@ function load(ctx: Context): ExtraData {
   const ends = pack.u32('textEnds');
   let normalized: string[] | null = null;
   const textAt = (i: number) => text.slice(i === 0 ? 0 : ends[i - 1], ends[i]);
-  data = {
+  return {
     books,
     bookById: new Map(books.map((b) => [Number(b.id), b])),
     chapters: new Map(Object.entries(chapterLists).map(([id, list]) => [Number(id), new Map(list.map(([c, first, count]) => [c, [first, count]]))])),
@@ -55,9 +51,9 @@ function load(ctx: Context): ExtraData {
     text: textAt,
     normalized: () => (normalized ??= Array.from({ length: ends.length }, (_, i) => normalizeText(textAt(i)))),
   };
-  cache.set(pack, data);
-  return data;
-}
+});
+
+const load = (ctx: Context): ExtraData => extraData(ctx.pack(EXTRABIBLICAL_PACK));
 
 const BOOK_ID = { name: 'bookId', type: 'integer', required: true, min: 1, max: 999, description: 'extra-biblical book id, e.g. 1 (1 Enoch); GetBooksExtraBiblical lists them (leading zeros accepted)' } as const satisfies ParamSpec;
 const CHAPTER_ID = { name: 'chapterId', type: 'integer', required: true, min: 0, max: 999, description: 'chapter number as the source numbers it (3 Baruch and 2 Hermas start at chapter 0)' } as const satisfies ParamSpec;

@@ -3,6 +3,7 @@
 // data this build actually holds, including what --exclude-category left out.
 import { defineOperation, type Context } from '../operation.ts';
 import { arrayOf, json, object, string } from '../shape.ts';
+import { perPack } from '../pack/per-pack.ts';
 import type { Pack } from '../pack/reader.ts';
 import { textPack } from '../operation.ts';
 
@@ -35,27 +36,21 @@ interface LicensingData {
   packNames: Set<string>;
 }
 
-const cache = new WeakMap<Pack, LicensingData>();
+const licensingData = perPack((pack: Pack): LicensingData => {
+  const catalog = pack.json<CatalogRecord[]>('catalog');
+  const categories = pack.json<CategoryRecord[]>('categories');
+  return {
+    build: pack.json<BuildInfo>('build'),
+    categories,
+    categoryById: new Map(categories.map((c) => [c.id, c])),
+    contentTypes: pack.json<string[]>('contentTypes'),
+    catalog,
+    built: catalog.filter((e) => !e.excluded && e.packs.length > 0),
+    packNames: new Set(pack.json<{ name: string }[]>('packs').map((p) => p.name)),
+  };
+});
 
-function load(ctx: Context): LicensingData {
-  const pack = ctx.pack(LICENSING_PACK);
-  let data = cache.get(pack);
-  if (!data) {
-    const catalog = pack.json<CatalogRecord[]>('catalog');
-    const categories = pack.json<CategoryRecord[]>('categories');
-    data = {
-      build: pack.json<BuildInfo>('build'),
-      categories,
-      categoryById: new Map(categories.map((c) => [c.id, c])),
-      contentTypes: pack.json<string[]>('contentTypes'),
-      catalog,
-      built: catalog.filter((e) => !e.excluded && e.packs.length > 0),
-      packNames: new Set(pack.json<{ name: string }[]>('packs').map((p) => p.name)),
-    };
-    cache.set(pack, data);
-  }
-  return data;
-}
+const load = (ctx: Context): LicensingData => licensingData(ctx.pack(LICENSING_PACK));
 
 /** The data build this engine answers from (GetInfo reports it). */
 export function dataBuild(ctx: Context) {
