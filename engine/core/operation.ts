@@ -70,6 +70,8 @@ export const COMMON_PARAMS = {
   limitToBookId: { name: 'limitToBookId', type: 'bookOrTestament', description: 'optional: a book number 1-66, or ot / nt' },
   limitToChapterId: { name: 'limitToChapterId', type: 'chapterId', description: 'optional: a chapter of limitToBookId (which must then be a book number)' },
   seed: { name: 'seed', type: 'integer', min: 0, max: 4294967295, description: 'optional seed that makes the pick reproducible' },
+  // Data compiled in English only: another language is refused, naming the one available.
+  englishOnly: { name: 'language', type: 'choice', values: ['english'], default: 'english', description: 'english (the only language of this data; default english)' },
 } as const satisfies Record<string, ParamSpec>;
 
 export type { VerseIdValue, BookOrTestament, Language };

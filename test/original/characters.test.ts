@@ -34,7 +34,10 @@ describe('character tables', async () => {
 
   it('tables exist in English only', async () => {
     for (const op of ['GetGreekCharactersAndUnicode', 'GetHebrewCharactersAndUnicodePoints']) {
-      expect((await callError(op, { language: 'spanish' })).code).toBe('NOT_AVAILABLE');
+      // Like every operation with English-only data: another language is refused, naming english.
+      const spanish = await callError(op, { language: 'spanish' });
+      expect([spanish.code, spanish.param]).toEqual(['INVALID_PARAMETER', 'language']);
+      expect(spanish.message).toMatch(/english/);
       const bad = await callError(op, { language: 'klingon' });
       expect(bad.code).toBe('INVALID_PARAMETER');
       expect(bad.param).toBe('language');

@@ -207,9 +207,6 @@ function parseStrongsId(raw: string): { id: LexiconId; n: number } {
   return { id: m[1].toUpperCase() as LexiconId, n: Number(m[2]) };
 }
 
-function englishOnly(language: string, what: string): void {
-  if (language !== 'english') throw notAvailable(`the ${what} are compiled in English only; language=${language} is not available`, 'language');
-}
 
 export const originalOperations = [
   defineOperation({
@@ -234,22 +231,20 @@ export const originalOperations = [
   defineOperation({
     name: 'GetGreekCharactersAndUnicode', family: 'original',
     summary: 'The Greek letters: letter name -> {lowercase, uppercase} Unicode escape strings.',
-    params: [COMMON_PARAMS.language],
+    params: [COMMON_PARAMS.englishOnly],
     result: recordOf(object({ lowercase: string, uppercase: string })),
     packs: () => [UNICODE_PACK],
     run(ctx, p) {
-      englishOnly(p.language, 'Greek letter tables');
       return ctx.pack(UNICODE_PACK).json<Record<string, { lowercase: string; uppercase: string }>>('greek');
     },
   }),
   defineOperation({
     name: 'GetHebrewCharactersAndUnicodePoints', family: 'original',
     summary: 'The Hebrew letters, points, accents, punctuation, marks, signs and Yiddish ligatures: category -> name -> Unicode escape string.',
-    params: [COMMON_PARAMS.language],
+    params: [COMMON_PARAMS.englishOnly],
     result: recordOf(recordOf(string)),
     packs: () => [UNICODE_PACK],
     run(ctx, p) {
-      englishOnly(p.language, 'Hebrew character tables');
       return ctx.pack(UNICODE_PACK).json<Record<string, Record<string, string>>>('hebrew');
     },
   }),

@@ -9,7 +9,6 @@ import type { BookInfo, StoryRecord } from '../records.ts';
 import type { Pack } from '../pack/reader.ts';
 import { deepFreeze, perPack } from '../study/cache.ts';
 import { padVerseId } from '../versification.ts';
-import { ENGLISH_ONLY } from '../study/params.ts';
 import { kjvOrdinal } from '../study/verse.ts';
 import { strictUtf8Decoder } from '../utf8.ts';
 
@@ -147,7 +146,7 @@ export const studyOperations = [
     name: 'GetGenres', family: 'study',
     summary: 'Genre groups of books (Law, History, Poetry/Wisdom, Prophecy, Gospels, Epistles, Apocalyptic) as [{genre, startingBookId, endingBookId, startingVerseId, endingVerseId}]; section ot, nt, or ot+nt / all.',
     params: [
-      ENGLISH_ONLY,
+      COMMON_PARAMS.englishOnly,
       { name: 'section', type: 'choice', values: ['all', 'ot', 'nt', 'ot+nt', 'ot nt'], default: 'all', description: 'ot, nt, or ot+nt / all (default all; "ot nt" is ot+nt as a query string decodes it)' },
     ],
     result: arrayOf(GENRE_GROUP),
@@ -160,7 +159,7 @@ export const studyOperations = [
   defineOperation({
     name: 'GetParables', family: 'study',
     summary: 'The parables of Jesus as {title: [citations]}, in canonical order of their first citation.',
-    params: [ENGLISH_ONLY],
+    params: [COMMON_PARAMS.englishOnly],
     result: recordOf(arrayOf(string)),
     packs: () => ['study'],
     run: (ctx) => parables(ctx.pack('study')),
@@ -168,7 +167,7 @@ export const studyOperations = [
   defineOperation({
     name: 'GetStories', family: 'study',
     summary: 'Stories (the Berean Standard Bible section headings) as [{id, verse_id, story, verses_1, verses_2, verses_3, verses_4}]: verse_id is the first verse (not zero-padded), verses_1 the passage, verses_2-4 parallel passages the heading names.',
-    params: [ENGLISH_ONLY],
+    params: [COMMON_PARAMS.englishOnly],
     result: arrayOf(STORY),
     packs: () => ['study'],
     run: (ctx) => stories(ctx.pack('study')),
@@ -176,7 +175,7 @@ export const studyOperations = [
   defineOperation({
     name: 'GetPropheciesFulfilledInJesus', family: 'study',
     summary: 'The 351 Old Testament prophecies fulfilled in Jesus as {OT reference: "<prophecy>. Fulfilled in: <NT references>"}; rows that share an OT reference are joined with " | " under it.',
-    params: [ENGLISH_ONLY],
+    params: [COMMON_PARAMS.englishOnly],
     result: recordOf(string),
     packs: () => ['study'],
     run: (ctx) => prophecies(ctx.pack('study')).byReference,
@@ -184,7 +183,7 @@ export const studyOperations = [
   defineOperation({
     name: 'GetPropheciesFulfilledInJesusList', family: 'study',
     summary: 'The 351 prophecies as a list: [{n, otReference, prophecy, ntReferences, otVerseIds, ntVerseIds}], with the references expanded to verse ids.',
-    params: [ENGLISH_ONLY],
+    params: [COMMON_PARAMS.englishOnly],
     result: arrayOf(object({}, { n: number, otReference: string, prophecy: string, ntReferences: string, otVerseIds: arrayOf(string), ntVerseIds: arrayOf(string) })),
     packs: () => ['study'],
     run: (ctx) => prophecies(ctx.pack('study')).list,
@@ -200,7 +199,7 @@ export const studyOperations = [
   defineOperation({
     name: 'GetBookInfo', family: 'study',
     summary: "A book's information as [{bookId, chapterCount, introduction, introduction_long, author, date, word_origin, genre}] from Theographic Bible Metadata and Easton's article (CC BY-SA 4.0).",
-    params: [COMMON_PARAMS.bookId, ENGLISH_ONLY],
+    params: [COMMON_PARAMS.bookId, COMMON_PARAMS.englishOnly],
     result: arrayOf(BOOK_INFO),
     packs: () => ['study'],
     run: (ctx, p) => bookInfo(ctx.pack('study'))[(p.bookId as number) - 1],
