@@ -1,33 +1,18 @@
 // Host figures: HTTP throughput and latency of `bible serve` (a separate process, as users run it)
 // under 64 keep-alive connections, the browser bundle's size, and opening the bundled engine the way
 // a browser or React Native host does (pure-JS inflate, no native zlib).
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { DEFAULT_DATA_DIR, openNode } from '../../../engine/node/loader.ts';
 import { DIST_DIR, ENGINE_BUNDLE, ensureBundle } from '../../../scripts/bundle.ts';
 import { runLoad, type LoadResult } from '../../hosts/load.ts';
+import { startServeProcess } from '../../hosts/serve-process.ts';
 import type { Harness } from '../harness.ts';
 
-const BIN = resolve(import.meta.dirname, '..', '..', '..', 'bin', 'bible.js');
 const CONCURRENCY = 64;
 const REQUESTS = 20_000;
-
-async function startServerProcess() {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((done, fail) => {
-    let out = '';
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /listening on (http:\/\/\S+\/)/.exec(out);
-      if (m) done(m[1]);
-    });
-    child.on('exit', (code) => fail(new Error(`bible serve exited ${code}: ${out}`)));
-  });
-  return { url, stop: () => new Promise<void>((done) => { child.on('exit', () => done()); child.kill('SIGTERM'); }) };
-}
 
 function report(h: Harness, name: string, r: LoadResult): void {
   if (r.errors.length || r.wrong.length) throw new Error(`${name}: ${r.errors.length} errors, ${r.wrong.length} wrong answers: ${[...r.errors, ...r.wrong].slice(0, 3).join('; ')}`);
@@ -43,7 +28,7 @@ export default async function hosts(h: Harness): Promise<void> {
   const versions = bible.meta.versions.map((v) => v.versionId);
   const verseId = (i: number) => String(bible.meta.versification.idOf((i * 7919) % verseCount)).padStart(8, '0');
 
-  const server = await startServerProcess();
+  const server = await startServeProcess();
   try {
     const ok = (_i: number, status: number) => (status === 200 ? '' : `status ${status}`);
     // Warm-up: every text pack loaded, JIT settled.

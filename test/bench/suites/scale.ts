@@ -2,34 +2,20 @@
 // connections with 1 worker and with one worker per core, what keeping key budgets in Redis adds per
 // request, and the peak memory of 64 clients asking for the largest answers at once, with answers built
 // without a bound (as before) and with the default bound.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { get } from '../../hosts/http.ts';
+import { startServeProcess } from '../../hosts/serve-process.ts';
 import { runLoad } from '../../hosts/load.ts';
 import type { Harness } from '../harness.ts';
 
-const BIN = resolve(import.meta.dirname, '..', '..', '..', 'bin', 'bible.js');
 const CONNECTIONS = 64;
 
-interface Server { child: ChildProcess; url: string; pid: number; stop(): Promise<void> }
-
-async function start(args: string[]): Promise<Server> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((done, fail) => {
-    let out = '';
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /listening on (http:\/\/\S+\/)/.exec(out);
-      if (m) done(m[1]);
-    });
-    child.on('exit', (code) => fail(new Error(`bible serve exited ${code}: ${out}`)));
-  });
-  return { child, url, pid: child.pid!, stop: () => new Promise<void>((done) => { child.on('exit', () => done()); child.kill('SIGTERM'); }) };
-}
+const start = startServeProcess;
 
 async function requestsPerSecond(url: string, path: string, headers: Record<string, string> = {}, total = 20_000): Promise<number> {
   const r = await runLoad(url, total, CONNECTIONS, () => ({ path, headers }), (_i, status) => (status === 200 ? '' : `status ${status}`));
