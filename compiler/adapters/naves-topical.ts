@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { BOOKS } from '../../sources/books.ts';
 import type { KjvGrid } from './kjv-grid.ts';
 import { verseIdNumber } from '../../engine/core/versification.ts';
+import { parseCsv } from './csv.ts';
 
 /** One sub-entry line of a subject. */
 export interface NaveLine { level: number; label: string; refs: string; codes: BookCodes }
@@ -47,29 +48,6 @@ function splitLine(text: string, codes: BookCodes, start: RegExp): NaveLine {
   if (!m) return { level: 0, label: text.trim(), refs: '', codes };
   const at = m.index + m[0].indexOf(m[1]);
   return { level: 0, label: text.slice(0, at).trim(), refs: text.slice(at).trim(), codes };
-}
-
-/** RFC 4180 CSV with a BOM; returns rows of fields. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = text.charCodeAt(0) === 0xfeff ? 1 : 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { field += '"'; i++; }
-      else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') { row.push(field); field = ''; }
-    else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field); rows.push(row); row = []; field = '';
-    } else field += ch;
-  }
-  if (field !== '' || row.length) { row.push(field); rows.push(row); }
-  return rows;
 }
 
 function readCsvSubjects(path: string): Map<string, NaveLine[]> {

@@ -8,12 +8,8 @@ import { NAME_SOURCES, TRANSLATIONS, type CatalogEntry } from '../../sources/cat
 import { SERVICE_INFO } from '../../sources/service-info.ts';
 import type { BuildContext, Builder } from './context.ts';
 import { ownChapterVerses } from './text.ts';
+import { readCsvRows } from '../adapters/csv.ts';
 
-/** scrollmapper CSVs: quoted values, a header row of literally "field,field,…". */
-function readCsvRows(path: string): string[][] {
-  return readFileSync(path, 'utf8').trim().split('\n').slice(1).map((line) =>
-    [...line.matchAll(/"((?:[^"]|"")*)"|([^,]+)/g)].map((m) => (m[1] ?? m[2]).replace(/""/g, '"')));
-}
 
 interface OpenBibleNames { preferred: Map<string, string[]>; variants: [string, string][] }
 

@@ -1,11 +1,11 @@
 // What the study builders share: the KJV text by verse id, the KJV grid, the English book names (the
 // same scrollmapper list the meta pack serves, so citations read like GetBooks), and citation formatting.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TRANSLATIONS } from '../../sources/catalog.ts';
 import { kjvGrid, type KjvGrid } from '../adapters/kjv-grid.ts';
 import type { BuildContext } from './context.ts';
 import { verseIdNumber } from '../../engine/core/versification.ts';
+import { readCsvRows } from '../adapters/csv.ts';
 
 const KJV = TRANSLATIONS.find((t) => t.id === 'kjv')!;
 
@@ -17,8 +17,7 @@ export const gridOf = (ctx: BuildContext): KjvGrid => kjvGrid(ctx.kjvChapterVers
 
 /** English book names by number (index 0 = Genesis), from names/scrollmapper/key_english.csv. */
 export function englishBookNames(ctx: BuildContext): string[] {
-  const rows = readFileSync(join(ctx.resolve('names/scrollmapper'), 'key_english.csv'), 'utf8').trim().split('\n').slice(1)
-    .map((line) => [...line.matchAll(/"((?:[^"]|"")*)"|([^,]+)/g)].map((m) => (m[1] ?? m[2]).replace(/""/g, '"')));
+  const rows = readCsvRows(join(ctx.resolve('names/scrollmapper'), 'key_english.csv'));
   const names = rows.map((r) => r[1]);
   if (names.length !== 66) throw new Error(`key_english.csv has ${names.length} books, expected 66`);
   return names;
