@@ -3,6 +3,8 @@
 import { readGill } from '../adapters/gill-commentary.ts';
 import type { Builder } from './context.ts';
 import { gridOf, kjvTextById } from './study-common.ts';
+import { sectionsOf } from '../pack/writer.ts';
+import { COMMENTARY_PACK } from '../../engine/core/pack/schemas.ts';
 
 const encoder = new TextEncoder();
 
@@ -31,14 +33,14 @@ export const commentaryBuilder: Builder = {
     chunks.forEach((c, i) => blob.set(c, offsets[i]));
     ctx.log(`  ${gill.byVerse.size} verses, ${chunks.length} texts, ${(blob.length / 1048576).toFixed(1)} MiB; ${JSON.stringify(gill.stats)}`);
     return [{
-      name: 'commentary-gill',
+      name: COMMENTARY_PACK.name('gill'),
       datasets: ['gill'],
-      sections: {
-        info: { kind: 'json', data: { missingBooks: gill.missingBooks, introductionOnlyBooks: gill.introductionOnlyBooks, stats: gill.stats } },
-        byOrdinal: { kind: 'u32', data: byOrdinal },
-        offsets: { kind: 'u32', data: offsets },
-        text: { kind: 'bytes', data: blob },
-      },
+      sections: sectionsOf(COMMENTARY_PACK, {
+        info: { missingBooks: gill.missingBooks, introductionOnlyBooks: gill.introductionOnlyBooks, stats: gill.stats },
+        byOrdinal,
+        offsets,
+        text: blob,
+      }),
     }];
   },
 };

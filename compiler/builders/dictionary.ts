@@ -3,6 +3,8 @@
 // are merged into one answer.
 import { normaliseKey, readBibleDictionary } from '../adapters/bible-dictionary.ts';
 import type { Builder, BuiltPack } from './context.ts';
+import { sectionsOf } from '../pack/writer.ts';
+import { DICTIONARY_PACK } from '../../engine/core/pack/schemas.ts';
 
 const encoder = new TextEncoder();
 export const DICTIONARIES = [
@@ -36,14 +38,14 @@ export const dictionaryBuilder: Builder = {
       encoded.forEach((e, i) => blob.set(e, offsets[i]));
       ctx.log(`  ${id}: ${terms.length} headwords, ${Object.keys(keys).length} keys; ${JSON.stringify(stats)}`);
       return {
-        name: `dictionary-${id}`,
+        name: DICTIONARY_PACK.name(id),
         datasets: [dataset],
-        sections: {
-          terms: { kind: 'json', data: terms },
-          keys: { kind: 'json', data: keys },
-          offsets: { kind: 'u32', data: offsets },
-          text: { kind: 'bytes', data: blob },
-        },
+        sections: sectionsOf(DICTIONARY_PACK, {
+          terms,
+          keys,
+          offsets,
+          text: blob,
+        }),
       };
     });
   },

@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { EXTRABIBLICAL } from '../../sources/catalog.ts';
 import { decodeDump, parseMysqlDump, type SqlValue } from '../adapters/mysql-dump.ts';
 import type { Builder } from './context.ts';
+import { sectionsOf } from '../pack/writer.ts';
+import { EXTRABIBLICAL_PACK } from '../../engine/core/pack/schemas.ts';
 
 /** One book as the API lists it: every field a string. */
 export interface ExtraBook { id: string; weight: string; name: string; info_text: string; info_url: string; path: string }
@@ -135,19 +137,19 @@ export const extrabiblicalBuilder: Builder = {
     let at = 0;
     for (const r of rows) { text.push(r.t); at += r.t.length; ends.push(at); }
     return [{
-      name: 'extrabiblical',
+      name: EXTRABIBLICAL_PACK.name,
       datasets: [EXTRABIBLICAL.id],
-      sections: {
-        books: { kind: 'json', data: books },
-        chapters: { kind: 'json', data: chapters },
-        book: { kind: 'u16', data: rows.map((r) => r.b) },
-        chapter: { kind: 'u16', data: rows.map((r) => r.c) },
-        verse: { kind: 'u16', data: rows.map((r) => r.v) },
-        labels: { kind: 'json', data: labels },
-        text: { kind: 'utf8', data: text.join('') },
+      sections: sectionsOf(EXTRABIBLICAL_PACK, {
+        books,
+        chapters,
+        book: rows.map((r) => r.b),
+        chapter: rows.map((r) => r.c),
+        verse: rows.map((r) => r.v),
+        labels,
+        text: text.join(''),
         /** end of each row's text, in UTF-16 code units of the decoded text */
-        textEnds: { kind: 'u32', data: ends },
-      },
+        textEnds: ends,
+      }),
     }];
   },
 };

@@ -6,6 +6,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ALL_DATASETS, CATALOG, LICENCE_CATEGORIES, VERSIFICATION_SOURCE, type CatalogEntry, type LicenceCategory } from '../../sources/catalog.ts';
 import type { BuildContext, Builder, BuiltPackRecord } from './context.ts';
+import { sectionsOf } from '../pack/writer.ts';
+import { LICENSING_PACK } from '../../engine/core/pack/schemas.ts';
 
 /** Content types in the order the credits list them; 'other' only catches what the rules below miss. */
 export const CONTENT_TYPES = [
@@ -113,15 +115,15 @@ export const licensingBuilder: Builder = {
     if (other.length) ctx.log(`  no content type for ${other.join(', ')}: add a rule to compiler/builders/licensing.ts`);
     const { date, source } = buildDate(ctx);
     return [{
-      name: 'licensing',
+      name: LICENSING_PACK.name,
       datasets: [],
-      sections: {
-        build: { kind: 'json', data: { date, dateSource: source, manifestHash: manifestHash(ctx.builtPacks().filter((p) => p.builder !== 'licensing')), excludedCategories: ctx.excludedCategories, packCount: packs.length } },
-        categories: { kind: 'json', data: categories },
-        contentTypes: { kind: 'json', data: CONTENT_TYPES },
-        catalog: { kind: 'json', data: catalog },
-        packs: { kind: 'json', data: packs },
-      },
+      sections: sectionsOf(LICENSING_PACK, {
+        build: { date, dateSource: source, manifestHash: manifestHash(ctx.builtPacks().filter((p) => p.builder !== 'licensing')), excludedCategories: ctx.excludedCategories, packCount: packs.length },
+        categories,
+        contentTypes: CONTENT_TYPES,
+        catalog,
+        packs,
+      }),
     }];
   },
 };

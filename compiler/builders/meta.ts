@@ -9,6 +9,8 @@ import { SERVICE_INFO } from '../../sources/service-info.ts';
 import type { BuildContext, Builder } from './context.ts';
 import { ownChapterVerses } from './text.ts';
 import { readCsvRows } from '../adapters/csv.ts';
+import { sectionsOf } from '../pack/writer.ts';
+import { META_PACK } from '../../engine/core/pack/schemas.ts';
 
 
 interface OpenBibleNames { preferred: Map<string, string[]>; variants: [string, string][] }
@@ -105,17 +107,17 @@ export const metaBuilder: Builder = {
       };
     });
     return [{
-      name: 'meta',
+      name: META_PACK.name,
       // The sources it reads: the name lists, the 1611 versification, and the book names inside the translations.
       datasets: [...NAME_SOURCES.map((e) => e.id), ...TRANSLATIONS.filter((e) => ctx.translation(e).bookNames).map((e) => e.id), 'kjv1611']
         .filter((id, i, all) => all.indexOf(id) === i),
-      sections: {
-        versification: { kind: 'json', data: ctx.kjvChapterVerses },
-        books: { kind: 'json', data: books },
-        versions: { kind: 'json', data: versions },
-        service: { kind: 'json', data: SERVICE_INFO },
-        nameIndex: { kind: 'json', data: nameIndex },
-      },
+      sections: sectionsOf(META_PACK, {
+        versification: ctx.kjvChapterVerses,
+        books,
+        versions,
+        service: SERVICE_INFO,
+        nameIndex,
+      }),
     }];
   },
 };

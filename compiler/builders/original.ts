@@ -17,6 +17,8 @@ import { readSwordRaw } from '../adapters/sword-ztext.ts';
 import type { BuildContext, Builder, BuiltPack } from './context.ts';
 import { FIELD_SEPARATOR, LEXICON_FIELDS } from '../../engine/core/original/format.ts';
 import { verseIdNumber, verseIdOfRef } from '../../engine/core/versification.ts';
+import { sectionsOf } from '../pack/writer.ts';
+import { ORIGINAL_PACK, LEXICON_PACK, STRONGS_INDEX_PACK, UNICODE_PACK } from '../../engine/core/pack/schemas.ts';
 
 const source = (id: string): CatalogEntry => {
   const entry = ORIGINAL_SOURCES.find((e) => e.id === id);
@@ -35,16 +37,13 @@ class StringTable {
   }
   get size() { return this.list.length; }
   /** the blob and each string's UTF-16 length (the engine sums them into offsets once) */
-  sections(prefix: string) {
+  sections(): { stringsText: string; stringsLength: Uint16Array } {
     const lengths = new Uint16Array(this.list.length);
     this.list.forEach((s, i) => {
-      if (s.length > 0xffff) throw new Error(`string table ${prefix}: a string of ${s.length} characters is too long`);
+      if (s.length > 0xffff) throw new Error(`string table: a string of ${s.length} characters is too long`);
       lengths[i] = s.length;
     });
-    return {
-      [`${prefix}Text`]: { kind: 'utf8' as const, data: this.list.join('') },
-      [`${prefix}Length`]: { kind: 'u16' as const, data: lengths },
-    };
+    return { stringsText: this.list.join(''), stringsLength: lengths };
   }
 }
 
@@ -58,7 +57,7 @@ interface WordRow {
 }
 
 interface Testament {
-  name: 'original-ot' | 'original-nt';
+  name: string;
   firstBook: number;
   lastBook: number;
   /** rows per KJV verseId */
@@ -112,7 +111,7 @@ function readHebrew(ctx: BuildContext): Testament & { verseMap: VerseMapEntry[] 
   const multi = [...mapping.sources.values()].filter((s) => s.length > 1).length;
   ctx.log(`  OSHB: ${books.reduce((n, b) => n + b.length, 0)} WLC verses -> ${verses.size} KJV verses (${multi} fed by several WLC verses)`);
   return {
-    name: 'original-ot', firstBook: 1, lastBook: 39, verses,
+    name: ORIGINAL_PACK.name('ot'), firstBook: 1, lastBook: 39, verses,
     morphExpansion: (code) => expandOshbMorph(code, tehmc).text,
     incomplete: [],
     datasets: ['oshb-wlc', 'step-tehmc', 'hebcal-parashot'],
@@ -138,7 +137,7 @@ function readGreek(ctx: BuildContext): Testament & { lexicalForms: Map<number, {
   const f = tagnt.fixes;
   ctx.log(`  TAGNT: ${tagnt.words.length} words; TR readings ${f.trReading} (${f.trFromByz} via Byz), TR spellings ${f.trSpelling}, supplement rows ${f.supplement}, re-ordered verses ${f.resorted}`);
   return {
-    name: 'original-nt', firstBook: 40, lastBook: 66, verses,
+    name: ORIGINAL_PACK.name('nt'), firstBook: 40, lastBook: 66, verses,
     morphExpansion: (code) => code.split(' + ').map((c) => tegmc.get(c) ?? tegmc.get(c.replace(/-[A-Z]+$/, '')) ?? c).join(' + '),
     incomplete: tagnt.incomplete.map((x) => ({ verseId: verseIdOfRef(x), reason: x.reason })),
     datasets: ['tagnt-tr-kjv', 'step-tegmc'],
@@ -209,24 +208,24 @@ function testamentPack(t: Testament, g: ReturnType<typeof grid>, idBase: number,
     pack: {
       name: t.name,
       datasets: t.datasets,
-      sections: {
-        info: { kind: 'json', data: {
+      sections: sectionsOf(ORIGINAL_PACK, {
+        info: {
           firstBook: t.firstBook, lastBook: t.lastBook, firstOrdinal, verseCount: ids.length, wordCount: form.length, idBase,
           missing, incomplete: t.incomplete, ...extra,
-        } },
-        verseWords: { kind: 'bytes', data: verseWords },
-        form: { kind: 'u32', data: Uint32Array.from(form) },
-        strongs: { kind: 'u16', data: Uint16Array.from(strongs) },
-        morph: { kind: 'u16', data: Uint16Array.from(morph) },
-        connected: { kind: 'u16', data: Uint16Array.from(connected) },
-        noteWord: { kind: 'u32', data: Uint32Array.from(noteWord) },
-        noteText: { kind: 'u32', data: Uint32Array.from(noteText) },
-        multiWord: { kind: 'u32', data: Uint32Array.from(multiWord) },
-        multiText: { kind: 'u32', data: Uint32Array.from(multiText) },
-        morphs: { kind: 'json', data: morphList },
-        connectedValues: { kind: 'json', data: [...connectedIndex.keys()] },
-        ...strings.sections('strings'),
-      },
+        },
+        verseWords,
+        form: Uint32Array.from(form),
+        strongs: Uint16Array.from(strongs),
+        morph: Uint16Array.from(morph),
+        connected: Uint16Array.from(connected),
+        noteWord: Uint32Array.from(noteWord),
+        noteText: Uint32Array.from(noteText),
+        multiWord: Uint32Array.from(multiWord),
+        multiText: Uint32Array.from(multiText),
+        morphs: morphList,
+        connectedValues: [...connectedIndex.keys()],
+        ...strings.sections(),
+      }),
     },
   };
 }
@@ -395,15 +394,15 @@ export const originalBuilder: Builder = {
       const gc = counts(greekOcc, greek.length);
       ctx.log(`  lexicon: H${hebrew.length} G${greek.length}; ${[...hebrewOcc.count.keys()].length} Hebrew and ${[...greekOcc.count.keys()].length} Greek numbers occur`);
       packs.push({
-        name: 'lexicon',
+        name: LEXICON_PACK.name,
         datasets: ['strongs-hebrew', 'strongs-greek', 'oshb-wlc', 'tagnt-tr-kjv'],
-        sections: {
-          info: { kind: 'json', data: { hebrew: hebrew.length, greek: greek.length, fields: LEXICON_FIELDS } },
-          hebrewText: { kind: 'utf8', data: h.text }, hebrewStart: { kind: 'u32', data: h.starts },
-          hebrewCount: { kind: 'u32', data: hc.count }, hebrewFirst: { kind: 'u32', data: hc.first },
-          greekText: { kind: 'utf8', data: gr.text }, greekStart: { kind: 'u32', data: gr.starts },
-          greekCount: { kind: 'u32', data: gc.count }, greekFirst: { kind: 'u32', data: gc.first },
-        },
+        sections: sectionsOf(LEXICON_PACK, {
+          info: { hebrew: hebrew.length, greek: greek.length, fields: LEXICON_FIELDS },
+          hebrewText: h.text, hebrewStart: h.starts,
+          hebrewCount: hc.count, hebrewFirst: hc.first,
+          greekText: gr.text, greekStart: gr.starts,
+          greekCount: gc.count, greekFirst: gc.first,
+        }),
       });
       const tags = ctx.excluded('kjv') ? { hebrew: new Map(), greek: new Map() } : kjvTags(ctx, g);
       const maxH = Math.max(hebrew.length, ...hebrewOcc.verses.keys(), ...tags.hebrew.keys());
@@ -413,26 +412,26 @@ export const originalBuilder: Builder = {
       const hk = postings(tags.hebrew, maxH);
       const gk = postings(tags.greek, maxG);
       packs.push({
-        name: 'strongs-index',
+        name: STRONGS_INDEX_PACK.name,
         datasets: ['oshb-wlc', 'tagnt-tr-kjv', ...(ctx.excluded('kjv') ? [] : ['kjv'])],
-        sections: {
-          info: { kind: 'json', data: { maxHebrew: maxH, maxGreek: maxG, kjvTags: !ctx.excluded('kjv') } },
-          hebrewStart: { kind: 'u32', data: ho.start }, hebrewVerses: { kind: 'u16', data: ho.verses },
-          greekStart: { kind: 'u32', data: go.start }, greekVerses: { kind: 'u16', data: go.verses },
-          kjvHebrewStart: { kind: 'u32', data: hk.start }, kjvHebrewVerses: { kind: 'u16', data: hk.verses },
-          kjvGreekStart: { kind: 'u32', data: gk.start }, kjvGreekVerses: { kind: 'u16', data: gk.verses },
-        },
+        sections: sectionsOf(STRONGS_INDEX_PACK, {
+          info: { maxHebrew: maxH, maxGreek: maxG, kjvTags: !ctx.excluded('kjv') },
+          hebrewStart: ho.start, hebrewVerses: ho.verses,
+          greekStart: go.start, greekVerses: go.verses,
+          kjvHebrewStart: hk.start, kjvHebrewVerses: hk.verses,
+          kjvGreekStart: gk.start, kjvGreekVerses: gk.verses,
+        }),
       });
     }
     if (wanted(['unicode-greek-hebrew'])) {
       const folder = source('unicode-greek-hebrew').path;
       packs.push({
-        name: 'unicode-tables',
+        name: UNICODE_PACK.name,
         datasets: ['unicode-greek-hebrew'],
-        sections: {
-          greek: { kind: 'json', data: greekTable(readUnicodeData(ctx.resolve(`${folder}/UnicodeData-Greek.txt`))) },
-          hebrew: { kind: 'json', data: hebrewTable(readUnicodeData(ctx.resolve(`${folder}/UnicodeData-Hebrew.txt`))) },
-        },
+        sections: sectionsOf(UNICODE_PACK, {
+          greek: greekTable(readUnicodeData(ctx.resolve(`${folder}/UnicodeData-Greek.txt`))),
+          hebrew: hebrewTable(readUnicodeData(ctx.resolve(`${folder}/UnicodeData-Hebrew.txt`))),
+        }),
       });
     }
     return packs;

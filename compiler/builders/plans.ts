@@ -3,6 +3,8 @@
 // text pack with the same word rule as GetWordCountOfChapter.
 import { FIRST_READER_AGE, READING_SPEED_SOURCES, readingSpeedBands } from '../../sources/reading-speed.ts';
 import type { Builder } from './context.ts';
+import { sectionsOf } from '../pack/writer.ts';
+import { PLANS_PACK } from '../../engine/core/pack/schemas.ts';
 
 export const plansBuilder: Builder = {
   name: 'plans',
@@ -21,12 +23,12 @@ export const plansBuilder: Builder = {
       }
     });
     return [{
-      name: 'plans',
+      name: PLANS_PACK.name,
       // Published figures (facts) and the API's own model: no corpus file is read at build time.
       datasets: ['reading-speed'],
-      sections: {
-        readingSpeed: { kind: 'json', data: { bands, sources: READING_SPEED_SOURCES } },
-      },
+      sections: sectionsOf(PLANS_PACK, {
+        readingSpeed: { bands, sources: READING_SPEED_SOURCES },
+      }),
     }];
   },
 };

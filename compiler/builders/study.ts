@@ -6,6 +6,8 @@ import { readKjvRedLetterVerses } from '../adapters/kjv-red-letter.ts';
 import { TRANSLATIONS } from '../../sources/catalog.ts';
 import type { Builder } from './context.ts';
 import { englishBookNames, formatCitation, gridOf } from './study-common.ts';
+import { sectionsOf } from '../pack/writer.ts';
+import { STUDY_PACK } from '../../engine/core/pack/schemas.ts';
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
@@ -78,7 +80,7 @@ export const studyBuilder: Builder = {
     }
     const genreRuns = genres.coarse.map((r) => ({
       genre: r.genre, startingBookId: r.startingBookId, endingBookId: r.endingBookId,
-      startingVerseId: r.startingVerseId, endingVerseId: r.endingVerseId, testament: r.testament.startsWith('Old') ? 'OT' : 'NT',
+      startingVerseId: r.startingVerseId, endingVerseId: r.endingVerseId, testament: r.testament.startsWith('Old') ? 'OT' as const : 'NT' as const,
     }));
 
     // Parables in canonical order of their first citation, as the API lists them.
@@ -124,17 +126,17 @@ export const studyBuilder: Builder = {
 
     ctx.log(`  ${genreRuns.length} genre runs, ${parables.length} parables, ${stories.length} stories (${folded.length} ends folded), ${prophecies.length} prophecies, ${wordsOfJesus.length} red-letter verses (KJV only ${onlyKjv.length}, WEB only ${onlyWeb.length}); book info without date: ${empty('date').join(' ') || 'none'}, without name origin: ${empty('word_origin').join(' ') || 'none'}`);
     return [{
-      name: 'study',
+      name: STUDY_PACK.name,
       datasets: ['theographic-genres', 'parables', 'bsb-headings', 'prophecies-351', 'kjv', 'web-words-of-jesus', 'theographic-books'],
-      sections: {
-        genres: { kind: 'json', data: genreRuns },
-        parables: { kind: 'json', data: orderedParables },
-        stories: { kind: 'json', data: stories },
-        prophecies: { kind: 'json', data: prophecies },
-        wordsOfJesus: { kind: 'u32', data: wordsOfJesus },
-        wordsOfJesusCheck: { kind: 'json', data: { kjv: wordsOfJesus.length, web: web.length, onlyKjv, onlyWeb } },
-        bookInfo: { kind: 'json', data: bookInfo },
-      },
+      sections: sectionsOf(STUDY_PACK, {
+        genres: genreRuns,
+        parables: orderedParables,
+        stories,
+        prophecies,
+        wordsOfJesus,
+        wordsOfJesusCheck: { kjv: wordsOfJesus.length, web: web.length, onlyKjv, onlyWeb },
+        bookInfo,
+      }),
     }];
   },
 };

@@ -3,6 +3,8 @@
 import { TRANSLATIONS } from '../../sources/catalog.ts';
 import type { Builder, BuiltPack } from './context.ts';
 import { verseIdNumber } from '../../engine/core/versification.ts';
+import { sectionsOf } from '../pack/writer.ts';
+import { TEXT_PACK } from '../../engine/core/pack/schemas.ts';
 
 const encoder = new TextEncoder();
 const utf8Length = (s: string) => encoder.encode(s).length;
@@ -39,17 +41,17 @@ export const textBuilder: Builder = {
       });
       while (bookBytes.length < 67) bookBytes.push(byte);
       packs.push({
-        name: `text-${entry.versionId}`,
+        name: TEXT_PACK.name(entry.versionId),
         datasets: [entry.id],
         compression: 'zopfli',
-        sections: {
-          info: { kind: 'json', data: {
+        sections: sectionsOf(TEXT_PACK, {
+          info: {
             versionId: entry.versionId, missing, extra,
             incomplete: incomplete.map((x) => ({ verseId: verseIdNumber(x.book, x.chapter, x.verse), reason: x.reason })),
             bookBytes,
-          } },
-          text: { kind: 'utf8', data: lines.join('\n') },
-        },
+          },
+          text: lines.join('\n'),
+        }),
       });
     }
     return packs;

@@ -4,6 +4,8 @@ import { TOPIC_SOURCES } from '../../sources/topics.ts';
 import { linesOf, parseRefs, readNaves } from '../adapters/naves-topical.ts';
 import type { Builder } from './context.ts';
 import { englishBookNames, formatCitation, gridOf } from './study-common.ts';
+import { sectionsOf } from '../pack/writer.ts';
+import { TOPICS_PACK } from '../../engine/core/pack/schemas.ts';
 
 export const topicsBuilder: Builder = {
   name: 'topics',
@@ -29,9 +31,9 @@ export const topicsBuilder: Builder = {
     });
     ctx.log(`  ${topics.length} topics; ${invalid.length} Nave's references outside the KJV dropped; ${naves.fromText.join(', ')} read from the CCEL text`);
     return [{
-      name: 'topics',
+      name: TOPICS_PACK.name,
       datasets: ['naves-csv', 'naves-text'],
-      sections: { topics: { kind: 'json', data: topics } },
+      sections: sectionsOf(TOPICS_PACK, { topics: topics }),
     }];
   },
 };

@@ -3,6 +3,8 @@
 import { readCrossReferences } from '../adapters/openbible-crossrefs.ts';
 import type { Builder } from './context.ts';
 import { gridOf } from './study-common.ts';
+import { sectionsOf } from '../pack/writer.ts';
+import { XREFS_PACK } from '../../engine/core/pack/schemas.ts';
 
 export const xrefsBuilder: Builder = {
   name: 'xrefs',
@@ -17,15 +19,15 @@ export const xrefsBuilder: Builder = {
     }
     ctx.log(`  ${references.length} references (${stats.negativeDropped} negative-vote rows dropped, ${stats.zeroKept} zero-vote kept, ${stats.merged} merged); remapped ${stats.remappedRows} row ends: ${stats.remapped.join(', ')}`);
     return [{
-      name: 'xrefs',
+      name: XREFS_PACK.name,
       datasets: ['openbible-crossrefs'],
-      sections: {
-        info: { kind: 'json', data: { rows: stats.rows, kept: references.length, negativeDropped: stats.negativeDropped, zeroKept: stats.zeroKept, remapped: stats.remapped, remappedRows: stats.remappedRows } },
-        start: { kind: 'u32', data: start },
-        target: { kind: 'u32', data: references.map((r) => r.start) },
-        end: { kind: 'u32', data: references.map((r) => r.end) },
-        votes: { kind: 'u16', data: references.map((r) => r.votes) },
-      },
+      sections: sectionsOf(XREFS_PACK, {
+        info: { rows: stats.rows, kept: references.length, negativeDropped: stats.negativeDropped, zeroKept: stats.zeroKept, remapped: stats.remapped, remappedRows: stats.remappedRows },
+        start,
+        target: references.map((r) => r.start),
+        end: references.map((r) => r.end),
+        votes: references.map((r) => r.votes),
+      }),
     }];
   },
 };

@@ -1,11 +1,12 @@
 import { deflateRawSync } from 'node:zlib';
 import { crc32 } from '../../engine/core/pack/crc32.ts';
 import { PACK_FORMAT_VERSION, PACK_HEADER_BYTES, PACK_MAGIC, SectionKind, type SectionKindName } from '../../engine/core/pack/format.ts';
+import type { PackData, PackSchema } from '../../engine/core/pack/schema.ts';
 
 export type SectionValue =
   | { kind: 'bytes'; data: Uint8Array }
-  | { kind: 'u32'; data: Uint32Array | number[] }
-  | { kind: 'u16'; data: Uint16Array | number[] }
+  | { kind: 'u32'; data: Uint32Array | readonly number[] }
+  | { kind: 'u16'; data: Uint16Array | readonly number[] }
   | { kind: 'utf8'; data: string }
   | { kind: 'json'; data: unknown };
 
@@ -20,6 +21,24 @@ function sectionBytes(value: SectionValue): Uint8Array {
     case 'json': return encoder.encode(JSON.stringify(value.data));
   }
 }
+
+/**
+ * A schema's sections with their values, in the schema's order (the order fixes the bytes written). A
+ * value for a section the schema does not declare, or none for one it does, is refused.
+ */
+export function sectionsOf<Schema extends PackSchema>(schema: Schema, data: PackData<Schema>): Record<string, SectionValue> {
+  const values = data as Record<string, unknown>;
+  const undeclared = Object.keys(values).filter((name) => !(name in schema.sections));
+  if (undeclared.length) throw new Error(`pack ${describe(schema)}: no section ${undeclared.join(', ')} in its schema`);
+  const sections: Record<string, SectionValue> = {};
+  for (const [name, spec] of Object.entries(schema.sections)) {
+    if (!(name in values)) throw new Error(`pack ${describe(schema)}: section ${name} has no value`);
+    sections[name] = { kind: spec.kind, data: values[name] } as SectionValue;
+  }
+  return sections;
+}
+
+const describe = (schema: PackSchema) => (typeof schema.name === 'string' ? schema.name : schema.name('*'));
 
 const align4 = (n: number) => (n + 3) & ~3;
 

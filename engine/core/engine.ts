@@ -2,10 +2,12 @@
 // exposes every operation both as bible.call(name, params) and as a typed method bible.GetVerse(params).
 import { BibleError, notAvailable } from './errors.ts';
 import { loadMeta, type Meta } from './meta.ts';
-import type { Context, OperationDef } from './operation.ts';
+import { textPack, type Context, type OperationDef } from './operation.ts';
 import { OPERATION_BY_NAME, OPERATIONS } from './operations.ts';
 import type { OperationName, ResultOf, TypedMethods } from './typed.ts';
 import { readPack, type Inflate, type Pack } from './pack/reader.ts';
+import { packName, type PackSchema } from './pack/schema.ts';
+import { META_PACK } from './pack/schemas.ts';
 import type { AudioOption } from './ops/audio.ts';
 import { coerceParams, unknownParams } from './params.ts';
 import { seededRandom } from './random.ts';
@@ -84,7 +86,7 @@ export async function open(options: OpenOptions): Promise<TypedBible> {
     return promise;
   };
 
-  const meta = loadMeta(await fetchPack('meta'));
+  const meta = loadMeta(await fetchPack(META_PACK.name));
 
   const loadedPack = (name: string): Pack => {
     const pack = packs.get(name);
@@ -95,11 +97,11 @@ export async function open(options: OpenOptions): Promise<TypedBible> {
   const engineRandom = options.random?.seed !== undefined ? seededRandom(options.random.seed) : Math.random;
   const context: Context = {
     meta,
-    pack: loadedPack,
+    pack: (schema: PackSchema, key?: string) => loadedPack(packName(schema, key)),
     translation(versionId) {
       let text = translations.get(versionId);
       if (!text) {
-        text = loadTranslation(loadedPack(`text-${versionId}`), meta.versification);
+        text = loadTranslation(loadedPack(textPack(versionId)), meta.versification);
         translations.set(versionId, text);
       }
       return text;

@@ -1,5 +1,6 @@
 // The meta pack: books and their names, the KJV versification, the version records and service info.
-import type { Pack } from './pack/reader.ts';
+import type { PackOf } from './pack/schema.ts';
+import type { META_PACK } from './pack/schemas.ts';
 import { createVersification, type Versification } from './versification.ts';
 
 export type Language = 'english' | 'spanish' | 'arabic';
@@ -58,16 +59,16 @@ export interface Meta {
   nameIndex(): Map<string, number>;
 }
 
-export function loadMeta(pack: Pack): Meta {
-  const versions = pack.json<VersionRecord[]>('versions');
+export function loadMeta(pack: PackOf<typeof META_PACK>): Meta {
+  const versions = pack.json('versions');
   let names: Map<string, number> | null = null;
   return {
-    books: pack.json<BookRecord[]>('books'),
+    books: pack.json('books'),
     versions,
     versionById: new Map(versions.map((v) => [v.versionId, v])),
-    versification: createVersification(pack.json<number[][]>('versification')),
-    service: pack.json<ServiceInfo>('service'),
-    nameIndex: () => (names ??= new Map(Object.entries(pack.json<Record<string, number>>('nameIndex')))),
+    versification: createVersification(pack.json('versification')),
+    service: pack.json('service'),
+    nameIndex: () => (names ??= new Map(Object.entries(pack.json('nameIndex')))),
   };
 }
 

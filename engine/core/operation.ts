@@ -1,7 +1,8 @@
 // What an operation is, and the parameter specs and verse rows many operations share. The operation
 // table (operations.ts) lists them all.
 import type { Meta, Language } from './meta.ts';
-import type { Pack } from './pack/reader.ts';
+import type { PackSchema, PackSections, TypedPack } from './pack/schema.ts';
+import { TEXT_PACK } from './pack/schemas.ts';
 import type { ParamSpec, VerseIdValue, BookOrTestament } from './params.ts';
 import type { Infer, Shape } from './shape.ts';
 import type { TranslationData } from './translation.ts';
@@ -10,8 +11,9 @@ export interface Context {
   readonly meta: Meta;
   /** a loaded translation (its pack was named by the operation's `packs`) */
   translation(versionId: string): TranslationData;
-  /** a loaded pack */
-  pack(name: string): Pack;
+  /** a loaded pack, read through its schema (pass the key of a keyed schema: TEXT_PACK and 'kjv') */
+  pack<S extends PackSections>(schema: PackSchema<S, string>): TypedPack<S>;
+  pack<S extends PackSections>(schema: PackSchema<S, (key: string) => string>, key: string): TypedPack<S>;
   /** random source: seeded when the call or the engine gives a seed */
   random(seed: number | undefined): () => number;
   /** values the host configured at open() (audio resolvers and the like) */
@@ -54,7 +56,7 @@ export function defineOperation<
   return def;
 }
 
-export const textPack = (versionId: string) => `text-${versionId}`;
+export const textPack = (versionId: string): string => TEXT_PACK.name(versionId);
 
 /** The translation codes; the meta pack lists the same ones (a test keeps the two equal). */
 export const VERSION_IDS = ['kjv', 'kjv1611', 'asv', 'bbe', 'dby', 'wbt', 'web', 'ylt', 'rv1909', 'svd'] as const;

@@ -2,7 +2,9 @@
 // decoded one book at a time on first use (so the first verse costs one book, not the whole Bible).
 // A translation mostly fills the KJV grid; `missing` names grid slots it leaves empty and `extra` the
 // verses it has beyond the grid (own verse splits).
-import { packUnusable, type Pack } from './pack/reader.ts';
+import { packUnusable } from './pack/reader.ts';
+import type { PackOf } from './pack/schema.ts';
+import type { TEXT_PACK } from './pack/schemas.ts';
 import { strictUtf8Decoder } from './utf8.ts';
 import { splitVerseId, type Versification } from './versification.ts';
 import { countWords } from './words.ts';
@@ -66,8 +68,8 @@ export function lineStarts(text: string, count: number): Uint32Array | null {
   return starts;
 }
 
-export function loadTranslation(pack: Pack, versification: Versification): TranslationData {
-  const info = pack.json<TextPackInfo>('info');
+export function loadTranslation(pack: PackOf<typeof TEXT_PACK>, versification: Versification): TranslationData {
+  const info = pack.json('info');
   const bytes = pack.utf8Bytes('text');
   const bookBytes = info.bookBytes;
   const broken = (why: string) => packUnusable(pack.name, why);

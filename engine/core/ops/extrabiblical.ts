@@ -6,12 +6,10 @@ import { type Context, defineOperation } from '../operation.ts';
 import { arrayOf, number, object } from '../shape.ts';
 import { BOOK_NAME, EXTRA_BIBLICAL_BOOK, EXTRA_BIBLICAL_VERSE } from '../records.ts';
 import { perPack } from '../pack/per-pack.ts';
-import type { Pack } from '../pack/reader.ts';
+import type { PackOf } from '../pack/schema.ts';
+import { EXTRABIBLICAL_PACK, type ExtraBook } from '../pack/schemas.ts';
 import type { ParamSpec } from '../params.ts';
 
-export const EXTRABIBLICAL_PACK = 'extrabiblical';
-
-interface ExtraBook { id: string; weight: string; name: string; info_text: string; info_url: string; path: string }
 export interface ExtraRow { b: string; c: string; cs: string; v: string; vs: string; t: string }
 
 interface ExtraData {
@@ -26,10 +24,10 @@ interface ExtraData {
   normalized(): string[];
 }
 
-const extraData = perPack((pack: Pack): ExtraData => {
-  const books = pack.json<ExtraBook[]>('books');
-  const chapterLists = pack.json<Record<string, [number, number, number][]>>('chapters');
-  const labels = pack.json<Record<string, [string, string]>>('labels');
+const extraData = perPack((pack: PackOf<typeof EXTRABIBLICAL_PACK>): ExtraData => {
+  const books = pack.json('books');
+  const chapterLists = pack.json('chapters');
+  const labels = pack.json('labels');
   const book = pack.u16('book');
   const chapter = pack.u16('chapter');
   const verse = pack.u16('verse');
@@ -80,7 +78,7 @@ function ranges(numbers: number[]): string {
   return out.join(', ');
 }
 
-const needsPack = () => [EXTRABIBLICAL_PACK];
+const needsPack = () => [EXTRABIBLICAL_PACK.name];
 
 export const extrabiblicalOperations = [
   defineOperation({

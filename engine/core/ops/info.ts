@@ -1,7 +1,8 @@
 // Service information and the endpoint list, generated from the operation table.
 import { defineOperation } from '../operation.ts';
 import { arrayOf, boolean, describeShape, number, object, optional, recordOf, string, type Infer } from '../shape.ts';
-import { dataBuild, LICENSING_PACK } from './licensing.ts';
+import { dataBuild } from './licensing.ts';
+import { LICENSING_PACK } from '../pack/schemas.ts';
 
 /** This engine's code version (package.json "version"; a test keeps the two equal). */
 export const ENGINE_VERSION = '0.1.0';
@@ -23,7 +24,7 @@ export const infoOperations = [
       { appName: string, appDescription: string, appType: string, version: string, parentApplication: string, authors: string },
       { homepage: string, engineVersion: string, dataBuild: DATA_BUILD },
     ),
-    packs: () => [LICENSING_PACK],
+    packs: () => [LICENSING_PACK.name],
     run(ctx) {
       const service = ctx.meta.service;
       return {

@@ -4,10 +4,10 @@
 import { defineOperation, type Context } from '../operation.ts';
 import { arrayOf, json, object, string } from '../shape.ts';
 import { perPack } from '../pack/per-pack.ts';
-import type { Pack } from '../pack/reader.ts';
+import type { PackOf } from '../pack/schema.ts';
+import { LICENSING_PACK } from '../pack/schemas.ts';
 import { textPack } from '../operation.ts';
 
-export const LICENSING_PACK = 'licensing';
 
 /** The hosts serve these paths with these operations. */
 export const LICENSING_PATHS: Readonly<Record<string, string>> = {
@@ -23,30 +23,30 @@ export interface CatalogRecord {
   versionId?: string; abbreviation?: string; versionName?: string; language?: string;
 }
 export interface CategoryRecord { id: string; meaning: string; keep: string; resale: string; conditions: string; attributionRequired: boolean; open: boolean }
-export interface BuildInfo { date: string; dateSource: string; manifestHash: string; excludedCategories: string[]; packCount: number }
+export interface BuildInfo { date: string; dateSource: string; manifestHash: string; excludedCategories: readonly string[]; packCount: number }
 
 interface LicensingData {
   build: BuildInfo;
   categories: CategoryRecord[];
   categoryById: Map<string, CategoryRecord>;
-  contentTypes: string[];
+  contentTypes: readonly string[];
   catalog: CatalogRecord[];
   /** datasets some pack of this build carries */
   built: CatalogRecord[];
   packNames: Set<string>;
 }
 
-const licensingData = perPack((pack: Pack): LicensingData => {
-  const catalog = pack.json<CatalogRecord[]>('catalog');
-  const categories = pack.json<CategoryRecord[]>('categories');
+const licensingData = perPack((pack: PackOf<typeof LICENSING_PACK>): LicensingData => {
+  const catalog = pack.json('catalog');
+  const categories = pack.json('categories');
   return {
-    build: pack.json<BuildInfo>('build'),
+    build: pack.json('build'),
     categories,
     categoryById: new Map(categories.map((c) => [c.id, c])),
-    contentTypes: pack.json<string[]>('contentTypes'),
+    contentTypes: pack.json('contentTypes'),
     catalog,
     built: catalog.filter((e) => !e.excluded && e.packs.length > 0),
-    packNames: new Set(pack.json<{ name: string }[]>('packs').map((p) => p.name)),
+    packNames: new Set(pack.json('packs').map((p) => p.name)),
   };
 });
 
@@ -81,7 +81,7 @@ function credit(data: LicensingData, e: CatalogRecord) {
   };
 }
 
-const needsPack = () => [LICENSING_PACK];
+const needsPack = () => [LICENSING_PACK.name];
 
 export const licensingOperations = [
   defineOperation({

@@ -10,12 +10,9 @@ import { lexicon, type Lexicon, type LexiconId } from '../original/lexicon.ts';
 import { strongsIndex } from '../original/strongs-index.ts';
 import { originalText, type OriginalText } from '../original/text.ts';
 import { formatVerseId, padVerseId } from '../versification.ts';
+import { LEXICON_PACK, ORIGINAL_PACK, STRONGS_INDEX_PACK, UNICODE_PACK } from '../pack/schemas.ts';
 
-const OT_PACK = 'original-ot';
-const NT_PACK = 'original-nt';
-const LEXICON_PACK = 'lexicon';
-const INDEX_PACK = 'strongs-index';
-const UNICODE_PACK = 'unicode-tables';
+const testamentOf = (book: number) => (book <= LAST_OT_BOOK ? 'ot' : 'nt');
 const LAST_OT_BOOK = 39;
 const LAST_TORAH_BOOK = 5;
 
@@ -82,7 +79,7 @@ function verseWords(ctx: Context, verse: VerseIdValue): OriginalWordRow[] {
       : `verseId ${formatVerseId(verse.book, verse.chapter, verse.verse)} is not a KJV verse: ${name} ${verse.chapter} has ${chapters[verse.chapter - 1]} verses`);
   }
   const ot = verse.book <= LAST_OT_BOOK;
-  const text = originalText(ctx.pack(ot ? OT_PACK : NT_PACK));
+  const text = originalText(ctx.pack(ORIGINAL_PACK, testamentOf(verse.book)));
   const lex = lexicon(ctx.pack(LEXICON_PACK));
   const letter: LexiconId = ot ? 'H' : 'G';
   const [first, end] = text.wordRange(ordinal);
@@ -214,7 +211,7 @@ export const originalOperations = [
     summary: 'The Hebrew (books 1-39) or Greek (40-66) words of a verse in KJV numbering, one row per word with Strong\'s number, morphology, pronunciation and glossary; [] where the source has no text (Neh 7:68).',
     params: [COMMON_PARAMS.verseId],
     result: arrayOf(ORIGINAL_WORD),
-    packs: (p) => [(p.verseId as VerseIdValue).book <= LAST_OT_BOOK ? OT_PACK : NT_PACK, LEXICON_PACK],
+    packs: (p) => [ORIGINAL_PACK.name(testamentOf((p.verseId as VerseIdValue).book)), LEXICON_PACK.name],
     run: (ctx, p) => verseWords(ctx, p.verseId as VerseIdValue),
   }),
   defineOperation({
@@ -225,7 +222,7 @@ export const originalOperations = [
       { name: 'id', type: 'integer', required: true, min: 1, max: LAST_HEBREW, description: `Strong's number: 1-${LAST_HEBREW} for H, 1-${LAST_GREEK} for G` },
     ],
     result: arrayOf(STRONGS_ENTRY),
-    packs: () => [LEXICON_PACK],
+    packs: () => [LEXICON_PACK.name],
     run: (ctx, p) => [strongsEntry(ctx, p.lexiconId as LexiconId, p.id as number)],
   }),
   defineOperation({
@@ -233,9 +230,9 @@ export const originalOperations = [
     summary: 'The Greek letters: letter name -> {lowercase, uppercase} Unicode escape strings.',
     params: [COMMON_PARAMS.englishOnly],
     result: recordOf(object({ lowercase: string, uppercase: string })),
-    packs: () => [UNICODE_PACK],
+    packs: () => [UNICODE_PACK.name],
     run(ctx, p) {
-      return ctx.pack(UNICODE_PACK).json<Record<string, { lowercase: string; uppercase: string }>>('greek');
+      return ctx.pack(UNICODE_PACK).json('greek');
     },
   }),
   defineOperation({
@@ -243,9 +240,9 @@ export const originalOperations = [
     summary: 'The Hebrew letters, points, accents, punctuation, marks, signs and Yiddish ligatures: category -> name -> Unicode escape string.',
     params: [COMMON_PARAMS.englishOnly],
     result: recordOf(recordOf(string)),
-    packs: () => [UNICODE_PACK],
+    packs: () => [UNICODE_PACK.name],
     run(ctx, p) {
-      return ctx.pack(UNICODE_PACK).json<Record<string, Record<string, string>>>('hebrew');
+      return ctx.pack(UNICODE_PACK).json('hebrew');
     },
   }),
   defineOperation({
@@ -256,10 +253,10 @@ export const originalOperations = [
       COMMON_PARAMS.versionId,
     ],
     result: arrayOf(VERSE),
-    packs: (p) => [INDEX_PACK, textPack(p.versionId)],
+    packs: (p) => [STRONGS_INDEX_PACK.name, textPack(p.versionId)],
     run(ctx, p) {
       const { id, n } = parseStrongsId(p.strongsId as string);
-      const index = strongsIndex(ctx.pack(INDEX_PACK));
+      const index = strongsIndex(ctx.pack(STRONGS_INDEX_PACK));
       if (n > index.max(id)) throw invalid('strongsId', `strongsId ${id}${n} is beyond the numbers the texts use (${id}1-${id}${index.max(id)})`);
       const text = ctx.translation(p.versionId);
       const rows = [];

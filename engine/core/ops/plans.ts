@@ -2,7 +2,8 @@
 // ops/topics.ts) and GetReadingTimeByAge. Chapter word counts come from the KJV text; reading speeds from
 // the `plans` pack (see engine/core/plans/reading-time.ts for the model and its sources). Dates are UTC
 // calendar dates and "today" comes from open({ clock }) when the host gives one (engine/core/plans/dates.ts).
-import { defineOperation, type Context } from '../operation.ts';
+import { defineOperation, textPack, type Context } from '../operation.ts';
+import { PLANS_PACK } from '../pack/schemas.ts';
 import type { AgeValue } from '../params.ts';
 import { SPEEDS, TIMES_TO_READ } from '../records.ts';
 import { arrayOf, headed, number, object, string } from '../shape.ts';
@@ -16,7 +17,7 @@ import { TOPIC_PACKS, TOPIC_PARAM, topicVerseIds } from './topics.ts';
 
 /** Ten years of daily reading; more is a typo, and would only build a huge answer. */
 export const MAX_PLAN_DAYS = 3650;
-const PLAN_PACKS = ['text-kjv', 'plans'];
+const PLAN_PACKS = [textPack('kjv'), PLANS_PACK.name];
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -43,7 +44,7 @@ function startOf(options: Readonly<Record<string, unknown>>, requested: string |
   return { todayDay, startDay: requested === undefined ? todayDay : parseDate(requested)! };
 }
 
-const speedsFor = (ctx: Context, age: number): SpeedBand => speedModel(ctx.pack('plans'))[age];
+const speedsFor = (ctx: Context, age: number): SpeedBand => speedModel(ctx.pack(PLANS_PACK))[age];
 
 export const planOperations = [
   defineOperation({
@@ -57,7 +58,7 @@ export const planOperations = [
       { readersAge: string, readersAgeRequested: string, wordCount: string, wordsPerMinuteReadingSpeed: SPEEDS, timeToRead: TIMES_TO_READ },
       { readersAgeBand: string, wordsPerMinuteOralReadingSpeed: SPEEDS },
     ),
-    packs: () => ['plans'],
+    packs: () => [PLANS_PACK.name],
     run(ctx, p) {
       const { requested, age } = p.requestedAge as AgeValue;
       const band = speedsFor(ctx, age);

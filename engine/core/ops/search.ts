@@ -6,14 +6,15 @@
 import type { MatchType } from '../match.ts';
 import { COMMON_PARAMS, defineOperation, textPack, verseRow, type Context } from '../operation.ts';
 import { arrayOf, number, object, optional, string } from '../shape.ts';
-import type { Pack } from '../pack/reader.ts';
+import type { PackOf } from '../pack/schema.ts';
+import { SEARCH_PACK } from '../pack/schemas.ts';
 import { findVerses, loadSearchIndex, matchSpans, NormalizedVerses, searchPackName, type SearchIndex, type Strategy } from '../search/searcher.ts';
 import type { TranslationData } from '../translation.ts';
 import { limitRange } from '../chapters.ts';
 
 // Derived per loaded pack, so they live exactly as long as the engine that loaded it.
 const normalizedByText = new WeakMap<TranslationData, NormalizedVerses>();
-const indexByPack = new WeakMap<Pack, SearchIndex>();
+const indexByPack = new WeakMap<PackOf<typeof SEARCH_PACK>, SearchIndex>();
 
 export function normalizedVerses(text: TranslationData): NormalizedVerses {
   let verses = normalizedByText.get(text);
@@ -24,9 +25,9 @@ export function normalizedVerses(text: TranslationData): NormalizedVerses {
 /** The translation's search index: imported from its pack on first use; null when the pack is not loaded
  *  and not required (the answer is then found by a scan, and is the same). */
 export function searchIndex(ctx: Context, versionId: string, required: boolean): SearchIndex | null {
-  let pack: Pack;
+  let pack: PackOf<typeof SEARCH_PACK>;
   try {
-    pack = ctx.pack(searchPackName(versionId));
+    pack = ctx.pack(SEARCH_PACK, versionId);
   } catch (error) {
     if (required) throw error;
     return null;

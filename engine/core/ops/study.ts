@@ -6,7 +6,8 @@ import { COMMON_PARAMS, defineOperation, type VerseIdValue } from '../operation.
 import { arrayOf, empty, number, object, oneOf, recordOf, string } from '../shape.ts';
 import { BOOK_INFO, CROSS_REFERENCE, DICTIONARY_ENTRY, GENRE_GROUP, SEMANTIC_RELATION, STORY } from '../records.ts';
 import type { BookInfo, StoryRecord } from '../records.ts';
-import type { Pack } from '../pack/reader.ts';
+import type { PackOf } from '../pack/schema.ts';
+import { COMMENTARY_PACK, DICTIONARY_PACK, RELATIONS_PACK, STUDY_PACK, XREFS_PACK, type GenreRun, type ProphecyRow } from '../pack/schemas.ts';
 import { deepFreeze, perPack } from '../study/cache.ts';
 import { padVerseId } from '../versification.ts';
 import { kjvOrdinal } from '../study/verse.ts';
@@ -14,45 +15,42 @@ import { strictUtf8Decoder } from '../utf8.ts';
 
 const decodeUtf8 = strictUtf8Decoder();
 
-const crossReferences = perPack((pack) => ({
+const crossReferences = perPack((pack: PackOf<typeof XREFS_PACK>) => ({
   start: pack.u32('start'), target: pack.u32('target'), end: pack.u32('end'), votes: pack.u16('votes'),
 }));
 
-interface CommentaryInfo { missingBooks: number[]; introductionOnlyBooks: number[] }
-const commentary = perPack((pack) => ({
-  byOrdinal: pack.u32('byOrdinal'), offsets: pack.u32('offsets'), text: pack.bytes('text'), info: pack.json<CommentaryInfo>('info'),
+const commentary = perPack((pack: PackOf<typeof COMMENTARY_PACK>) => ({
+  byOrdinal: pack.u32('byOrdinal'), offsets: pack.u32('offsets'), text: pack.bytes('text'), info: pack.json('info'),
 }));
 
-const dictionary = perPack((pack) => ({
-  keys: new Map(Object.entries(pack.json<Record<string, number>>('keys'))),
-  terms: pack.json<string[]>('terms'), offsets: pack.u32('offsets'), text: pack.bytes('text'),
+const dictionary = perPack((pack: PackOf<typeof DICTIONARY_PACK>) => ({
+  keys: new Map(Object.entries(pack.json('keys'))),
+  terms: pack.json('terms'), offsets: pack.u32('offsets'), text: pack.bytes('text'),
 }));
 
 const capitalise = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
-const relations = perPack((pack) => {
+const relations = perPack((pack: PackOf<typeof RELATIONS_PACK>) => {
   const words = pack.text('words').split('\n');
   return { index: new Map(words.map((w, i) => [w, i])), capitalised: words.map(capitalise), start: pack.u32('start'), related: pack.u16('related') };
 });
 
-interface GenreRun { genre: string; startingBookId: string; endingBookId: string; startingVerseId: string; endingVerseId: string; testament: 'OT' | 'NT' }
-const genres = perPack((pack) => {
-  const runs = pack.json<GenreRun[]>('genres');
+type StudyPack = PackOf<typeof STUDY_PACK>;
+const genres = perPack((pack: StudyPack) => {
+  const runs = pack.json('genres');
   const shape = (list: GenreRun[]) => deepFreeze(list.map(({ testament: _, ...run }) => run));
   return { ot: shape(runs.filter((r) => r.testament === 'OT')), nt: shape(runs.filter((r) => r.testament === 'NT')), all: shape(runs) };
 });
 
-const frozenJson = <T>(section: string) => perPack((pack: Pack) => deepFreeze(pack.json<T>(section)));
-const parables = frozenJson<Record<string, string[]>>('parables');
-const stories = frozenJson<StoryRecord[]>('stories');
+const parables = perPack((pack: StudyPack) => deepFreeze(pack.json('parables')));
+const stories = perPack((pack: StudyPack) => deepFreeze(pack.json('stories')));
 
-interface ProphecyRow { n: number; ot: string; prophecy: string; nt: string; otVerseIds: number[]; ntVerseIds: number[] }
 /** "He will bruise Satan's head. Fulfilled in: Heb 2:14; 1 John 3:8" */
 const prophecyText = (r: ProphecyRow) => `${r.prophecy}${/[.?!]$/.test(r.prophecy) ? '' : '.'} Fulfilled in: ${r.nt}`;
 // Several rows share an OT reference (Gen 3:15 twice, Psa 72:17 three times): their texts are joined
 // with " | " in list order under the one key, so no row is lost and every key stays a reference.
 const PROPHECY_JOIN = ' | ';
-const prophecies = perPack((pack) => {
-  const rows = pack.json<ProphecyRow[]>('prophecies');
+const prophecies = perPack((pack: StudyPack) => {
+  const rows = pack.json('prophecies');
   const byReference: Record<string, string> = {};
   for (const r of rows) byReference[r.ot] = r.ot in byReference ? byReference[r.ot] + PROPHECY_JOIN + prophecyText(r) : prophecyText(r);
   const list = rows.map((r) => ({
@@ -62,13 +60,13 @@ const prophecies = perPack((pack) => {
   return { byReference: deepFreeze(byReference), list: deepFreeze(list) };
 });
 
-const wordsOfJesus = perPack((pack) => {
+const wordsOfJesus = perPack((pack: StudyPack) => {
   const out: Record<string, string> = {};
   pack.u32('wordsOfJesus').forEach((id, i) => { out[`[${i}]`] = padVerseId(id); });
   return deepFreeze(out);
 });
 
-const bookInfo = perPack((pack) => pack.json<BookInfo[]>('bookInfo').map((record) => deepFreeze([record])));
+const bookInfo = perPack((pack: StudyPack) => pack.json('bookInfo').map((record) => deepFreeze([record])));
 
 export const studyOperations = [
   defineOperation({
@@ -76,11 +74,11 @@ export const studyOperations = [
     summary: 'OpenBible.info cross references of a verse as [{verseId, r, sv, ev}], strongest first: r is the vote count (as a string), sv/ev the first and last verse of the reference (ev "00000000" for a single verse). Rows voted below zero are left out; [] when the verse has none.',
     params: [COMMON_PARAMS.verseId],
     result: arrayOf(CROSS_REFERENCE),
-    packs: () => ['xrefs'],
+    packs: () => [XREFS_PACK.name],
     run(ctx, p) {
       const verse = p.verseId as VerseIdValue;
       const ordinal = kjvOrdinal(ctx, verse);
-      const x = crossReferences(ctx.pack('xrefs'));
+      const x = crossReferences(ctx.pack(XREFS_PACK));
       const verseId = padVerseId(verse.id);
       const rows = [];
       for (let i = x.start[ordinal], end = x.start[ordinal + 1]; i < end; i++) {
@@ -94,11 +92,11 @@ export const studyOperations = [
     summary: "John Gill's comment on a verse, as a bare JSON string (a comment on a range of verses is given for each verse of it). NOT_AVAILABLE where the corpus has none: Psalms, and the verses of the Song of Solomon (only chapter introductions).",
     params: [COMMON_PARAMS.verseId, { name: 'commentaryName', type: 'choice', values: ['gills'], default: 'gills', description: "the commentary: gills (John Gill's Exposition of the Entire Bible; default gills)" }],
     result: string,
-    packs: () => ['commentary-gill'],
+    packs: () => [COMMENTARY_PACK.name('gill')],
     run(ctx, p) {
       const verse = p.verseId as VerseIdValue;
       const ordinal = kjvOrdinal(ctx, verse);
-      const gill = commentary(ctx.pack('commentary-gill'));
+      const gill = commentary(ctx.pack(COMMENTARY_PACK, 'gill'));
       const n = gill.byOrdinal[ordinal];
       if (n === 0) {
         const book = ctx.meta.books[verse.book - 1].names.english;
@@ -118,9 +116,9 @@ export const studyOperations = [
       { name: 'dictionaryId', type: 'choice', values: ['smiths', 'eastons'], default: 'smiths', description: "smiths (Smith's Bible Dictionary) or eastons (Easton's Bible Dictionary); default smiths" },
     ],
     result: oneOf(DICTIONARY_ENTRY, empty),
-    packs: (p) => [`dictionary-${p.dictionaryId}`],
+    packs: (p) => [DICTIONARY_PACK.name(p.dictionaryId)],
     run(ctx, p) {
-      const d = dictionary(ctx.pack(`dictionary-${p.dictionaryId}`));
+      const d = dictionary(ctx.pack(DICTIONARY_PACK, p.dictionaryId));
       const n = d.keys.get((p.query as string).toLowerCase().replace(/\s+/g, ' ').trim());
       if (n === undefined) return [];
       return { word: d.terms[n], definition: decodeUtf8(d.text.subarray(d.offsets[n], d.offsets[n + 1])) };
@@ -131,9 +129,9 @@ export const studyOperations = [
     summary: 'Words related to a KJV word (WordNet synonyms, broader terms and derived forms that also occur in the KJV), as {word, related}, capitalised; case-insensitive. [] for a word the KJV does not use.',
     params: [{ name: 'word', type: 'text', required: true, maxLength: 100, description: 'a word of the KJV, e.g. "faith" (case-insensitive)' }],
     result: oneOf(SEMANTIC_RELATION, empty),
-    packs: () => ['relations'],
+    packs: () => [RELATIONS_PACK.name],
     run(ctx, p) {
-      const r = relations(ctx.pack('relations'));
+      const r = relations(ctx.pack(RELATIONS_PACK));
       const key = (p.word as string).trim().toLowerCase().replace(/['’]s$/, '');
       const i = r.index.get(key);
       if (i === undefined) return [];
@@ -150,9 +148,9 @@ export const studyOperations = [
       { name: 'section', type: 'choice', values: ['all', 'ot', 'nt', 'ot+nt', 'ot nt'], default: 'all', description: 'ot, nt, or ot+nt / all (default all; "ot nt" is ot+nt as a query string decodes it)' },
     ],
     result: arrayOf(GENRE_GROUP),
-    packs: () => ['study'],
+    packs: () => [STUDY_PACK.name],
     run(ctx, p) {
-      const g = genres(ctx.pack('study'));
+      const g = genres(ctx.pack(STUDY_PACK));
       return p.section === 'ot' ? g.ot : p.section === 'nt' ? g.nt : g.all;
     },
   }),
@@ -161,47 +159,47 @@ export const studyOperations = [
     summary: 'The parables of Jesus as {title: [citations]}, in canonical order of their first citation.',
     params: [COMMON_PARAMS.englishOnly],
     result: recordOf(arrayOf(string)),
-    packs: () => ['study'],
-    run: (ctx) => parables(ctx.pack('study')),
+    packs: () => [STUDY_PACK.name],
+    run: (ctx) => parables(ctx.pack(STUDY_PACK)),
   }),
   defineOperation({
     name: 'GetStories', family: 'study',
     summary: 'Stories (the Berean Standard Bible section headings) as [{id, verse_id, story, verses_1, verses_2, verses_3, verses_4}]: verse_id is the first verse (not zero-padded), verses_1 the passage, verses_2-4 parallel passages the heading names.',
     params: [COMMON_PARAMS.englishOnly],
     result: arrayOf(STORY),
-    packs: () => ['study'],
-    run: (ctx) => stories(ctx.pack('study')),
+    packs: () => [STUDY_PACK.name],
+    run: (ctx) => stories(ctx.pack(STUDY_PACK)),
   }),
   defineOperation({
     name: 'GetPropheciesFulfilledInJesus', family: 'study',
     summary: 'The 351 Old Testament prophecies fulfilled in Jesus as {OT reference: "<prophecy>. Fulfilled in: <NT references>"}; rows that share an OT reference are joined with " | " under it.',
     params: [COMMON_PARAMS.englishOnly],
     result: recordOf(string),
-    packs: () => ['study'],
-    run: (ctx) => prophecies(ctx.pack('study')).byReference,
+    packs: () => [STUDY_PACK.name],
+    run: (ctx) => prophecies(ctx.pack(STUDY_PACK)).byReference,
   }),
   defineOperation({
     name: 'GetPropheciesFulfilledInJesusList', family: 'study',
     summary: 'The 351 prophecies as a list: [{n, otReference, prophecy, ntReferences, otVerseIds, ntVerseIds}], with the references expanded to verse ids.',
     params: [COMMON_PARAMS.englishOnly],
     result: arrayOf(object({}, { n: number, otReference: string, prophecy: string, ntReferences: string, otVerseIds: arrayOf(string), ntVerseIds: arrayOf(string) })),
-    packs: () => ['study'],
-    run: (ctx) => prophecies(ctx.pack('study')).list,
+    packs: () => [STUDY_PACK.name],
+    run: (ctx) => prophecies(ctx.pack(STUDY_PACK)).list,
   }),
   defineOperation({
     name: 'GetWordsOfJesus', family: 'study',
     summary: 'The verses with words of Jesus (the KJV red letter) as {"[0]": verseId, "[1]": …} in canonical order.',
     params: [],
     result: recordOf(string),
-    packs: () => ['study'],
-    run: (ctx) => wordsOfJesus(ctx.pack('study')),
+    packs: () => [STUDY_PACK.name],
+    run: (ctx) => wordsOfJesus(ctx.pack(STUDY_PACK)),
   }),
   defineOperation({
     name: 'GetBookInfo', family: 'study',
     summary: "A book's information as [{bookId, chapterCount, introduction, introduction_long, author, date, word_origin, genre}] from Theographic Bible Metadata and Easton's article (CC BY-SA 4.0).",
     params: [COMMON_PARAMS.bookId, COMMON_PARAMS.englishOnly],
     result: arrayOf(BOOK_INFO),
-    packs: () => ['study'],
-    run: (ctx, p) => bookInfo(ctx.pack('study'))[(p.bookId as number) - 1],
+    packs: () => [STUDY_PACK.name],
+    run: (ctx, p) => bookInfo(ctx.pack(STUDY_PACK))[(p.bookId as number) - 1],
   }),
 ] as const;

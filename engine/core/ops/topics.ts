@@ -7,15 +7,16 @@ import { TOPIC_ENTRY } from '../records.ts';
 import type { ParamSpec } from '../params.ts';
 import { deepFreeze, perPack } from '../study/cache.ts';
 import { padVerseId } from '../versification.ts';
+import type { PackOf } from '../pack/schema.ts';
+import { TOPICS_PACK } from '../pack/schemas.ts';
 
 /** The packs topicVerseIds needs loaded. */
-export const TOPIC_PACKS: readonly string[] = ['topics'];
+export const TOPIC_PACKS: readonly string[] = [TOPICS_PACK.name];
 
-interface TopicRecord { topic: string; citations: (string | number)[][] }
 interface Topic { name: string; citations: (string | number)[][]; answer?: readonly { citation: string; verseIds: readonly string[] }[]; verseIds?: readonly string[] }
 
-const topicTable = perPack((pack) => {
-  const records = pack.json<TopicRecord[]>('topics');
+const topicTable = perPack((pack: PackOf<typeof TOPICS_PACK>) => {
+  const records = pack.json('topics');
   return {
     names: deepFreeze(records.map((r) => r.topic)),
     byName: new Map<string, Topic>(records.map((r) => [r.topic, { name: r.topic, citations: r.citations }])),
@@ -25,7 +26,7 @@ const topicTable = perPack((pack) => {
 const topicKey = (raw: string) => raw.trim().toLowerCase().replace(/[\s_+-]+/g, ' ');
 
 function findTopic(ctx: Context, raw: string, param = 'topic'): Topic {
-  const table = topicTable(ctx.pack('topics'));
+  const table = topicTable(ctx.pack(TOPICS_PACK));
   const topic = table.byName.get(topicKey(raw));
   if (!topic) throw invalid(param, `${param} ${JSON.stringify(raw.slice(0, 40))} is not one of the ${table.names.length} topics; GetTopics lists them (e.g. addiction, love, prayer)`);
   return topic;
@@ -75,7 +76,7 @@ export const topicOperations = [
     params: [],
     result: arrayOf(string),
     packs: () => [...TOPIC_PACKS],
-    run: (ctx) => topicTable(ctx.pack('topics')).names,
+    run: (ctx) => topicTable(ctx.pack(TOPICS_PACK)).names,
   }),
   defineOperation({
     name: 'GetTopic', family: 'topics',

@@ -1,6 +1,8 @@
 // The Strong's dictionaries (lexicon pack): one entry per number, fields joined by FIELD_SEPARATOR,
 // split on first use; plus per number how often it occurs in the original texts and where first.
-import { packUnusable, type Pack } from '../pack/reader.ts';
+import { packUnusable } from '../pack/reader.ts';
+import type { PackOf } from '../pack/schema.ts';
+import type { LEXICON_PACK } from '../pack/schemas.ts';
 import { FIELD_SEPARATOR, LEXICON_FIELDS, type LexiconField } from './format.ts';
 import { perPack } from '../pack/per-pack.ts';
 
@@ -19,12 +21,12 @@ export interface Lexicon {
 
 interface Part { text: string; starts: Uint32Array; count: Uint32Array; first: Uint32Array; entries: (LexiconEntry | undefined)[] }
 
-export const lexicon: (pack: Pack) => Lexicon = perPack(loadLexicon);
+export const lexicon: (pack: PackOf<typeof LEXICON_PACK>) => Lexicon = perPack(loadLexicon);
 
-function loadLexicon(pack: Pack): Lexicon {
-  const info = pack.json<{ hebrew: number; greek: number; fields: string[] }>('info');
+function loadLexicon(pack: PackOf<typeof LEXICON_PACK>): Lexicon {
+  const info = pack.json('info');
   if (info.fields.join() !== LEXICON_FIELDS.join()) throw packUnusable(pack.name, 'its lexicon fields differ from this engine\'s');
-  const part = (prefix: string, last: number): Part => {
+  const part = (prefix: 'hebrew' | 'greek', last: number): Part => {
     const starts = pack.u32(`${prefix}Start`);
     if (starts.length !== last + 2) throw new Error(`pack '${pack.name}': ${prefix} entries do not match its info`);
     return { text: pack.text(`${prefix}Text`), starts, count: pack.u32(`${prefix}Count`), first: pack.u32(`${prefix}First`), entries: new Array(last + 1) };

@@ -1,6 +1,7 @@
 // Verse lists per Strong's number (strongs-index pack): the verses whose original text carries the
 // number, and the verses whose KJV English words are tagged with it. Lists are stored as u16 gaps.
-import type { Pack } from '../pack/reader.ts';
+import type { PackOf } from '../pack/schema.ts';
+import type { STRONGS_INDEX_PACK } from '../pack/schemas.ts';
 import type { LexiconId } from './lexicon.ts';
 import { perPack } from '../pack/per-pack.ts';
 
@@ -11,11 +12,11 @@ export interface StrongsIndex {
   verses(lexicon: LexiconId, n: number, withKjvTags: boolean): number[];
 }
 
-export const strongsIndex: (pack: Pack) => StrongsIndex = perPack(loadIndex);
+export const strongsIndex: (pack: PackOf<typeof STRONGS_INDEX_PACK>) => StrongsIndex = perPack(loadIndex);
 
-function loadIndex(pack: Pack): StrongsIndex {
-  const info = pack.json<{ maxHebrew: number; maxGreek: number }>('info');
-  const lists = (prefix: string) => ({ start: pack.u32(`${prefix}Start`), gaps: pack.u16(`${prefix}Verses`) });
+function loadIndex(pack: PackOf<typeof STRONGS_INDEX_PACK>): StrongsIndex {
+  const info = pack.json('info');
+  const lists = (prefix: 'hebrew' | 'greek' | 'kjvHebrew' | 'kjvGreek') => ({ start: pack.u32(`${prefix}Start`), gaps: pack.u16(`${prefix}Verses`) });
   const original = { H: lists('hebrew'), G: lists('greek') };
   const kjv = { H: lists('kjvHebrew'), G: lists('kjvGreek') };
   const max = { H: info.maxHebrew, G: info.maxGreek };

@@ -1,6 +1,7 @@
 // A loaded original-language text (original-ot or original-nt): per KJV verse a run of word rows held
 // as columns. See compiler/builders/original.ts for how the columns are written.
-import type { Pack } from '../pack/reader.ts';
+import type { PackOf } from '../pack/schema.ts';
+import type { ORIGINAL_PACK } from '../pack/schemas.ts';
 import { loadStrings, type StringTable } from './strings.ts';
 import { perPack } from '../pack/per-pack.ts';
 
@@ -39,11 +40,11 @@ export interface OriginalText {
 }
 
 const NONE: readonly number[] = Object.freeze([]);
-export const originalText: (pack: Pack) => OriginalText = perPack(loadOriginalText);
+export const originalText: (pack: PackOf<typeof ORIGINAL_PACK>) => OriginalText = perPack(loadOriginalText);
 
-function loadOriginalText(pack: Pack): OriginalText {
-  const info = pack.json<OriginalTextInfo>('info');
-  const strings: StringTable = loadStrings(pack, 'strings');
+function loadOriginalText(pack: PackOf<typeof ORIGINAL_PACK>): OriginalText {
+  const info = pack.json('info');
+  const strings: StringTable = loadStrings(pack);
   const verseWords = pack.bytes('verseWords');
   if (verseWords.length !== info.verseCount) throw new Error(`pack '${pack.name}': verse table does not match its info`);
   const starts = new Uint32Array(info.verseCount + 1);
@@ -53,9 +54,9 @@ function loadOriginalText(pack: Pack): OriginalText {
   const morph = pack.u16('morph');
   const connected = pack.u16('connected');
   if (starts[info.verseCount] !== form.length || form.length !== info.wordCount) throw new Error(`pack '${pack.name}': word columns do not match the verse table`);
-  const morphs = pack.json<[string, string][]>('morphs');
-  const connectedValues = pack.json<string[]>('connectedValues');
-  const sparse = (words: string, texts: string) => {
+  const morphs = pack.json('morphs');
+  const connectedValues = pack.json('connectedValues');
+  const sparse = (words: 'noteWord' | 'multiWord', texts: 'noteText' | 'multiText') => {
     const w = pack.u32(words);
     const t = pack.u32(texts);
     return new Map<number, number>(Array.from(w, (word, i) => [word, t[i]]));

@@ -6,7 +6,8 @@
 // are rounded to 2 decimals and seconds derive from those rounded minutes; hours and days are rounded to
 // 2 decimals like minutes, as the hosted API gives them.
 import { notAvailable } from '../errors.ts';
-import type { Pack } from '../pack/reader.ts';
+import type { PackOf } from '../pack/schema.ts';
+import type { PLANS_PACK } from '../pack/schemas.ts';
 import { perPack } from '../pack/per-pack.ts';
 
 /** Reader ages with a speed. Below 6 there are no reading norms; above 120 is not a human age. */
@@ -29,8 +30,8 @@ export interface TimesToRead { low: TimeSpan; average: TimeSpan; high: TimeSpan 
 /** The band for each accepted age, looked up by index. */
 export type SpeedModel = readonly SpeedBand[];
 
-export const speedModel: (pack: Pack) => SpeedModel = perPack((pack) => {
-  const { bands } = pack.json<{ bands: SpeedBand[] }>('readingSpeed');
+export const speedModel: (pack: PackOf<typeof PLANS_PACK>) => SpeedModel = perPack((pack: PackOf<typeof PLANS_PACK>) => {
+  const { bands } = pack.json('readingSpeed');
   const byAge: SpeedBand[] = [];
   for (let age = 0; age <= READER_AGE_MAX; age++) {
     const band = bands.find((b) => age >= b.from && (b.to === null || age <= b.to));

@@ -12,11 +12,13 @@
 //   or is not loaded (GetRandomVerse does not load it), the normalised text of the whole translation is
 //   searched with indexOf, or, for a short range, verse by verse.
 import { containsNormalized, normalizeLines, normalizeText, normalizeWithOffsets, type MatchType } from '../match.ts';
-import { packUnusable, type Pack } from '../pack/reader.ts';
+import { packUnusable } from '../pack/reader.ts';
+import type { PackOf } from '../pack/schema.ts';
+import { SEARCH_PACK } from '../pack/schemas.ts';
 import { lineStarts, lowerBound, type TranslationData } from '../translation.ts';
 import { createFlexIndex, decodePostings, SEARCH_FORMAT, type FlexIndex, type SearchPackInfo } from './flex.ts';
 
-export const searchPackName = (versionId: string) => `search-${versionId}`;
+export const searchPackName = (versionId: string): string => SEARCH_PACK.name(versionId);
 
 /** A translation's verse texts, normalised on demand: verse by verse for candidates, whole for scans. */
 export class NormalizedVerses {
@@ -71,9 +73,9 @@ export interface SearchIndex {
   readonly termStarts: Uint32Array;
 }
 
-export function loadSearchIndex(pack: Pack, text: TranslationData): SearchIndex {
+export function loadSearchIndex(pack: PackOf<typeof SEARCH_PACK>, text: TranslationData): SearchIndex {
   const fail = (why: string) => packUnusable(pack.name, why);
-  const info = pack.json<SearchPackInfo>('info');
+  const info = pack.json('info');
   if (info.format !== SEARCH_FORMAT) throw fail(`it was built as ${JSON.stringify(info.format)}, this engine reads ${SEARCH_FORMAT}`);
   if (info.size !== text.size) throw fail(`it indexes ${info.size} verses, the text pack of ${text.versionId} has ${text.size}`);
   const termText = pack.text('terms');

@@ -1,0 +1,167 @@
+// Every pack the compiler writes and the engine reads, with its sections in the order they are written.
+// Builders write through these schemas (compiler/pack/writer.ts: sectionsOf) and the engine reads
+// through them (Context.pack), so this file is the one place a pack's layout is stated.
+import type { BookRecord, ServiceInfo, VersionRecord } from '../meta.ts';
+import type { BuildInfo, CatalogRecord, CategoryRecord } from '../ops/licensing.ts';
+import type { OriginalTextInfo } from '../original/text.ts';
+import type { SpeedBand } from '../plans/reading-time.ts';
+import type { BookInfo, StoryRecord } from '../records.ts';
+import type { SearchPackInfo } from '../search/flex.ts';
+import type { TextPackInfo } from '../translation.ts';
+import { bytes, definePack, json, u16, u32, utf8 } from './schema.ts';
+
+/** The books, names, versions, KJV versification and service info every operation starts from. */
+export const META_PACK = definePack('meta', {
+  versification: json<number[][]>(),
+  books: json<BookRecord[]>(),
+  versions: json<VersionRecord[]>(),
+  service: json<ServiceInfo>(),
+  /** normalised book name or abbreviation -> book number */
+  nameIndex: json<Record<string, number>>(),
+});
+
+/** One translation's verse text, one line per verse, in canonical order. */
+export const TEXT_PACK = definePack((versionId: string) => `text-${versionId}`, {
+  info: json<TextPackInfo>(),
+  text: utf8,
+});
+
+/** One translation's search index: FlexSearch's term map as a vocabulary and gap-coded postings. */
+export const SEARCH_PACK = definePack((versionId: string) => `search-${versionId}`, {
+  info: json<SearchPackInfo>(),
+  terms: utf8,
+  ids: bytes,
+});
+
+export interface ReadingSpeedModel { bands: SpeedBand[]; sources: Record<string, string> }
+export const PLANS_PACK = definePack('plans', {
+  readingSpeed: json<ReadingSpeedModel>(),
+});
+
+export interface ExtraBook { id: string; weight: string; name: string; info_text: string; info_url: string; path: string }
+/** Extra-biblical books: one row per verse, its text ending at textEnds[row] (UTF-16 units). */
+export const EXTRABIBLICAL_PACK = definePack('extrabiblical', {
+  books: json<ExtraBook[]>(),
+  /** book id -> [chapter, first row, row count] */
+  chapters: json<Record<string, [number, number, number][]>>(),
+  book: u16,
+  chapter: u16,
+  verse: u16,
+  /** row -> [chapter label, verse label] where the source's labels are not plain numbers */
+  labels: json<Record<string, [string, string]>>(),
+  text: utf8,
+  textEnds: u32,
+});
+
+/** The Hebrew (ot) or Greek (nt) words of each KJV verse, as columns over word positions. */
+export const ORIGINAL_PACK = definePack((testament: string) => `original-${testament}`, {
+  info: json<OriginalTextInfo>(),
+  verseWords: bytes,
+  form: u32,
+  strongs: u16,
+  morph: u16,
+  connected: u16,
+  noteWord: u32,
+  noteText: u32,
+  multiWord: u32,
+  multiText: u32,
+  morphs: json<[string, string][]>(),
+  connectedValues: json<string[]>(),
+  /** interned strings: their text, and each one's UTF-16 length */
+  stringsText: utf8,
+  stringsLength: u16,
+});
+
+export interface LexiconInfo { hebrew: number; greek: number; fields: readonly string[] }
+/** Strong's Hebrew and Greek dictionaries, with each number's occurrence count and first verse. */
+export const LEXICON_PACK = definePack('lexicon', {
+  info: json<LexiconInfo>(),
+  hebrewText: utf8, hebrewStart: u32,
+  hebrewCount: u32, hebrewFirst: u32,
+  greekText: utf8, greekStart: u32,
+  greekCount: u32, greekFirst: u32,
+});
+
+export interface StrongsIndexInfo { maxHebrew: number; maxGreek: number; kjvTags: boolean }
+/** For each Strong's number, the KJV ordinals of the verses that use it (original text and KJV tags). */
+export const STRONGS_INDEX_PACK = definePack('strongs-index', {
+  info: json<StrongsIndexInfo>(),
+  hebrewStart: u32, hebrewVerses: u16,
+  greekStart: u32, greekVerses: u16,
+  kjvHebrewStart: u32, kjvHebrewVerses: u16,
+  kjvGreekStart: u32, kjvGreekVerses: u16,
+});
+
+/** Greek and Hebrew character tables in the API's escapes. */
+export const UNICODE_PACK = definePack('unicode-tables', {
+  greek: json<Record<string, { lowercase: string; uppercase: string }>>(),
+  hebrew: json<Record<string, Record<string, string>>>(),
+});
+
+export interface LicensedPack { name: string; builder: string; datasets: string[] }
+/** What this build holds and under which licences; written after every other pack. */
+export const LICENSING_PACK = definePack('licensing', {
+  build: json<BuildInfo>(),
+  categories: json<CategoryRecord[]>(),
+  contentTypes: json<readonly string[]>(),
+  catalog: json<CatalogRecord[]>(),
+  packs: json<LicensedPack[]>(),
+});
+
+export interface CrossReferenceInfo { rows: number; kept: number; negativeDropped: number; zeroKept: number; remapped: string[]; remappedRows: number }
+/** Cross references grouped by source verse: rows start[ordinal]..start[ordinal + 1]. */
+export const XREFS_PACK = definePack('xrefs', {
+  info: json<CrossReferenceInfo>(),
+  start: u32,
+  target: u32,
+  end: u32,
+  votes: u16,
+});
+
+export interface CommentaryInfo {
+  missingBooks: number[];
+  introductionOnlyBooks: number[];
+  /** the compiler's counts, kept for the record; the engine does not read them */
+  stats: object;
+}
+/** A verse commentary: each KJV ordinal's entry, as byte ranges of one UTF-8 blob. */
+export const COMMENTARY_PACK = definePack((commentaryId: string) => `commentary-${commentaryId}`, {
+  info: json<CommentaryInfo>(),
+  byOrdinal: u32,
+  offsets: u32,
+  text: bytes,
+});
+
+/** A Bible dictionary: terms in order, a key index and each entry's byte range in one UTF-8 blob. */
+export const DICTIONARY_PACK = definePack((dictionaryId: string) => `dictionary-${dictionaryId}`, {
+  terms: json<string[]>(),
+  keys: json<Record<string, number>>(),
+  offsets: u32,
+  text: bytes,
+});
+
+/** Related words: one word per line, and for each the range of its related words' indexes. */
+export const RELATIONS_PACK = definePack('relations', {
+  words: utf8,
+  start: u32,
+  related: u16,
+});
+
+export interface TopicRecord { topic: string; citations: (string | number)[][] }
+export const TOPICS_PACK = definePack('topics', {
+  topics: json<TopicRecord[]>(),
+});
+
+export interface GenreRun { genre: string; startingBookId: string; endingBookId: string; startingVerseId: string; endingVerseId: string; testament: 'OT' | 'NT' }
+export interface ProphecyRow { n: number; ot: string; prophecy: string; nt: string; otVerseIds: number[]; ntVerseIds: number[] }
+export interface WordsOfJesusCheck { kjv: number; web: number; onlyKjv: number[]; onlyWeb: number[] }
+/** The small curated lists, each shaped as the API answers it. */
+export const STUDY_PACK = definePack('study', {
+  genres: json<GenreRun[]>(),
+  parables: json<Record<string, string[]>>(),
+  stories: json<StoryRecord[]>(),
+  prophecies: json<ProphecyRow[]>(),
+  wordsOfJesus: u32,
+  wordsOfJesusCheck: json<WordsOfJesusCheck>(),
+  bookInfo: json<BookInfo[]>(),
+});
