@@ -14,7 +14,7 @@ import { REPO_ROOT } from './bundle.ts';
 export const LIB_DIR = join(REPO_ROOT, 'lib');
 export const CLI_ENTRY = join(LIB_DIR, 'cli', 'cli.js');
 const STAMP = join(LIB_DIR, 'build.json');
-const INPUTS = ['engine/core', 'engine/node', 'engine/browser/index.ts', 'engine/browser/loader.ts', 'tsconfig.json', 'tsconfig.build.json', 'scripts/build-lib.ts', 'package-lock.json'];
+const INPUTS = ['engine/core', 'sources/catalog.ts', 'engine/node', 'engine/browser/index.ts', 'engine/browser/loader.ts', 'tsconfig.json', 'tsconfig.build.json', 'scripts/build-lib.ts', 'package-lock.json'];
 
 export const libInputsHash = (): string => hashInputs(INPUTS);
 
@@ -34,6 +34,8 @@ export async function buildLib(log: (message: string) => void = (m) => process.s
   rmSync(LIB_DIR, { recursive: true, force: true });
   const tsc = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
   execFileSync(process.execPath, [tsc, '-p', join(REPO_ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
+  // The engine reads only a type from the catalog (VersionId): its declarations ship, its code need not.
+  rmSync(join(LIB_DIR, 'sources', 'catalog.js'), { force: true });
   await build({
     entryPoints: [join(REPO_ROOT, 'engine', 'node', 'cli.ts')],
     outdir: join(LIB_DIR, 'cli'),

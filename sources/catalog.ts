@@ -41,8 +41,11 @@ export interface TranslationEntry extends CatalogEntry {
 
 const scrollmapper = 'scrollmapper/bible_databases @ a228a19a29099a41c196c2a310cd93e50a390e30';
 
-/** Translations in the order GetVersions lists them. */
-export const TRANSLATIONS: TranslationEntry[] = [
+/**
+ * Translations in the order GetVersions lists them. This list is the one place a translation is named:
+ * the compiler builds its packs from it and the engine's VersionId type is read from it.
+ */
+export const TRANSLATIONS = [
   {
     id: 'asv', versionId: 'asv', abbreviation: 'ASV', versionName: 'American Standard Version (1901)', language: 'english',
     adapter: 'sword-ztext', path: 'bibles/asv/ASV.zip', title: 'American Standard Version, CrossWire module ASV 2.0',
@@ -123,7 +126,7 @@ export const TRANSLATIONS: TranslationEntry[] = [
     attribution: 'The original work by STEPBible.org, and Arabic Bible Outreach Ministry, is available for free at "STEPBible Arabic Bibles" https://github.com/STEPBible/STEPBible-Data/tree/master/Tagged-Bibles/Arabic%20Bibles. Changes made: verse text rebuilt by joining the Arabic word cells in word order and normalised to Unicode NFC; word alignment, Strong\'s and grammar columns dropped. Derived Arabic text is shared alike under CC BY-SA 4.0.',
     source: 'STEPBible/STEPBible-Data @ b86d26cdb1f51729e73b5b4eb7f7ccadc5dfba39 : Tagged-Bibles/Arabic Bibles/Translation Tags Individual Books',
   },
-];
+] as const satisfies readonly TranslationEntry[];
 
 /** Book names, abbreviations and genres. */
 export const NAME_SOURCES: CatalogEntry[] = [

@@ -11,7 +11,7 @@ export type {
   CrossReference, StoryRecord, GenreGroup, TopicEntry, ExtraBiblicalBook, ExtraBiblicalVerse, BookInfo, DictionaryEntry,
   SemanticRelation, TimesToRead,
 } from './records.ts';
-export { VERSION_IDS, type VersionId } from './operation.ts';
+export type { VersionId } from './operation.ts';
 export { TOPICS, type TopicName } from './ops/topics.ts';
 export type { Language } from './meta.ts';
 export { shapeErrors, type Shape, type Infer, type JsonValue } from './shape.ts';

@@ -5,6 +5,7 @@ import type { PackSchema, PackSections, TypedPack } from './pack/schema.ts';
 import { TEXT_PACK } from './pack/schemas.ts';
 import type { ParamSpec, VerseIdValue, BookOrTestament } from './params.ts';
 import type { Infer, Shape } from './shape.ts';
+import type { TRANSLATIONS } from '../../sources/catalog.ts';
 import type { TranslationData } from './translation.ts';
 
 export interface Context {
@@ -58,16 +59,19 @@ export function defineOperation<
 
 export const textPack = (versionId: string): string => TEXT_PACK.name(versionId);
 
-/** The translation codes; the meta pack lists the same ones (a test keeps the two equal). */
-export const VERSION_IDS = ['kjv', 'kjv1611', 'asv', 'bbe', 'dby', 'wbt', 'web', 'ylt', 'rv1909', 'svd'] as const;
-export type VersionId = typeof VERSION_IDS[number];
+/**
+ * A translation code, as the catalog lists them (sources/catalog.ts). Only the type is read from there:
+ * at run time the meta pack lists the translations a build holds, and the versionId parameter is checked
+ * against it.
+ */
+export type VersionId = (typeof TRANSLATIONS)[number]['versionId'];
 
 // Parameter specs shared by many operations, so names and wording stay identical everywhere.
 export const COMMON_PARAMS = {
   verseId: { name: 'verseId', type: 'verseId', required: true, description: '8-digit verse id BBCCCVVV, e.g. 01001001' },
   bookId: { name: 'bookId', type: 'bookId', required: true, description: 'book number 1-66' },
   chapterId: { name: 'chapterId', type: 'chapterId', required: true, description: 'chapter number' },
-  versionId: { name: 'versionId', type: 'versionId', default: 'kjv', description: `translation: ${VERSION_IDS.join(', ')} (default kjv)` },
+  versionId: { name: 'versionId', type: 'versionId', default: 'kjv', description: 'translation code, one of those GetVersions lists, e.g. kjv or web (default kjv)' },
   language: { name: 'language', type: 'language', default: 'english', description: 'english, spanish or arabic (default english)' },
   limitToBookId: { name: 'limitToBookId', type: 'bookOrTestament', description: 'optional: a book number 1-66, or ot / nt' },
   limitToChapterId: { name: 'limitToChapterId', type: 'chapterId', description: 'optional: a chapter of limitToBookId (which must then be a book number)' },

@@ -60,6 +60,7 @@ export const infoOperations = [
             type: s.type,
             ...(s.default !== undefined ? { default: String(s.default) } : {}),
             ...(s.values && s.type === 'choice' ? { values: [...s.values] } : {}),
+            ...(s.type === 'versionId' ? { values: ctx.meta.versions.map((v) => v.versionId) } : {}),
             description: s.description,
           })),
         };

@@ -6,7 +6,6 @@ import type { BuildInfo, CatalogRecord, CategoryRecord } from '../ops/licensing.
 import type { OriginalTextInfo } from '../original/text.ts';
 import type { SpeedBand } from '../plans/reading-time.ts';
 import type { BookInfo, StoryRecord } from '../records.ts';
-import type { SearchPackInfo } from '../search/flex.ts';
 import type { TextPackInfo } from '../translation.ts';
 import { bytes, definePack, json, u16, u32, utf8 } from './schema.ts';
 
@@ -25,6 +24,19 @@ export const TEXT_PACK = definePack((versionId: string) => `text-${versionId}`, 
   info: json<TextPackInfo>(),
   text: utf8,
 });
+
+export interface SearchPackInfo {
+  format: string;
+  versionId: string;
+  /** verses in the translation (ids run 0..size-1) */
+  size: number;
+  terms: number;
+  postings: number;
+  /** FlexSearch export keys merged into the stored map part */
+  parts: string[];
+  /** the exported register (ids of the verses with words): its size; not stored, not imported */
+  register: { count: number };
+}
 
 /** One translation's search index: FlexSearch's term map as a vocabulary and gap-coded postings. */
 export const SEARCH_PACK = definePack((versionId: string) => `search-${versionId}`, {

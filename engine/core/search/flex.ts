@@ -46,18 +46,8 @@ export function createFlexIndex(): FlexIndex {
 /** The entries of FlexSearch's exported "map" part: [term, [ids]] (one resolution slot). */
 export type MapEntry = [string, [number[]]];
 
-export interface SearchPackInfo {
-  format: string;
-  versionId: string;
-  /** verses in the translation (ids run 0..size-1) */
-  size: number;
-  terms: number;
-  postings: number;
-  /** FlexSearch export keys merged into the stored map part */
-  parts: string[];
-  /** the exported register (ids of the verses with words): its size; not stored, not imported */
-  register: { count: number };
-}
+// The search pack's info record is declared with the pack's schema.
+export type { SearchPackInfo } from '../pack/schemas.ts';
 
 export function encodeMap(entries: MapEntry[]): { terms: string; ids: Uint8Array; postings: number } {
   const sorted = [...entries].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
