@@ -6,7 +6,7 @@ export interface BenchRow {
   name: string;
   /** median time per operation, in nanoseconds */
   medianNs: number;
-  /** the target, e.g. "<= 1 µs" */
+  /** the target this row is held to, e.g. "<= 1 µs" */
   target?: string;
   targetNs?: number;
   /** a peer doing the same work in the same run */

@@ -8,7 +8,7 @@ import memory from './suites/memory.ts';
 import plans from './suites/plans.ts';
 import hosts from './suites/hosts.ts';
 
-/** Suites run in this order; each issue adds its own. */
+/** Suites run in this order, one per feature area. */
 const SUITES: { name: string; run: (h: Harness) => Promise<void> }[] = [
   { name: 'foundation', run: foundation },
   { name: 'search', run: search },

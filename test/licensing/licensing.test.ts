@@ -16,7 +16,7 @@ import { bible } from '../helpers.ts';
 
 const b = await bible();
 const byId = new Map(ALL_DATASETS().map((e) => [e.id, e]));
-const ISSUE_TYPES = ['texts', 'lexicons', 'original texts', 'cross references', 'commentary', 'dictionaries', 'topics', 'curated lists', 'extra-biblical books'];
+const REQUIRED_TYPES = ['texts', 'lexicons', 'original texts', 'cross references', 'commentary', 'dictionaries', 'topics', 'curated lists', 'extra-biblical books'];
 const LICENCE_ID = /CC[ -]BY(?:-SA)?(?: \d\.\d)?|GPL(?:-\d)?|MIT|BSD/i;
 
 interface Credit { id: string; title: string; license: string; license_name: string; attribution: string; credit_line: string; source: string; attribution_required: boolean; share_alike: boolean }
@@ -37,7 +37,7 @@ describe('content types', () => {
     };
     for (const [path, type] of Object.entries(expected)) expect(contentTypeOf({ id: 'x', path }), path).toBe(type);
     expect(contentTypeOf({ id: 'x', path: 'elsewhere/file' })).toBe('other');
-    for (const type of ISSUE_TYPES) expect(CONTENT_TYPES).toContain(type);
+    for (const type of REQUIRED_TYPES) expect(CONTENT_TYPES).toContain(type);
   });
 });
 

@@ -85,7 +85,7 @@ export default async function foundation(h: Harness): Promise<void> {
     h.note(`text-${version.versionId}.pack ${(pack / 1024).toFixed(0)} KiB vs gzip -9 of its plain text ${(gz / 1024).toFixed(0)} KiB: ratio ${(pack / gz).toFixed(3)}`);
   }
 
-  // The issue's target covers its own packs (ten texts and meta); the whole build is reported beside it.
+  // The build target covers the text and meta packs; the whole build is reported beside it.
   for (const [name, only] of [['build of the text and meta packs', ['text', 'meta']], ['full build (every pack)', undefined]] as const) {
     const out = mkdtempSync(join(tmpdir(), 'bible-build-'));
     const t0 = performance.now();

@@ -1,4 +1,4 @@
-// Reading plans and reading times: the targets (365-day plan <= 2 ms, topic plan <= 1 ms,
+// Reading plans and reading times against their targets (365-day plan <= 2 ms, topic plan <= 1 ms,
 // GetReadingTimeByAge <= 2 µs), measured through callSync on a warm engine.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Search figures on KJV against the targets, side by side with peers doing the same work in the
+// Search figures on KJV against their targets, side by side with peers doing the same work in the
 // same run: SQLite FTS5 through better-sqlite3 (in-process, in-memory) and raw FlexSearch (its default
 // options), plus SWORD's diatheke when it is installed. Also: loading a search pack, pack sizes against
 // gzip of FlexSearch's own default export, and memory with all ten search packs loaded (fresh process).
@@ -61,7 +61,7 @@ export default async function search(h: Harness): Promise<void> {
   }
   const ftsCount = (q: string) => (fts!.count.get(q) as { n: number }).n;
 
-  // ---- the targets, each with its peers ----
+  // ---- the targets, each with its peers ----
   const add = (name: string, ours: number, target: string | undefined, targetNs: number | undefined, peers: { name: string; ns: number; note?: string }[]) => {
     const [first, ...rest] = peers;
     h.add({ group: GROUP, name, medianNs: ours, target, targetNs, peer: first && { name: first.name, medianNs: first.ns }, note: first?.note });
