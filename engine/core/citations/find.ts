@@ -3,7 +3,7 @@
 // and a reference without a number ("Mark said") is not one.
 import { invalid } from '../errors.ts';
 import type { Meta } from '../meta.ts';
-import { padVerseId } from '../versification.ts';
+import { padBookId, padVerseId } from '../ids.ts';
 import { bookNameBefore, isCommonWord, isSpace, nameKey, ordinalAfter } from './books.ts';
 import { Cursor, ReferenceParser, type Passage } from './grammar.ts';
 
@@ -56,7 +56,7 @@ export function findCitations(meta: Meta, text: string): CitationHit[] {
       start: name.start,
       end: ref.end,
       bookName: name.written,
-      bookId: String(name.book).padStart(2, '0'),
+      bookId: padBookId(name.book),
       passages: ref.passages.map(passageIds),
     });
     digits.lastIndex = ref.end;

@@ -1,4 +1,5 @@
 // Books: lists in three languages, abbreviations, names by id, ids by name.
+import { padBookId } from '../ids.ts';
 import { bookNameKey, LANGUAGES, type BookRecord, type Language } from '../meta.ts';
 import { COMMON_PARAMS, defineOperation, type Context, type VerseIdValue } from '../operation.ts';
 import { BOOK, BOOK_NAME, TESTAMENT_BOOK } from '../records.ts';
@@ -89,7 +90,7 @@ export const bookOperations = [
     result: oneOf(string, empty),
     run(ctx, p) {
       const book = p.language === undefined ? findBook(ctx, p.bookName) : findBookIn(ctx, p.bookName, p.language);
-      return book ? String(book.number).padStart(2, '0') : [];
+      return book ? padBookId(book.number) : [];
     },
   }),
 ] as const;

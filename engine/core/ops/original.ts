@@ -9,7 +9,7 @@ import { LAST_GREEK, LAST_HEBREW } from '../original/format.ts';
 import { lexicon, type Lexicon, type LexiconId } from '../original/lexicon.ts';
 import { strongsIndex } from '../original/strongs-index.ts';
 import { originalText, type OriginalText } from '../original/text.ts';
-import { formatVerseId, padVerseId } from '../versification.ts';
+import { formatVerseId, padVerseId } from '../ids.ts';
 
 const OT_PACK = 'original-ot';
 const NT_PACK = 'original-nt';

@@ -8,7 +8,7 @@ import { BOOK_INFO, CROSS_REFERENCE, DICTIONARY_ENTRY, GENRE_GROUP, SEMANTIC_REL
 import type { BookInfo, StoryRecord } from '../records.ts';
 import type { Pack } from '../pack/reader.ts';
 import { deepFreeze, perPack } from '../study/cache.ts';
-import { padVerseId } from '../versification.ts';
+import { padVerseId } from '../ids.ts';
 import { kjvOrdinal } from '../study/verse.ts';
 import { strictUtf8Decoder } from '../utf8.ts';
 

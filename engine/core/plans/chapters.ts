@@ -2,7 +2,7 @@
 // bookAndChapterId and its word count (the GetWordCountOfChapter rule), counted once per loaded text.
 import type { Meta } from '../meta.ts';
 import type { TranslationData } from '../translation.ts';
-import { formatBookAndChapterId } from '../versification.ts';
+import { formatBookAndChapterId } from '../ids.ts';
 
 export type Sections = 'OT' | 'NT' | 'OT+NT';
 
