@@ -34,7 +34,7 @@ export const DEFAULT_OUT_DIR = join(REPO_ROOT, 'dist', 'data');
 export const BUILDERS: Builder[] = [textBuilder, metaBuilder, searchBuilder, plansBuilder, extrabiblicalBuilder, originalBuilder, licensingBuilder, xrefsBuilder, commentaryBuilder, dictionaryBuilder, relationsBuilder, topicsBuilder, studyBuilder];
 
 /** Files whose change makes the packs stale (see scripts/ensure-build.ts). */
-export const BUILD_INPUTS = ['compiler', 'sources', 'engine/core/pack', 'engine/core/meta.ts', 'engine/core/match.ts', 'engine/core/search/flex.ts', 'engine/core/words.ts', 'engine/core/original/format.ts'];
+export const BUILD_INPUTS = ['compiler', 'sources', 'engine/core/pack', 'engine/core/meta.ts', 'engine/core/ids.ts', 'engine/core/versification.ts', 'engine/core/match.ts', 'engine/core/search/flex.ts', 'engine/core/words.ts', 'engine/core/original/format.ts'];
 
 export function corpusRoot(): string {
   return resolve(process.env.BIBLE_SOURCES ?? join(REPO_ROOT, '..', 'shared', 'sources'));
