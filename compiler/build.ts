@@ -34,7 +34,7 @@ export const DEFAULT_OUT_DIR = join(REPO_ROOT, 'dist', 'data');
 export const BUILDERS: Builder[] = [textBuilder, metaBuilder, searchBuilder, plansBuilder, extrabiblicalBuilder, originalBuilder, licensingBuilder, xrefsBuilder, commentaryBuilder, dictionaryBuilder, relationsBuilder, topicsBuilder, studyBuilder];
 
 /** Files whose change makes the packs stale (see scripts/ensure-build.ts). */
-export const BUILD_INPUTS = ['compiler', 'sources', 'engine/core/pack', 'engine/core/meta.ts', 'engine/core/match.ts', 'engine/core/search/flex.ts', 'engine/core/words.ts', 'engine/core/original/format.ts'];
+export const BUILD_INPUTS = ['compiler', 'sources', 'engine/core/pack', 'engine/core/meta.ts', 'engine/core/ids.ts', 'engine/core/versification.ts', 'engine/core/match.ts', 'engine/core/search/flex.ts', 'engine/core/words.ts', 'engine/core/original/format.ts'];
 
 export function corpusRoot(): string {
   return resolve(process.env.BIBLE_SOURCES ?? join(REPO_ROOT, '..', 'shared', 'sources'));
@@ -55,9 +55,6 @@ export function hashInputs(paths: string[]): string {
 /** A hash of every build input, stored in the manifest so a stale build is detected after a git pull. */
 export const buildInputsHash = (): string => hashInputs(BUILD_INPUTS);
 
-/** A pack as manifest.json lists it (the same record builders see of the packs built before them). */
-type ManifestEntry = BuiltPackRecord;
-
 const ADAPTERS: Record<string, (ctx: { path: string; kjvChapterVerses: number[][] }) => TranslationText> = {
   'sword-ztext': readSwordModule,
   usfm: readUsfmFolder,
@@ -73,33 +70,53 @@ export interface BuildOptions {
   excludeCategories?: string[];
 }
 
-export async function build(options: BuildOptions = {}): Promise<{ packs: number; bytes: number; seconds: number }> {
-  const started = performance.now();
-  const log = options.log ?? ((m: string) => process.stdout.write(m + '\n'));
-  const outDir = options.outDir ?? DEFAULT_OUT_DIR;
-  const root = corpusRoot();
-  const resolvePath = (path: string) => join(root, path);
+/** What a build leaves out: the licence categories asked for, and the catalog entries they cover. */
+interface Exclusions { categories: string[]; ids: Set<string> }
 
-  const missing = [...CATALOG.map((e) => e.path), VERSIFICATION_SOURCE].filter((p) => !existsSync(resolvePath(p)));
+/** Where packs go, and the manifest as it stands: the packs written so far, plus those a partial build keeps. */
+interface PackOutput {
+  dir: string;
+  manifestPath: string;
+  manifest: BuiltPackRecord[];
+  totalBytes: number;
+  log: (message: string) => void;
+}
+
+/** Every catalog path and the versification source must exist under the corpus root. */
+function checkCorpus(root: string): void {
+  const missing = [...CATALOG.map((e) => e.path), VERSIFICATION_SOURCE].filter((p) => !existsSync(join(root, p)));
   if (missing.length) {
     throw new Error(`the corpus at ${root} is missing ${missing.join(', ')}; set BIBLE_SOURCES to the corpus folder (../shared/sources)`);
   }
+}
 
-  const excludedCategories = [...new Set(options.excludeCategories ?? [])].sort();
-  const badCategory = excludedCategories.filter((c) => !(c in LICENCE_CATEGORIES));
+function resolveExclusions(excludeCategories: string[]): Exclusions {
+  const categories = [...new Set(excludeCategories)].sort();
+  const badCategory = categories.filter((c) => !(c in LICENCE_CATEGORIES));
   if (badCategory.length) throw new Error(`unknown licence category ${badCategory.join(', ')}; categories: ${Object.keys(LICENCE_CATEGORIES).join(', ')}`);
-  const excludedIds = new Set(ALL_DATASETS().filter((e) => excludedCategories.includes(e.category)).map((e) => e.id));
+  return { categories, ids: new Set(ALL_DATASETS().filter((e) => categories.includes(e.category)).map((e) => e.id)) };
+}
 
+/** The builders a build runs: all, or the ones named plus those that run last (they describe the others). */
+function selectBuilders(only: string[] | undefined): Builder[] {
+  const unknown = only?.filter((name) => !BUILDERS.some((b) => b.name === name)) ?? [];
+  if (unknown.length) throw new Error(`unknown builder ${unknown.join(', ')}; builders: ${BUILDERS.map((b) => b.name).join(', ')}`);
+  return only ? BUILDERS.filter((b) => only.includes(b.name) || b.runsLast) : BUILDERS;
+}
+
+/** What every builder receives; each translation is read once, on first use. */
+function makeBuildContext(root: string, exclusions: Exclusions, log: (message: string) => void, builtPacks: () => BuiltPackRecord[]): BuildContext {
+  const resolvePath = (path: string) => join(root, path);
   const kjvChapterVerses = readKjvChapterVerses(resolvePath(VERSIFICATION_SOURCE));
   const texts = new Map<string, TranslationText>();
-  const ctx: BuildContext = {
+  return {
     corpusRoot: root,
     resolve: resolvePath,
     kjvChapterVerses,
     log,
-    excluded: (entryId) => excludedIds.has(entryId),
-    excludedCategories,
-    builtPacks: () => manifest,
+    excluded: (entryId) => exclusions.ids.has(entryId),
+    excludedCategories: exclusions.categories,
+    builtPacks,
     translation(entry: TranslationEntry) {
       let text = texts.get(entry.id);
       if (!text) {
@@ -111,75 +128,100 @@ export async function build(options: BuildOptions = {}): Promise<{ packs: number
       return text;
     },
   };
+}
 
-  const builders = options.only ? BUILDERS.filter((b) => options.only!.includes(b.name) || b.runsLast) : BUILDERS;
-  const unknown = options.only?.filter((name) => !BUILDERS.some((b) => b.name === name)) ?? [];
-  if (unknown.length) throw new Error(`unknown builder ${unknown.join(', ')}; builders: ${BUILDERS.map((b) => b.name).join(', ')}`);
-  const manifestPath = join(outDir, 'manifest.json');
-  let manifest: ManifestEntry[] = [];
-  if (options.only && existsSync(manifestPath)) {
-    manifest = (JSON.parse(readFileSync(manifestPath, 'utf8')) as { packs: ManifestEntry[] }).packs;
+/** A partial build keeps the packs and manifest it finds; a full build starts from an empty folder. */
+function prepareOutput(output: PackOutput, partial: boolean): void {
+  if (partial && existsSync(output.manifestPath)) {
+    output.manifest = (JSON.parse(readFileSync(output.manifestPath, 'utf8')) as { packs: BuiltPackRecord[] }).packs;
   } else {
-    rmSync(outDir, { recursive: true, force: true });
+    rmSync(output.dir, { recursive: true, force: true });
   }
-  mkdirSync(outDir, { recursive: true });
-  let totalBytes = 0;
+  mkdirSync(output.dir, { recursive: true });
+}
+
+/** Writes a pack and records it in the manifest, replacing the record of an earlier pack of that name. */
+function writeAndRecord(output: PackOutput, builderName: string, built: BuiltPack, bytes: Uint8Array): void {
+  const file = `${built.name}.pack`;
+  // Write, then rename: a host reading the folder during a build never sees half a pack.
+  writeFileSync(join(output.dir, `${file}.tmp`), bytes);
+  renameSync(join(output.dir, `${file}.tmp`), join(output.dir, file));
+  output.totalBytes += bytes.length;
+  const licences = [...new Set(built.datasets.map((id) => ALL_DATASETS().find((e) => e.id === id)?.category ?? 'unknown'))].sort();
+  output.manifest = output.manifest.filter((m) => m.name !== built.name);
+  output.manifest.push({ builder: builderName, name: built.name, file, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), datasets: built.datasets, licences });
+  output.log(`  wrote ${file.padEnd(24)} ${(bytes.length / 1024).toFixed(0).padStart(7)} KiB`);
+}
+
+// Exclusions are also enforced here: a pack made only of excluded datasets is not written, one that
+// mixes them keeps only the others in its record; a re-run builder's packs that it no longer makes go.
+function admit(output: PackOutput, excludedIds: Set<string>, builderName: string, packs: BuiltPack[]): BuiltPack[] {
+  const admitted = packs.flatMap((p) => {
+    const left = p.datasets.filter((id) => !excludedIds.has(id));
+    if (left.length === p.datasets.length) return [p];
+    if (!left.length) { output.log(`  left out ${p.name}: ${p.datasets.join(', ')} excluded`); return []; }
+    output.log(`  ${p.name}: excluded ${p.datasets.filter((id) => excludedIds.has(id)).join(', ')} left out of its record (its builder must not read them)`);
+    return [{ ...p, datasets: left }];
+  });
+  for (const old of output.manifest.filter((m) => m.builder === builderName && !admitted.some((p) => p.name === m.name))) rmSync(join(output.dir, old.file), { force: true });
+  output.manifest = output.manifest.filter((m) => m.builder !== builderName || admitted.some((p) => p.name === m.name));
+  return admitted;
+}
+
+/** Runs the builders in order, then those that run last once every other pack is written. */
+async function runBuilders(builders: Builder[], ctx: BuildContext, output: PackOutput, excludedIds: Set<string>): Promise<void> {
   let zopfli: ZopfliPool | undefined;
   const writes: Promise<void>[] = [];
-  const record = (builderName: string, built: BuiltPack, bytes: Uint8Array) => {
-    const file = `${built.name}.pack`;
-    // Write, then rename: a host reading the folder during a build never sees half a pack.
-    writeFileSync(join(outDir, `${file}.tmp`), bytes);
-    renameSync(join(outDir, `${file}.tmp`), join(outDir, file));
-    totalBytes += bytes.length;
-    const licences = [...new Set(built.datasets.map((id) => ALL_DATASETS().find((e) => e.id === id)?.category ?? 'unknown'))].sort();
-    manifest = manifest.filter((m) => m.name !== built.name);
-    manifest.push({ builder: builderName, name: built.name, file, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), datasets: built.datasets, licences });
-    log(`  wrote ${file.padEnd(24)} ${(bytes.length / 1024).toFixed(0).padStart(7)} KiB`);
-  };
-  // Exclusions are also enforced here: a pack made only of excluded datasets is not written, one that
-  // mixes them keeps only the others in its record; a re-run builder's packs that it no longer makes go.
-  const admit = (builderName: string, packs: BuiltPack[]): BuiltPack[] => {
-    const admitted = packs.flatMap((p) => {
-      const left = p.datasets.filter((id) => !excludedIds.has(id));
-      if (left.length === p.datasets.length) return [p];
-      if (!left.length) { log(`  left out ${p.name}: ${p.datasets.join(', ')} excluded`); return []; }
-      log(`  ${p.name}: excluded ${p.datasets.filter((id) => excludedIds.has(id)).join(', ')} left out of its record (its builder must not read them)`);
-      return [{ ...p, datasets: left }];
-    });
-    for (const old of manifest.filter((m) => m.builder === builderName && !admitted.some((p) => p.name === m.name))) rmSync(join(outDir, old.file), { force: true });
-    manifest = manifest.filter((m) => m.builder !== builderName || admitted.some((p) => p.name === m.name));
-    return admitted;
-  };
   try {
     for (const builder of builders.filter((b) => !b.runsLast)) {
-      log(`[${builder.name}]`);
-      for (const built of admit(builder.name, builder.build(ctx))) {
+      output.log(`[${builder.name}]`);
+      for (const built of admit(output, excludedIds, builder.name, builder.build(ctx))) {
         if (built.compression === 'zopfli') {
           // Zopfli runs in worker threads while the next builders work.
           const body = packBody(built.sections);
           zopfli ??= createZopfliPool();
-          writes.push(zopfli.deflate(body).then((compressed) => record(builder.name, built, assemblePack(body, compressed))));
+          writes.push(zopfli.deflate(body).then((compressed) => writeAndRecord(output, builder.name, built, assemblePack(body, compressed))));
         } else {
-          record(builder.name, built, writePack(built.sections));
+          writeAndRecord(output, builder.name, built, writePack(built.sections));
         }
       }
     }
     await Promise.all(writes);
     for (const builder of builders.filter((b) => b.runsLast)) {
-      log(`[${builder.name}]`);
-      for (const built of admit(builder.name, builder.build(ctx))) record(builder.name, built, writePack(built.sections));
+      output.log(`[${builder.name}]`);
+      for (const built of admit(output, excludedIds, builder.name, builder.build(ctx))) writeAndRecord(output, builder.name, built, writePack(built.sections));
     }
   } finally {
     await zopfli?.close();
   }
+}
+
+/** manifest.json: the packs in builder order, then by name, with the hash of the inputs they were built from. */
+function writeManifest(output: PackOutput, inputs: string): void {
+  const order = (m: BuiltPackRecord) => BUILDERS.findIndex((b) => b.name === m.builder);
+  output.manifest.sort((a, b) => order(a) - order(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  writeFileSync(output.manifestPath, JSON.stringify({ formatVersion: 1, inputs, packs: output.manifest }, null, 2) + '\n');
+}
+
+export async function build(options: BuildOptions = {}): Promise<{ packs: number; bytes: number; seconds: number }> {
+  const started = performance.now();
+  const log = options.log ?? ((m: string) => process.stdout.write(m + '\n'));
+  const outDir = options.outDir ?? DEFAULT_OUT_DIR;
+  const partial = Boolean(options.only);
+  const root = corpusRoot();
+
+  checkCorpus(root);
+  const exclusions = resolveExclusions(options.excludeCategories ?? []);
+  const output: PackOutput = { dir: outDir, manifestPath: join(outDir, 'manifest.json'), manifest: [], totalBytes: 0, log };
+  const ctx = makeBuildContext(root, exclusions, log, () => output.manifest);
+  const builders = selectBuilders(options.only);
+  prepareOutput(output, partial);
+  await runBuilders(builders, ctx, output, exclusions.ids);
   // A partial build cannot vouch for the other packs: 'partial' never equals an inputs hash, so the next
   // check (scripts/ensure-build.ts) finds the packs stale and rebuilds them all.
-  const inputs = options.only ? 'partial' : buildInputsHash();
-  const order = (m: ManifestEntry) => BUILDERS.findIndex((b) => b.name === m.builder);
-  manifest.sort((a, b) => order(a) - order(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  writeFileSync(manifestPath, JSON.stringify({ formatVersion: 1, inputs, packs: manifest }, null, 2) + '\n');
+  writeManifest(output, partial ? 'partial' : buildInputsHash());
+
   const seconds = (performance.now() - started) / 1000;
-  log(`built ${manifest.length} packs, ${(totalBytes / 1048576).toFixed(1)} MiB, in ${seconds.toFixed(1)}s -> ${relative(process.cwd(), outDir) || outDir}`);
-  return { packs: manifest.length, bytes: totalBytes, seconds };
+  log(`built ${output.manifest.length} packs, ${(output.totalBytes / 1048576).toFixed(1)} MiB, in ${seconds.toFixed(1)}s -> ${relative(process.cwd(), outDir) || outDir}`);
+  return { packs: output.manifest.length, bytes: output.totalBytes, seconds };
 }

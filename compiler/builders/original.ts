@@ -16,7 +16,7 @@ import { readUnicodeData, type UnicodeChar } from '../adapters/unicode-data.ts';
 import { readSwordRaw } from '../adapters/sword-ztext.ts';
 import type { BuildContext, Builder, BuiltPack } from './context.ts';
 import { FIELD_SEPARATOR, LEXICON_FIELDS } from '../../engine/core/original/format.ts';
-import { verseIdNumber, verseIdOfRef } from '../../engine/core/versification.ts';
+import { bookOf, composeVerseId, verseIdOf } from '../../engine/core/ids.ts';
 import { sectionsOf } from '../pack/writer.ts';
 import { ORIGINAL_PACK, LEXICON_PACK, STRONGS_INDEX_PACK, UNICODE_PACK } from '../../engine/core/pack/schemas.ts';
 
@@ -125,7 +125,7 @@ function readGreek(ctx: BuildContext): Testament & { lexicalForms: Map<number, {
   const byVerse = new Map<number, TagntWord[]>();
   const lexicalForms = new Map<number, { lemma: string; gloss: string }>();
   for (const w of tagnt.words) {
-    const id = verseIdOfRef(w);
+    const id = verseIdOf(w);
     if (!byVerse.has(id)) byVerse.set(id, []);
     byVerse.get(id)!.push(w);
     // TR numerals (ιβ = G9990) come from a variant segment with no dictionary form: the word stands in.
@@ -139,7 +139,7 @@ function readGreek(ctx: BuildContext): Testament & { lexicalForms: Map<number, {
   return {
     name: ORIGINAL_PACK.name('nt'), firstBook: 40, lastBook: 66, verses,
     morphExpansion: (code) => code.split(' + ').map((c) => tegmc.get(c) ?? tegmc.get(c.replace(/-[A-Z]+$/, '')) ?? c).join(' + '),
-    incomplete: tagnt.incomplete.map((x) => ({ verseId: verseIdOfRef(x), reason: x.reason })),
+    incomplete: tagnt.incomplete.map((x) => ({ verseId: verseIdOf(x), reason: x.reason })),
     datasets: ['tagnt-tr-kjv', 'step-tegmc'],
     lexicalForms,
   };
@@ -148,7 +148,7 @@ function readGreek(ctx: BuildContext): Testament & { lexicalForms: Map<number, {
 /** KJV ordinal helpers over the build's chapter/verse table. */
 function grid(ctx: BuildContext) {
   const ids: number[] = [];
-  ctx.kjvChapterVerses.forEach((chapters, b) => chapters.forEach((n, c) => { for (let v = 1; v <= n; v++) ids.push(verseIdNumber((b + 1), (c + 1), v)); }));
+  ctx.kjvChapterVerses.forEach((chapters, b) => chapters.forEach((n, c) => { for (let v = 1; v <= n; v++) ids.push(composeVerseId(b + 1, c + 1, v)); }));
   const ordinal = new Map(ids.map((id, i) => [id, i]));
   return { ids, ordinal };
 }
@@ -160,7 +160,7 @@ function testamentPack(t: Testament, g: ReturnType<typeof grid>, idBase: number,
   const morphs = new Map<string, number>();
   const morphList: [string, string][] = [];
   const connectedIndex = new Map<string, number>([['', 0]]);
-  const ids = g.ids.filter((id) => { const b = Math.floor(id / 1_000_000); return b >= t.firstBook && b <= t.lastBook; });
+  const ids = g.ids.filter((id) => { const b = bookOf(id); return b >= t.firstBook && b <= t.lastBook; });
   const firstOrdinal = g.ordinal.get(ids[0])!;
   const verseWords = new Uint8Array(ids.length);
   const form: number[] = [];
@@ -232,9 +232,9 @@ function testamentPack(t: Testament, g: ReturnType<typeof grid>, idBase: number,
 
 /** Parasha starts in KJV ordinals: hebcal gives Hebrew numbers, mapped with VerseMap like the text. */
 function parashot(ctx: BuildContext, g: ReturnType<typeof grid>, verseMap: VerseMapEntry[]) {
-  const full = new Map(verseMap.filter((e) => e.type === 'full').map((e) => [verseIdOfRef(e.wlc), verseIdOfRef(e.kjv)]));
+  const full = new Map(verseMap.filter((e) => e.type === 'full').map((e) => [verseIdOf(e.wlc), verseIdOf(e.kjv)]));
   return readParashot(ctx.resolve(source('hebcal-parashot').path)).map((p) => {
-    const hebrew = verseIdNumber(p.book, p.start.chapter, p.start.verse);
+    const hebrew = composeVerseId(p.book, p.start.chapter, p.start.verse);
     const kjv = full.get(hebrew) ?? hebrew;
     const ordinal = g.ordinal.get(kjv);
     if (ordinal === undefined) throw new Error(`parasha ${p.name}: start ${kjv} is not a KJV verse`);
@@ -298,7 +298,7 @@ function kjvTags(ctx: BuildContext, g: ReturnType<typeof grid>) {
   const hebrew = new Map<number, number[]>();
   const greek = new Map<number, number[]>();
   for (const v of verses) {
-    const ordinal = g.ordinal.get(verseIdNumber(v.book, v.chapter, v.verse))!;
+    const ordinal = g.ordinal.get(composeVerseId(v.book, v.chapter, v.verse))!;
     for (const m of v.raw.matchAll(/strong:([HG])0*(\d+)/g)) {
       const lists = m[1] === 'H' ? hebrew : greek;
       const n = Number(m[2]);

@@ -5,7 +5,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { TRANSLATIONS } from '../../sources/catalog.ts';
 import { createFlexIndex, decodeMap, encodeMap, SEARCH_FORMAT, type MapEntry, type SearchPackInfo } from '../../engine/core/search/flex.ts';
 import type { Builder, BuiltPack } from './context.ts';
-import { verseIdNumber, verseIdOfRef } from '../../engine/core/versification.ts';
+import { verseIdOf } from '../../engine/core/ids.ts';
 import { sectionsOf } from '../pack/writer.ts';
 import { SEARCH_PACK } from '../../engine/core/pack/schemas.ts';
 
@@ -17,7 +17,7 @@ export const searchBuilder: Builder = {
     for (const entry of TRANSLATIONS) {
       const { verses } = ctx.translation(entry);
       // Positions are the text pack's order: verses sorted by verseId (compiler/builders/text.ts).
-      const ordered = [...verses].sort((a, b) => verseIdOfRef(a) - verseIdOfRef(b));
+      const ordered = [...verses].sort((a, b) => verseIdOf(a) - verseIdOf(b));
 
       const index = createFlexIndex();
       ordered.forEach((v, position) => index.add(position, v.text));

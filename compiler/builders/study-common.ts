@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { TRANSLATIONS } from '../../sources/catalog.ts';
 import { kjvGrid, type KjvGrid } from '../adapters/kjv-grid.ts';
 import type { BuildContext } from './context.ts';
-import { verseIdNumber } from '../../engine/core/versification.ts';
+import { bookOf, chapterOf, composeVerseId, verseOf } from '../../engine/core/ids.ts';
 import { readCsvRows } from '../adapters/csv.ts';
 
 const KJV = TRANSLATIONS.find((t) => t.id === 'kjv')!;
 
 export function kjvTextById(ctx: BuildContext): Map<number, string> {
-  return new Map(ctx.translation(KJV).verses.map((v) => [verseIdNumber(v.book, v.chapter, v.verse), v.text]));
+  return new Map(ctx.translation(KJV).verses.map((v) => [composeVerseId(v.book, v.chapter, v.verse), v.text]));
 }
 
 export const gridOf = (ctx: BuildContext): KjvGrid => kjvGrid(ctx.kjvChapterVerses);
@@ -28,8 +28,7 @@ export function englishBookNames(ctx: BuildContext): string[] {
  * for a whole chapter. Ids must be sorted.
  */
 export function formatCitation(names: string[], grid: KjvGrid, ids: number[], wholeChapter = false): string {
-  const book = Math.floor(ids[0] / 1_000_000);
-  const chapterOf = (id: number) => Math.floor(id / 1_000) % 1_000;
+  const book = bookOf(ids[0]);
   if (wholeChapter) return `${names[book - 1]} ${chapterOf(ids[0])}`;
   const runs: [number, number][] = [];
   for (const id of ids) {
@@ -41,8 +40,8 @@ export function formatCitation(names: string[], grid: KjvGrid, ids: number[], wh
   let chapter = 0;
   for (const [first, last] of runs) {
     const c1 = chapterOf(first);
-    const head = c1 === chapter ? `, ${first % 1_000}` : `${out ? '; ' : ''}${c1}:${first % 1_000}`;
-    const tail = last === first ? '' : chapterOf(last) === c1 ? `-${last % 1_000}` : `-${chapterOf(last)}:${last % 1_000}`;
+    const head = c1 === chapter ? `, ${verseOf(first)}` : `${out ? '; ' : ''}${c1}:${verseOf(first)}`;
+    const tail = last === first ? '' : chapterOf(last) === c1 ? `-${verseOf(last)}` : `-${chapterOf(last)}:${verseOf(last)}`;
     out += head + tail;
     chapter = chapterOf(last);
   }

@@ -6,10 +6,9 @@ import { readKjvRedLetterVerses } from '../adapters/kjv-red-letter.ts';
 import { TRANSLATIONS } from '../../sources/catalog.ts';
 import type { Builder } from './context.ts';
 import { englishBookNames, formatCitation, gridOf } from './study-common.ts';
+import { padBookId } from '../../engine/core/ids.ts';
 import { sectionsOf } from '../pack/writer.ts';
 import { STUDY_PACK } from '../../engine/core/pack/schemas.ts';
-
-const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
 function rangeIds(grid: KjvGrid, start: number, end: number): number[] {
   const ids: number[] = [];
@@ -114,7 +113,7 @@ export const studyBuilder: Builder = {
       if (chapterCount !== b.chapters) throw new Error(`${b.usfm}: ${b.chapters} chapters in the book data, ${chapterCount} in the KJV`);
       const paragraphs = b.easton_text_items.flatMap((item) => item.split(/\n\s*\n/)).map((p) => p.replace(/\s+/g, ' ').trim()).filter(Boolean);
       return {
-        bookId: pad(b.book_order, 2),
+        bookId: padBookId(b.book_order),
         chapterCount,
         introduction: paragraphs[0] ?? '',
         introduction_long: paragraphs.join('\n\n'),

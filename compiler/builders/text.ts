@@ -2,7 +2,7 @@
 // text joined by newlines (smaller than storing offsets; the engine finds the starts on load).
 import { TRANSLATIONS } from '../../sources/catalog.ts';
 import type { Builder, BuiltPack } from './context.ts';
-import { verseIdNumber } from '../../engine/core/versification.ts';
+import { composeVerseId, verseIdOf } from '../../engine/core/ids.ts';
 import { sectionsOf } from '../pack/writer.ts';
 import { TEXT_PACK } from '../../engine/core/pack/schemas.ts';
 
@@ -15,18 +15,18 @@ export const textBuilder: Builder = {
     const packs: BuiltPack[] = [];
     for (const entry of TRANSLATIONS) {
       const { verses, incomplete = [] } = ctx.translation(entry);
-      const have = new Set(verses.map((v) => verseIdNumber(v.book, v.chapter, v.verse)));
+      const have = new Set(verses.map(verseIdOf));
       const grid = new Set<number>();
       const missing: number[] = [];
       ctx.kjvChapterVerses.forEach((chapters, b) => chapters.forEach((count, c) => {
         for (let v = 1; v <= count; v++) {
-          const id = verseIdNumber(b + 1, c + 1, v);
+          const id = composeVerseId(b + 1, c + 1, v);
           grid.add(id);
           if (!have.has(id)) missing.push(id);
         }
       }));
-      const ordered = [...verses].sort((a, b) => verseIdNumber(a.book, a.chapter, a.verse) - verseIdNumber(b.book, b.chapter, b.verse));
-      const extra = ordered.map((v) => verseIdNumber(v.book, v.chapter, v.verse)).filter((id) => !grid.has(id));
+      const ordered = [...verses].sort((a, b) => verseIdOf(a) - verseIdOf(b));
+      const extra = ordered.map(verseIdOf).filter((id) => !grid.has(id));
       for (const v of ordered) {
         if (!v.text || /[\n\r]/.test(v.text)) throw new Error(`${entry.id} ${v.book}.${v.chapter}.${v.verse}: verse text is empty or has a line break`);
       }
@@ -47,7 +47,7 @@ export const textBuilder: Builder = {
         sections: sectionsOf(TEXT_PACK, {
           info: {
             versionId: entry.versionId, missing, extra,
-            incomplete: incomplete.map((x) => ({ verseId: verseIdNumber(x.book, x.chapter, x.verse), reason: x.reason })),
+            incomplete: incomplete.map((x) => ({ verseId: verseIdOf(x), reason: x.reason })),
             bookBytes,
           },
           text: lines.join('\n'),

@@ -3,7 +3,7 @@ export { open, type Bible, type TypedBible, type OpenOptions, type PackLoader, t
 export { BibleError, type BibleErrorCode } from './errors.ts';
 export { OPERATIONS } from './operations.ts';
 export { normalizeText } from './match.ts';
-export { formatVerseId, formatBookAndChapterId } from './versification.ts';
+export { formatVerseId, formatBookAndChapterId } from './ids.ts';
 export type { AudioOption, AudioRequest, AudioResolver } from './ops/audio.ts';
 export type { OperationName, ParamsOf, ResultOf, TypedMethods } from './typed.ts';
 export type {

@@ -1,5 +1,6 @@
 // What an operation is, and the parameter specs and verse rows many operations share. The operation
 // table (operations.ts) lists them all.
+import { bookOf, chapterOf, padBookId, padChapterOrVerse, verseOf } from './ids.ts';
 import type { Meta, Language } from './meta.ts';
 import type { PackSchema, PackSections, TypedPack } from './pack/schema.ts';
 import { TEXT_PACK } from './pack/schemas.ts';
@@ -84,13 +85,14 @@ export type { VerseIdValue, BookOrTestament, Language };
 
 export interface VerseRow { id: string; b: string; c: string; v: string; t: string }
 
-// Number strings for 0-999, made once: verse rows are built on the hottest path.
+// Number strings for 0-999 and the id's padded parts, made once: verse rows are built on the hottest path.
 const DECIMAL = Array.from({ length: 1000 }, (_, n) => String(n));
-const PADDED3 = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
+const PADDED_BOOK = Array.from({ length: 100 }, (_, n) => padBookId(n));
+const PADDED_CHAPTER_OR_VERSE = Array.from({ length: 1000 }, (_, n) => padChapterOrVerse(n));
 
 export function verseRow(verseId: number, text: string): VerseRow {
-  const book = Math.floor(verseId / 1_000_000);
-  const chapter = Math.floor(verseId / 1_000) % 1_000;
-  const verse = verseId % 1_000;
-  return { id: PADDED3[book].slice(1) + PADDED3[chapter] + PADDED3[verse], b: DECIMAL[book], c: DECIMAL[chapter], v: DECIMAL[verse], t: text };
+  const book = bookOf(verseId);
+  const chapter = chapterOf(verseId);
+  const verse = verseOf(verseId);
+  return { id: PADDED_BOOK[book] + PADDED_CHAPTER_OR_VERSE[chapter] + PADDED_CHAPTER_OR_VERSE[verse], b: DECIMAL[book], c: DECIMAL[chapter], v: DECIMAL[verse], t: text };
 }

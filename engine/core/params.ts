@@ -2,7 +2,7 @@
 // numbers) into a checked value, or throws a BibleError naming the parameter and what was expected.
 import { BibleError, invalid } from './errors.ts';
 import { LANGUAGES, type Language, type Meta } from './meta.ts';
-import { splitVerseId, type VerseRef } from './versification.ts';
+import { bookOf, chapterOf, parseBookAndChapterId, parseVerseId, splitBookAndChapterId, verseOf, type VerseRef } from './ids.ts';
 import { EARLIEST_DATE, LATEST_DATE, parseDate } from './plans/dates.ts';
 import { readersAge } from './plans/reading-time.ts';
 
@@ -71,11 +71,11 @@ export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown 
   switch (spec.type) {
     case 'verseId': {
       const s = rawString(spec, raw);
-      const id = s.length === 7 || s.length === 8 ? digitsValue(s) : -1;
-      if (id < 0) throw invalid(spec.name, `${spec.name} must be an 8-digit BBCCCVVV verse id such as 01001001 (Genesis 1:1), got ${JSON.stringify(s.slice(0, 40))}`);
-      const book = Math.floor(id / 1_000_000);
-      const chapter = Math.floor(id / 1_000) % 1_000;
-      const verse = id % 1_000;
+      const id = parseVerseId(s);
+      if (id === null) throw invalid(spec.name, `${spec.name} must be an 8-digit BBCCCVVV verse id such as 01001001 (Genesis 1:1), got ${JSON.stringify(s.slice(0, 40))}`);
+      const book = bookOf(id);
+      const chapter = chapterOf(id);
+      const verse = verseOf(id);
       if (book < 1 || book > 66 || chapter < 1 || verse < 1) {
         throw invalid(spec.name, `${spec.name} ${s} is not a verse id: book must be 01-66, chapter and verse at least 1`);
       }
@@ -90,8 +90,9 @@ export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown 
     }
     case 'bookAndChapterId': {
       const s = rawString(spec, raw);
-      if (!/^\d{4,5}$/.test(s)) throw invalid(spec.name, `${spec.name} must be a 5-digit BBCCC id such as 43003 (John 3), got ${JSON.stringify(s.slice(0, 40))}`);
-      return { book: Math.floor(Number(s) / 1000), chapter: Number(s) % 1000 };
+      const id = parseBookAndChapterId(s);
+      if (id === null) throw invalid(spec.name, `${spec.name} must be a 5-digit BBCCC id such as 43003 (John 3), got ${JSON.stringify(s.slice(0, 40))}`);
+      return splitBookAndChapterId(id);
     }
     case 'versionId': {
       if (typeof raw === 'string' && meta.versionById.has(raw)) return raw; // the common case, kept cheap

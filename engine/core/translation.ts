@@ -6,12 +6,13 @@ import { packUnusable } from './pack/reader.ts';
 import type { PackOf } from './pack/schema.ts';
 import type { TEXT_PACK } from './pack/schemas.ts';
 import { strictUtf8Decoder } from './utf8.ts';
-import { splitVerseId, type Versification } from './versification.ts';
+import { bookOf, chapterOf, composeVerseId, verseOf } from './ids.ts';
+import type { Versification } from './versification.ts';
 import { countWords } from './words.ts';
 
 export interface TextPackInfo {
   versionId: string;
-  /** KJV-grid verseIds (b*1e6+c*1e3+v) this translation leaves empty */
+  /** KJV-grid verse id numbers (ids.ts) this translation leaves empty */
   missing: number[];
   /** verseIds this translation has beyond the KJV grid */
   extra: number[];
@@ -96,7 +97,7 @@ export function loadTranslation(pack: PackOf<typeof TEXT_PACK>, versification: V
 
   const range = (from: number, to: number): [number, number] => [lowerBound(ids, from), lowerBound(ids, to)];
   const bookFirst = new Uint32Array(68);
-  for (let book = 1; book <= 67; book++) bookFirst[book] = lowerBound(ids, book * 1_000_000);
+  for (let book = 1; book <= 67; book++) bookFirst[book] = lowerBound(ids, composeVerseId(book, 0, 0));
 
   // Each book's verses are newline-separated in the text (smaller than storing offsets): decode a book
   // and find its verse starts the first time one of its verses is read.
@@ -115,7 +116,7 @@ export function loadTranslation(pack: PackOf<typeof TEXT_PACK>, versification: V
     bookStarts[book] = starts;
   };
   const textAt = (index: number): string => {
-    const book = (ids[index] / 1_000_000) | 0;
+    const book = bookOf(ids[index]);
     if (bookText[book] === undefined) loadBook(book);
     const starts = bookStarts[book];
     const local = index - bookFirst[book];
@@ -129,12 +130,11 @@ export function loadTranslation(pack: PackOf<typeof TEXT_PACK>, versification: V
     ids,
     size: ids.length,
     indexOf(verseId) {
-      const { book, chapter, verse } = splitVerseId(verseId);
-      const ordinal = versification.ordinalOf(book, chapter, verse);
+      const ordinal = versification.ordinalOf(bookOf(verseId), chapterOf(verseId), verseOf(verseId));
       return ordinal >= 0 ? positionByOrdinal[ordinal] : extraPosition.get(verseId) ?? -1;
     },
     textAt,
-    chapterRange: (book, chapter) => range(book * 1_000_000 + chapter * 1_000, book * 1_000_000 + (chapter + 1) * 1_000),
+    chapterRange: (book, chapter) => range(composeVerseId(book, chapter, 0), composeVerseId(book, chapter + 1, 0)),
     bookRange: (book) => [bookFirst[book], bookFirst[book + 1]],
     wordCounts() {
       if (!counts) {

@@ -1,7 +1,9 @@
-// verseId BBCCCVVV <-> (book, chapter, verse) <-> ordinal over the canonical KJV verse list.
-// The KJV chapter/verse table arrives from the meta pack; everything else is arithmetic on it.
+// Ordinals: a verse's position in the canonical KJV verse list, and back to its reference and verse id.
+// The KJV chapter/verse table arrives from the meta pack; the id arithmetic is ids.ts's.
+import { composeVerseId, type VerseRef } from './ids.ts';
 
-export interface VerseRef { book: number; chapter: number; verse: number }
+// compiler/adapters import these id helpers from here under these names.
+export { composeVerseId as verseIdNumber, verseIdOf as verseIdOfRef, splitVerseId } from './ids.ts';
 
 export interface Versification {
   /** chapterVerses[book - 1][chapter - 1] = verses in that chapter */
@@ -11,7 +13,7 @@ export interface Versification {
   /** ordinal of (book, chapter, verse), or -1 when the verse is outside the KJV grid */
   ordinalOf(book: number, chapter: number, verse: number): number;
   refOf(ordinal: number): VerseRef;
-  /** verseId number (b*1e6 + c*1e3 + v) of an ordinal */
+  /** the verse id number (ids.ts) of an ordinal */
   idOf(ordinal: number): number;
   /** first ordinal of each book (index 0..65) plus the total at index 66 */
   readonly bookStart: Uint32Array;
@@ -19,32 +21,6 @@ export interface Versification {
   readonly chapterStart: Uint32Array;
   /** index of a book's first chapter in chapterStart; plus the chapter total at index 66 */
   readonly bookFirstChapter: Uint16Array;
-}
-
-export function verseIdNumber(book: number, chapter: number, verse: number): number {
-  return book * 1_000_000 + chapter * 1_000 + verse;
-}
-
-/** The verse id number of a reference: verseIdNumber over its parts. */
-export const verseIdOfRef = (ref: VerseRef): number => verseIdNumber(ref.book, ref.chapter, ref.verse);
-
-export function splitVerseId(id: number): VerseRef {
-  return { book: Math.floor(id / 1_000_000), chapter: Math.floor(id / 1_000) % 1_000, verse: id % 1_000 };
-}
-
-const pad = (n: number, width: number) => String(n).padStart(width, '0');
-
-/** The API's 8-digit zero-padded verseId. */
-export function formatVerseId(book: number, chapter: number, verse: number): string {
-  return pad(book, 2) + pad(chapter, 3) + pad(verse, 3);
-}
-
-/** The API's 5-digit bookAndChapterId. */
-/** The API's 8-digit verse id of a verse id number: 1001001 -> "01001001". */
-export const padVerseId = (id: number): string => String(100_000_000 + id).slice(1);
-
-export function formatBookAndChapterId(book: number, chapter: number): string {
-  return pad(book, 2) + pad(chapter, 3);
 }
 
 export function createVersification(chapterVerses: readonly (readonly number[])[]): Versification {
@@ -90,7 +66,7 @@ export function createVersification(chapterVerses: readonly (readonly number[])[
   const idOf = (ordinal: number): number => {
     const c = chapterOfOrdinal[ordinal];
     const b = bookOfChapter[c];
-    return verseIdNumber(b + 1, c - bookFirstChapter[b] + 1, ordinal - chapterStart[c] + 1);
+    return composeVerseId(b + 1, c - bookFirstChapter[b] + 1, ordinal - chapterStart[c] + 1);
   };
   return { chapterVerses, verseCount, chapterCount, ordinalOf, refOf, idOf, bookStart, chapterStart, bookFirstChapter };
 }

@@ -2,7 +2,7 @@
 // passages in every supported style inside random prose, HTTP (GET and POST, the size limit) and bad input.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatVerseId } from '../../engine/core/versification.ts';
+import { formatVerseId } from '../../engine/core/ids.ts';
 import type { BibleServer } from '../../engine/node/server.ts';
 import { bible, callError } from '../helpers.ts';
 import { get, startServer } from '../hosts/http.ts';

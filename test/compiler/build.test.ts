@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { build } from '../../compiler/build.ts';
 import { DEFAULT_DATA_DIR } from '../../engine/node/loader.ts';
 
@@ -17,6 +17,17 @@ describe('build', () => {
       if (previous === undefined) delete process.env.BIBLE_SOURCES; else process.env.BIBLE_SOURCES = previous;
       rmSync(empty, { recursive: true, force: true });
       rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses an unknown builder or licence category before touching the output folder', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'bible-out-')), 'data');
+    try {
+      await expect(build({ outDir: out, only: ['nope'], log: () => {} })).rejects.toThrow(/unknown builder nope; builders: text, meta, /);
+      await expect(build({ outDir: out, excludeCategories: ['cheap'], log: () => {} })).rejects.toThrow(/unknown licence category cheap; categories: /);
+      expect(existsSync(out)).toBe(false);
+    } finally {
+      rmSync(dirname(out), { recursive: true, force: true });
     }
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { bible } from '../helpers.ts';
-import { formatBookAndChapterId, formatVerseId, splitVerseId, verseIdNumber } from '../../engine/core/versification.ts';
+import { composeVerseId, formatBookAndChapterId, formatVerseId, splitVerseId } from '../../engine/core/ids.ts';
 
 describe('versification', async () => {
   const { meta } = await bible();
@@ -21,7 +21,7 @@ describe('versification', async () => {
       const id = formatVerseId(ref.book, ref.chapter, ref.verse);
       expect(id).toMatch(/^\d{8}$/);
       expect(splitVerseId(Number(id))).toEqual(ref);
-      expect(v.idOf(ordinal)).toBe(verseIdNumber(ref.book, ref.chapter, ref.verse));
+      expect(v.idOf(ordinal)).toBe(composeVerseId(ref.book, ref.chapter, ref.verse));
       expect(v.ordinalOf(ref.book, ref.chapter, ref.verse)).toBe(ordinal);
     }), { numRuns: 2000 });
   });

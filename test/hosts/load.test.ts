@@ -3,7 +3,7 @@
 // checked against call(). Throughput and p99 are reported by the hosts benchmark, not asserted here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BibleError } from '../../engine/core/errors.ts';
-import { formatVerseId } from '../../engine/core/versification.ts';
+import { formatVerseId } from '../../engine/core/ids.ts';
 import type { BibleServer } from '../../engine/node/server.ts';
 import { bible } from '../helpers.ts';
 import { startServer } from './http.ts';

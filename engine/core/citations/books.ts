@@ -2,6 +2,7 @@
 // Corinthians", "II Kings", "Rom" in "Rom12:1", "Juan", "يوحنا". Every spelling the meta pack's name index
 // knows is accepted; free text adds two precision rules (see nameAllowed).
 import { bookNameKey, type Meta } from '../meta.ts';
+import { perPack } from '../pack/per-pack.ts';
 
 export interface BookName {
   book: number;
@@ -31,15 +32,7 @@ const KEY_CACHE_SIZE = 4096;
 const keyCache = new Map<string, string>();
 
 /** Full book names in any language, by key: a name written in lower case must be one of these. */
-const fullNames = new WeakMap<Meta, Set<string>>();
-function fullNameKeys(meta: Meta): Set<string> {
-  let keys = fullNames.get(meta);
-  if (!keys) {
-    keys = new Set(meta.books.flatMap((b) => Object.values(b.names).map(bookNameKey)));
-    fullNames.set(meta, keys);
-  }
-  return keys;
-}
+const fullNameKeys = perPack((meta: Meta) => new Set(meta.books.flatMap((b) => Object.values(b.names).map(bookNameKey))));
 
 export function isCommonWord(key: string): boolean {
   return COMMON_WORDS.has(key);

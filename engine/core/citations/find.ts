@@ -3,7 +3,8 @@
 // and a reference without a number ("Mark said") is not one.
 import { invalid } from '../errors.ts';
 import type { Meta } from '../meta.ts';
-import { padVerseId } from '../versification.ts';
+import { padBookId, padVerseId } from '../ids.ts';
+import { perPack } from '../pack/per-pack.ts';
 import { bookNameBefore, isCommonWord, isSpace, nameKey, ordinalAfter } from './books.ts';
 import { Cursor, ReferenceParser, type Passage } from './grammar.ts';
 
@@ -23,15 +24,10 @@ const DIGIT = /\d/g;
 
 export const passageIds = (p: Passage) => ({ from: padVerseId(p.from), to: padVerseId(p.to) });
 
-const parsers = new WeakMap<Meta, { freeText: ReferenceParser; single: ReferenceParser }>();
-function parsersFor(meta: Meta) {
-  let p = parsers.get(meta);
-  if (!p) {
-    p = { freeText: new ReferenceParser(meta, { freeText: true }), single: new ReferenceParser(meta, { freeText: false }) };
-    parsers.set(meta, p);
-  }
-  return p;
-}
+const parsersFor = perPack((meta: Meta) => ({
+  freeText: new ReferenceParser(meta, { freeText: true }),
+  single: new ReferenceParser(meta, { freeText: false }),
+}));
 
 /** Every reference in a text, in order. */
 export function findCitations(meta: Meta, text: string): CitationHit[] {
@@ -56,7 +52,7 @@ export function findCitations(meta: Meta, text: string): CitationHit[] {
       start: name.start,
       end: ref.end,
       bookName: name.written,
-      bookId: String(name.book).padStart(2, '0'),
+      bookId: padBookId(name.book),
       passages: ref.passages.map(passageIds),
     });
     digits.lastIndex = ref.end;

@@ -5,7 +5,7 @@
 // further chapter of the same book or another book. Every passage is checked against the KJV
 // versification: a verse past a chapter's end is clipped to it, a chapter that does not exist is dropped.
 import type { Meta } from '../meta.ts';
-import { verseIdNumber } from '../versification.ts';
+import { bookAndChapterIdOf, composeVerseId } from '../ids.ts';
 import { bookNameBefore, isSpace, ordinalAfter } from './books.ts';
 
 /** An inclusive range of verse ids (BBCCCVVV numbers). */
@@ -20,7 +20,7 @@ export interface ParsedReference {
   passages: Passage[];
   /** where the reference's text ends (exclusive) */
   end: number;
-  /** the chapters it names, as book * 1000 + chapter */
+  /** the chapters it names, as bookAndChapterId numbers (ids.ts) */
   chapters: Set<number>;
 }
 
@@ -104,8 +104,8 @@ export class ReferenceParser {
     const lastChapter = Math.min(c2, this.chapters(book));
     const lastVerse = c2 > lastChapter ? this.verses(book, lastChapter) : Math.min(v2, this.verses(book, lastChapter));
     if (v1 > this.verses(book, c1)) return undefined;
-    const from = verseIdNumber(book, c1, v1);
-    const to = verseIdNumber(book, lastChapter, lastVerse);
+    const from = composeVerseId(book, c1, v1);
+    const to = composeVerseId(book, lastChapter, lastVerse);
     return to >= from ? { from, to } : undefined;
   }
 
@@ -147,7 +147,7 @@ export class ReferenceParser {
       first = false;
       // A part that names nothing that exists ("Gen 2:27; 4:19-28", a misprint in the source) is read
       // past but left out: the reference ends at its last part that exists.
-      for (const p of group.passages) { passages.push(p); chapters.add(Math.floor(p.from / 1000)); chapters.add(Math.floor(p.to / 1000)); }
+      for (const p of group.passages) { passages.push(p); chapters.add(bookAndChapterIdOf(p.from)); chapters.add(bookAndChapterIdOf(p.to)); }
       if (group.passages.length) end = cursor.at;
       current = group.book;
       // What may follow: "; 4:1-5", "; see also Rom 5:8", ", 4:2" (a new chapter of the same book).

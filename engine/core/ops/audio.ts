@@ -4,7 +4,7 @@
 import { BibleError, notAvailable } from '../errors.ts';
 import { COMMON_PARAMS, defineOperation, type Context } from '../operation.ts';
 import { object, string } from '../shape.ts';
-import { formatBookAndChapterId } from '../versification.ts';
+import { formatBookAndChapterId } from '../ids.ts';
 
 /** The versions the hosted API narrates. */
 export const NARRATED_VERSIONS = ['kjv', 'rv1909', 'svd'] as const;

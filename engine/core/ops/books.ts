@@ -1,6 +1,8 @@
 // Books: lists in three languages, abbreviations, names by id, ids by name.
+import { padBookId } from '../ids.ts';
 import { bookNameKey, LANGUAGES, type BookRecord, type Language } from '../meta.ts';
 import { COMMON_PARAMS, defineOperation, type Context, type VerseIdValue } from '../operation.ts';
+import { perPack } from '../pack/per-pack.ts';
 import { BOOK, BOOK_NAME, TESTAMENT_BOOK } from '../records.ts';
 import { arrayOf, empty, oneOf, string } from '../shape.ts';
 
@@ -31,20 +33,14 @@ function findBookIn(ctx: Context, name: string, language: Language): BookRecord 
   return findBook(ctx, name);
 }
 
-const ownNamesCache = new WeakMap<readonly BookRecord[], Record<Language, Map<string, number>>>();
-function ownNames(books: readonly BookRecord[]): Record<Language, Map<string, number>> {
-  let names = ownNamesCache.get(books);
-  if (!names) {
-    const byLanguage = (language: Language) => {
-      const map = new Map<string, number>();
-      for (const b of books) for (const n of [b.names[language], ...b.abbreviations[language]]) if (!map.has(bookNameKey(n))) map.set(bookNameKey(n), b.number);
-      return map;
-    };
-    names = { english: byLanguage('english'), spanish: byLanguage('spanish'), arabic: byLanguage('arabic') };
-    ownNamesCache.set(books, names);
-  }
-  return names;
-}
+const ownNames = perPack((books: readonly BookRecord[]): Record<Language, Map<string, number>> => {
+  const byLanguage = (language: Language) => {
+    const map = new Map<string, number>();
+    for (const b of books) for (const n of [b.names[language], ...b.abbreviations[language]]) if (!map.has(bookNameKey(n))) map.set(bookNameKey(n), b.number);
+    return map;
+  };
+  return { english: byLanguage('english'), spanish: byLanguage('spanish'), arabic: byLanguage('arabic') };
+});
 
 /** The API writes abbreviations with a trailing dot ("Gen."); Arabic abbreviations take none. */
 const dotted = (abbreviation: string) => (ARABIC_SCRIPT.test(abbreviation) || abbreviation.endsWith('.') ? abbreviation : `${abbreviation}.`);
@@ -89,7 +85,7 @@ export const bookOperations = [
     result: oneOf(string, empty),
     run(ctx, p) {
       const book = p.language === undefined ? findBook(ctx, p.bookName) : findBookIn(ctx, p.bookName, p.language);
-      return book ? String(book.number).padStart(2, '0') : [];
+      return book ? padBookId(book.number) : [];
     },
   }),
 ] as const;

@@ -2,7 +2,7 @@
 import { BibleError, invalid } from '../errors.ts';
 import { COMMON_PARAMS, defineOperation, textPack, type VerseIdValue } from '../operation.ts';
 import { number, object, string } from '../shape.ts';
-import { formatBookAndChapterId, formatVerseId } from '../versification.ts';
+import { formatBookAndChapterId, formatVerseId } from '../ids.ts';
 import { checkChapter } from '../chapters.ts';
 
 function sum(counts: Uint16Array, [first, end]: [number, number]): number {

@@ -9,7 +9,8 @@ import { LAST_GREEK, LAST_HEBREW } from '../original/format.ts';
 import { lexicon, type Lexicon, type LexiconId } from '../original/lexicon.ts';
 import { strongsIndex } from '../original/strongs-index.ts';
 import { originalText, type OriginalText } from '../original/text.ts';
-import { formatVerseId, padVerseId } from '../versification.ts';
+import { formatVerseId, padVerseId } from '../ids.ts';
+import { perPack } from '../pack/per-pack.ts';
 import { LEXICON_PACK, ORIGINAL_PACK, STRONGS_INDEX_PACK, UNICODE_PACK } from '../pack/schemas.ts';
 
 const testamentOf = (book: number) => (book <= LAST_OT_BOOK ? 'ot' : 'nt');
@@ -50,12 +51,10 @@ const posWords = (pos: string) => pos.split(/\s+/).filter(Boolean).map((p) => PO
 
 /** Per-lexicon memo of the strings every word row of a number shares. */
 interface WordStrings { pronun: string[]; glossary: string[] }
-const wordStrings = new WeakMap<Lexicon, Record<LexiconId, WordStrings>>();
+const wordStrings = perPack((_: Lexicon): Record<LexiconId, WordStrings> => ({ H: { pronun: [], glossary: [] }, G: { pronun: [], glossary: [] } }));
 
 function sharedStrings(lex: Lexicon, text: OriginalText, id: LexiconId, n: number): { pronun: string; glossary: string } {
-  let memo = wordStrings.get(lex);
-  if (!memo) { memo = { H: { pronun: [], glossary: [] }, G: { pronun: [], glossary: [] } }; wordStrings.set(lex, memo); }
-  const m = memo[id];
+  const m = wordStrings(lex)[id];
   let pronun = m.pronun[n];
   if (pronun === undefined) {
     const e = lex.entry(id, n);
@@ -131,11 +130,10 @@ const lexiconIdParam = {
 
 /** The strings of an entry that take work to assemble, made once per number. */
 interface EntryStrings { glossary: string; root: string; rootWord: string; pos: string; first: string }
-const entryStrings = new WeakMap<Lexicon, Record<LexiconId, EntryStrings[]>>();
+const entryStrings = perPack((_: Lexicon): Record<LexiconId, EntryStrings[]> => ({ H: [], G: [] }));
 
 function assemble(lex: Lexicon, id: LexiconId, n: number): EntryStrings {
-  let memo = entryStrings.get(lex);
-  if (!memo) { memo = { H: [], G: [] }; entryStrings.set(lex, memo); }
+  const memo = entryStrings(lex);
   const known = memo[id][n];
   if (known) return known;
   const e = lex.entry(id, n)!;

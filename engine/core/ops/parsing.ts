@@ -3,7 +3,7 @@ import { invalid } from '../errors.ts';
 import type { Language } from '../meta.ts';
 import { COMMON_PARAMS, defineOperation, textPack, type Context, type VerseIdValue } from '../operation.ts';
 import { arrayOf, empty, number, numbered, object, oneOf, string } from '../shape.ts';
-import { formatBookAndChapterId, formatVerseId, splitVerseId } from '../versification.ts';
+import { bookAndChapterIdOf, chapterOf, formatBookAndChapterId, formatVerseId, padBookId, padChapterOrVerse, parseBookAndChapterId, parseVerseId, splitBookAndChapterId, splitVerseId, verseOf } from '../ids.ts';
 import { splitWords } from '../words.ts';
 import { findCitations, readCitation } from '../citations/find.ts';
 import { findBook } from './books.ts';
@@ -31,12 +31,12 @@ export function parseCitation(ctx: Context, citation: string, param = 'citation'
   const strict = apiFormCitation(ctx, citation, param);
   if (strict) return strict;
   const { book, passages } = readCitation(ctx.meta, citation, param);
-  const chapters = new Set(passages.flatMap((p) => [Math.floor(p.from / 1000), Math.floor(p.to / 1000)]));
+  const chapters = new Set(passages.flatMap((p) => [bookAndChapterIdOf(p.from), bookAndChapterIdOf(p.to)]));
   if (chapters.size !== 1) {
     throw invalid(param, `${param}: one book and one chapter per call; ${JSON.stringify(citation.trim().slice(0, 60))} names ${chapters.size} chapters (GetCitationsInText reads any number)`);
   }
-  const chapter = Math.floor(passages[0].from / 1000) % 1000;
-  return { book, chapter, items: passages.map((p) => ({ from: p.from % 1000, to: p.to % 1000 })) };
+  const chapter = chapterOf(passages[0].from);
+  return { book, chapter, items: passages.map((p) => ({ from: verseOf(p.from), to: verseOf(p.to) })) };
 }
 
 /** Whether letters follow the chapter number (the first digit after the book name's last letter or dot). */
@@ -111,8 +111,8 @@ export const parsingOperations = [
       const c = parseCitation(ctx, p.citation);
       return {
         bookName: ctx.meta.books[c.book - 1].names[p.language as Language],
-        bookId: String(c.book).padStart(2, '0'),
-        chapterId: String(c.chapter).padStart(3, '0'),
+        bookId: padBookId(c.book),
+        chapterId: padChapterOrVerse(c.chapter),
         verseIds: citationVerseIds(ctx, c),
       };
     },
@@ -134,15 +134,16 @@ export const parsingOperations = [
     result: oneOf(object({ verseId: string, bookId: string, bookAndChapterId: string, chapterNumber: string, verseNumber: string }, { bookName: string }), empty),
     run(ctx, p) {
       const s = String(p.verseId).trim();
-      if (!/^\d{7,8}$/.test(s)) return [];
-      const { book, chapter, verse } = splitVerseId(Number(s));
+      const id = parseVerseId(s);
+      if (id === null) return [];
+      const { book, chapter, verse } = splitVerseId(id);
       if (ctx.meta.versification.ordinalOf(book, chapter, verse) < 0) return [];
       return {
         verseId: formatVerseId(book, chapter, verse),
-        bookId: String(book).padStart(2, '0'),
+        bookId: padBookId(book),
         bookAndChapterId: formatBookAndChapterId(book, chapter),
-        chapterNumber: String(chapter).padStart(3, '0'),
-        verseNumber: String(verse).padStart(3, '0'),
+        chapterNumber: padChapterOrVerse(chapter),
+        verseNumber: padChapterOrVerse(verse),
         bookName: ctx.meta.books[book - 1].names[p.language as Language],
       };
     },
@@ -154,8 +155,9 @@ export const parsingOperations = [
     result: oneOf(string, empty),
     run(ctx, p) {
       const s = String(p.bookAndChapterId).trim();
-      if (!/^\d{4,5}$/.test(s)) return [];
-      const book = Math.floor(Number(s) / 1000); const chapter = Number(s) % 1000;
+      const id = parseBookAndChapterId(s);
+      if (id === null) return [];
+      const { book, chapter } = splitBookAndChapterId(id);
       const chapters = ctx.meta.versification.chapterVerses[book - 1];
       if (!chapters || chapter < 1 || chapter > chapters.length) return [];
       return `${ctx.meta.books[book - 1].names[p.language as Language]} ${chapter}`;

@@ -4,7 +4,7 @@ import { COMMON_PARAMS, defineOperation, textPack, verseRow, type BookOrTestamen
 import { VERSE } from '../records.ts';
 import { arrayOf } from '../shape.ts';
 import { pick } from '../random.ts';
-import { matchingPositions } from './search.ts';
+import { matchingPositions } from '../search/matching.ts';
 import { chapterRows, limitRange } from '../chapters.ts';
 
 export const randomOperations = [

@@ -6,56 +6,9 @@
 import type { MatchType } from '../match.ts';
 import { COMMON_PARAMS, defineOperation, textPack, verseRow, type Context } from '../operation.ts';
 import { arrayOf, number, object, optional, string } from '../shape.ts';
-import type { PackOf } from '../pack/schema.ts';
-import { SEARCH_PACK } from '../pack/schemas.ts';
-import { findVerses, loadSearchIndex, matchSpans, NormalizedVerses, searchPackName, type SearchIndex, type Strategy } from '../search/searcher.ts';
-import type { TranslationData } from '../translation.ts';
+import { matchingPositions } from '../search/matching.ts';
+import { matchSpans, searchPackName } from '../search/searcher.ts';
 import { limitRange } from '../chapters.ts';
-
-// Derived per loaded pack, so they live exactly as long as the engine that loaded it.
-const normalizedByText = new WeakMap<TranslationData, NormalizedVerses>();
-const indexByPack = new WeakMap<PackOf<typeof SEARCH_PACK>, SearchIndex>();
-
-export function normalizedVerses(text: TranslationData): NormalizedVerses {
-  let verses = normalizedByText.get(text);
-  if (!verses) { verses = new NormalizedVerses(text); normalizedByText.set(text, verses); }
-  return verses;
-}
-
-/** The translation's search index: imported from its pack on first use; null when the pack is not loaded
- *  and not required (the answer is then found by a scan, and is the same). */
-export function searchIndex(ctx: Context, versionId: string, required: boolean): SearchIndex | null {
-  let pack: PackOf<typeof SEARCH_PACK>;
-  try {
-    pack = ctx.pack(SEARCH_PACK, versionId);
-  } catch (error) {
-    if (required) throw error;
-    return null;
-  }
-  let index = indexByPack.get(pack);
-  if (!index) { index = loadSearchIndex(pack, ctx.translation(versionId)); indexByPack.set(pack, index); }
-  return index;
-}
-
-export interface MatchOptions {
-  matchType?: MatchType;
-  exclude?: string;
-  range?: [number, number];
-  strategy?: Strategy;
-}
-
-/** Positions (ascending) of the verses of a translation that contain the query: the one matching rule of
- *  GetSearch*, also used by GetRandomVerse's limitToQuery. Uses the search index when it is loaded. */
-export function matchingPositions(ctx: Context, versionId: string, query: string, options: MatchOptions = {}): number[] {
-  const text = ctx.translation(versionId);
-  return findVerses(text, normalizedVerses(text), searchIndex(ctx, versionId, options.strategy === 'index'), {
-    query,
-    matchType: options.matchType ?? 'exact',
-    exclude: options.exclude,
-    range: options.range ?? [0, text.size],
-    strategy: options.strategy,
-  });
-}
 
 interface Page { offset?: number; limit?: number; highlight?: string; query: string; matchType?: MatchType }
 

@@ -9,7 +9,7 @@ import type { BookInfo, StoryRecord } from '../records.ts';
 import type { PackOf } from '../pack/schema.ts';
 import { COMMENTARY_PACK, DICTIONARY_PACK, RELATIONS_PACK, STUDY_PACK, XREFS_PACK, type GenreRun, type ProphecyRow } from '../pack/schemas.ts';
 import { deepFreeze, perPack } from '../study/cache.ts';
-import { padVerseId } from '../versification.ts';
+import { padVerseId } from '../ids.ts';
 import { kjvOrdinal } from '../study/verse.ts';
 import { strictUtf8Decoder } from '../utf8.ts';
 

@@ -6,7 +6,7 @@ import { arrayOf, number, object, string } from '../shape.ts';
 import { TOPIC_ENTRY } from '../records.ts';
 import type { ParamSpec } from '../params.ts';
 import { deepFreeze, perPack } from '../study/cache.ts';
-import { padVerseId } from '../versification.ts';
+import { padVerseId } from '../ids.ts';
 import type { PackOf } from '../pack/schema.ts';
 import { TOPICS_PACK } from '../pack/schemas.ts';
 

@@ -1,5 +1,6 @@
 // Verses, chapters, parallel verses and the version list.
 import { invalid } from '../errors.ts';
+import { formatBookAndChapterId } from '../ids.ts';
 import type { Meta } from '../meta.ts';
 import { checkChapter, chapterRows } from '../chapters.ts';
 import { COMMON_PARAMS, defineOperation, textPack, verseRow, type VerseIdValue } from '../operation.ts';
@@ -54,7 +55,7 @@ export const verseOperations = [
     packs: (p) => [textPack(p.versionId)],
     run(ctx, p) {
       const { book, chapter } = p.bookAndChapterId as { book: number; chapter: number };
-      if (book < 1 || book > 66 || chapter < 1) throw invalid('bookAndChapterId', `bookAndChapterId must name book 01-66 and chapter 001 or more, got ${String(book).padStart(2, '0')}${String(chapter).padStart(3, '0')}`);
+      if (book < 1 || book > 66 || chapter < 1) throw invalid('bookAndChapterId', `bookAndChapterId must name book 01-66 and chapter 001 or more, got ${formatBookAndChapterId(book, chapter)}`);
       checkChapter(ctx, p.versionId, book, chapter, 'bookAndChapterId');
       return chapterRows(ctx, p.versionId, book, chapter);
     },

@@ -14,7 +14,7 @@ export interface OriginalTextInfo {
   wordCount: number;
   /** word ids are idBase + position + 1 (OT first, then NT) */
   idBase: number;
-  /** KJV verseIds (b*1e6+c*1e3+v) the source has no words for */
+  /** KJV verse id numbers (ids.ts) the source has no words for */
   missing: number[];
   /** verses known to lack words, and what is missing */
   incomplete: { verseId: number; reason: string }[];

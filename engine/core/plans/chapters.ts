@@ -2,7 +2,8 @@
 // bookAndChapterId and its word count (the GetWordCountOfChapter rule), counted once per loaded text.
 import type { Meta } from '../meta.ts';
 import type { TranslationData } from '../translation.ts';
-import { formatBookAndChapterId } from '../versification.ts';
+import { formatBookAndChapterId } from '../ids.ts';
+import { perPackAnd } from '../pack/per-pack.ts';
 
 export type Sections = 'OT' | 'NT' | 'OT+NT';
 
@@ -14,30 +15,25 @@ export interface ChapterTable {
   ntStart: number;
 }
 
-const tables = new WeakMap<TranslationData, ChapterTable>();
+const tables = perPackAnd((text: TranslationData, meta: Meta): ChapterTable => {
+  const counts = text.wordCounts();
+  const ids: string[] = [];
+  const words = new Uint32Array(meta.versification.chapterCount);
+  let ntStart = -1;
+  meta.versification.chapterVerses.forEach((chapters, b) => {
+    if (ntStart < 0 && meta.books[b].testament === 'NT') ntStart = ids.length;
+    for (let c = 1; c <= chapters.length; c++) {
+      const [first, end] = text.chapterRange(b + 1, c);
+      let total = 0;
+      for (let i = first; i < end; i++) total += counts[i];
+      words[ids.length] = total;
+      ids.push(formatBookAndChapterId(b + 1, c));
+    }
+  });
+  return { ids, words, ntStart };
+});
 
-export function chapterTable(meta: Meta, text: TranslationData): ChapterTable {
-  let table = tables.get(text);
-  if (!table) {
-    const counts = text.wordCounts();
-    const ids: string[] = [];
-    const words = new Uint32Array(meta.versification.chapterCount);
-    let ntStart = -1;
-    meta.versification.chapterVerses.forEach((chapters, b) => {
-      if (ntStart < 0 && meta.books[b].testament === 'NT') ntStart = ids.length;
-      for (let c = 1; c <= chapters.length; c++) {
-        const [first, end] = text.chapterRange(b + 1, c);
-        let total = 0;
-        for (let i = first; i < end; i++) total += counts[i];
-        words[ids.length] = total;
-        ids.push(formatBookAndChapterId(b + 1, c));
-      }
-    });
-    table = { ids, words, ntStart };
-    tables.set(text, table);
-  }
-  return table;
-}
+export const chapterTable = (meta: Meta, text: TranslationData): ChapterTable => tables(text, meta);
 
 /** [first, end) chapter indexes of a section. */
 export function sectionRange(table: ChapterTable, sections: Sections): [number, number] {

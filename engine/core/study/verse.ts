@@ -1,6 +1,7 @@
 // The KJV ordinal of a verseId parameter: the study data is keyed by KJV verses, so a verse outside the
 // KJV grid is a bad parameter, reported with the chapter's real size.
 import { invalid } from '../errors.ts';
+import { padVerseId } from '../ids.ts';
 import type { Context, VerseIdValue } from '../operation.ts';
 
 export function kjvOrdinal(ctx: Context, verse: VerseIdValue, param = 'verseId'): number {
@@ -11,5 +12,5 @@ export function kjvOrdinal(ctx: Context, verse: VerseIdValue, param = 'verseId')
   const size = verse.chapter > chapters.length
     ? `${book.names.english} has ${chapters.length} chapters`
     : `${book.names.english} ${verse.chapter} has ${chapters[verse.chapter - 1]} verses`;
-  throw invalid(param, `${param} ${String(verse.id).padStart(8, '0')} is not a KJV verse: ${size}`);
+  throw invalid(param, `${param} ${padVerseId(verse.id)} is not a KJV verse: ${size}`);
 }
