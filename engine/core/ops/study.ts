@@ -8,7 +8,8 @@ import { BOOK_INFO, CROSS_REFERENCE, DICTIONARY_ENTRY, GENRE_GROUP, SEMANTIC_REL
 import type { BookInfo, StoryRecord } from '../records.ts';
 import type { PackOf } from '../pack/schema.ts';
 import { COMMENTARY_PACK, DICTIONARY_PACK, RELATIONS_PACK, STUDY_PACK, XREFS_PACK, type GenreRun, type ProphecyRow } from '../pack/schemas.ts';
-import { deepFreeze, perPack } from '../study/cache.ts';
+import { deepFreeze } from '../deep-freeze.ts';
+import { perPack } from '../pack/per-pack.ts';
 import { padVerseId } from '../ids.ts';
 import { kjvOrdinal } from '../study/verse.ts';
 import { strictUtf8Decoder } from '../utf8.ts';
@@ -82,7 +83,7 @@ export const studyOperations = [
       const verseId = padVerseId(verse.id);
       const rows = [];
       for (let i = x.start[ordinal], end = x.start[ordinal + 1]; i < end; i++) {
-        rows.push({ verseId, r: String(x.votes[i]), sv: padVerseId(x.target[i]), ev: x.end[i] === 0 ? '00000000' : padVerseId(x.end[i]) });
+        rows.push({ verseId, r: String(x.votes[i]), sv: padVerseId(x.target[i]), ev: padVerseId(x.end[i]) });
       }
       return rows;
     },

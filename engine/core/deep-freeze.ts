@@ -1,6 +1,5 @@
-// Study packs are parsed once per loaded pack (perPack) and their answers built once; shared answers are
-// frozen so no caller can change what the next caller gets.
-export { perPack } from '../pack/per-pack.ts';
+// Answers built once per loaded pack are shared by every call, so they are frozen: no caller can change
+// what the next caller gets.
 
 /** Freezes a JSON-like value and everything in it. */
 export function deepFreeze<T>(value: T): T {
