@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    // Unit tests on inline fixtures sit beside the compiler module they test; the rest live under test/.
+    include: ['test/**/*.test.ts', 'compiler/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Two cores: more workers only fight over them while each loads packs.
