@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ALL_DATASETS, CATALOG, VERSIFICATION_SOURCE, type TranslationEntry } from '../sources/catalog.ts';
+import { ALL_DATASETS, CATALOG, VERSIFICATION_DATASET, type TranslationEntry } from '../sources/catalog.ts';
 import { readKjvChapterVerses } from './adapters/kjv-versification.ts';
 import { readStepArabic } from './adapters/step-arabic.ts';
 import { readSwordModule } from './adapters/sword-ztext.ts';
@@ -46,6 +46,8 @@ export function hashInputs(paths: string[]): string {
   const walk = (path: string) => {
     if (!existsSync(path)) return;
     if (statSync(path).isDirectory()) { for (const name of readdirSync(path).sort()) walk(join(path, name)); return; }
+    // Unit tests sit beside the modules they test; they are not inputs, so adding one rebuilds nothing.
+    if (path.endsWith('.test.ts')) return;
     hash.update(relative(REPO_ROOT, path)).update('\0').update(readFileSync(path)).update('\0');
   };
   for (const input of paths) walk(join(REPO_ROOT, input));
@@ -84,7 +86,7 @@ interface PackOutput {
 
 /** Every catalog path and the versification source must exist under the corpus root. */
 function checkCorpus(root: string): void {
-  const missing = [...CATALOG.map((e) => e.path), VERSIFICATION_SOURCE].filter((p) => !existsSync(join(root, p)));
+  const missing = CATALOG.map((e) => e.path).filter((p) => !existsSync(join(root, p)));
   if (missing.length) {
     throw new Error(`the corpus at ${root} is missing ${missing.join(', ')}; set BIBLE_SOURCES to the corpus folder (../shared/sources)`);
   }
@@ -104,14 +106,20 @@ function selectBuilders(only: string[] | undefined): Builder[] {
   return only ? BUILDERS.filter((b) => only.includes(b.name) || b.runsLast) : BUILDERS;
 }
 
+/** Where a catalog dataset (or a file inside a dataset that is a folder) lies under the corpus root. */
+export function sourcePath(root: string, datasetId: string, file?: string): string {
+  const entry = CATALOG.find((e) => e.id === datasetId);
+  if (!entry) throw new Error(`the catalog has no dataset ${datasetId} (sources/catalog.ts)`);
+  return file === undefined ? join(root, entry.path) : join(root, entry.path, file);
+}
+
 /** What every builder receives; each translation is read once, on first use. */
 function makeBuildContext(root: string, exclusions: Exclusions, log: (message: string) => void, builtPacks: () => BuiltPackRecord[]): BuildContext {
-  const resolvePath = (path: string) => join(root, path);
-  const kjvChapterVerses = readKjvChapterVerses(resolvePath(VERSIFICATION_SOURCE));
+  const source = (datasetId: string, file?: string) => sourcePath(root, datasetId, file);
+  const kjvChapterVerses = readKjvChapterVerses(source(VERSIFICATION_DATASET));
   const texts = new Map<string, TranslationText>();
   return {
-    corpusRoot: root,
-    resolve: resolvePath,
+    source,
     kjvChapterVerses,
     log,
     excluded: (entryId) => exclusions.ids.has(entryId),
@@ -121,7 +129,7 @@ function makeBuildContext(root: string, exclusions: Exclusions, log: (message: s
       let text = texts.get(entry.id);
       if (!text) {
         const t0 = performance.now();
-        text = ADAPTERS[entry.adapter]({ path: resolvePath(entry.path), kjvChapterVerses });
+        text = ADAPTERS[entry.adapter]({ path: source(entry.id), kjvChapterVerses });
         texts.set(entry.id, text);
         log(`  read ${entry.id.padEnd(8)} ${String(text.verses.length).padStart(6)} verses  ${((performance.now() - t0) / 1000).toFixed(1)}s`);
       }

@@ -156,8 +156,8 @@ export const NAME_SOURCES: CatalogEntry[] = [
   },
 ];
 
-/** The KJV chapter/verse table is derived from the 1611 USFM files (highest \v per chapter). */
-export const VERSIFICATION_SOURCE = 'bibles/kjv1611';
+/** The dataset the KJV chapter/verse table is derived from: the 1611 USFM files (highest \v per chapter). */
+export const VERSIFICATION_DATASET = 'kjv1611';
 
 /** Extra-biblical books (1 Enoch, Jubilees, Jasher, …): no licence file, translators not recorded. */
 export const EXTRABIBLICAL: CatalogEntry = {
@@ -313,7 +313,7 @@ export const STUDY_SOURCES: CatalogEntry[] = [
     source: 'https://www.globalbiblestudies.com/2012/08/the-parables-of-jesus.html and BSB headings (curated/parables/parables.json)',
   },
   {
-    id: 'prophecies-351', adapter: 'curated-tsv', path: 'curated/prophecies/prophecies-351.tsv',
+    id: 'prophecies-351', adapter: 'curated-tsv', path: 'curated/prophecies',
     title: '351 Old Testament Prophecies Fulfilled in Jesus Christ',
     licence: 'No licence stated for the list', category: 'unknown',
     licenceText: 'No licence is stated for the list itself (newtestamentchristians.com; the document names David Webb as author). The danosono/bible-explorer repository the rows were taken from is under The Unlicense, which covers that project\'s own work only. The verse pairings are references (facts); the 351 short descriptions are the list author\'s wording.',
@@ -328,7 +328,7 @@ export const STUDY_SOURCES: CatalogEntry[] = [
     source: 'robertrouse/theographic-bible-metadata @ b33c6b8ba6b11704480d89ccb0f2592b5c9eb131 : json/books.json, json/periods.json, json/places.json, CSV/Easton.csv',
   },
   {
-    id: 'theographic-genres', adapter: 'curated-tsv', path: 'curated/genres/genre_ranges.json',
+    id: 'theographic-genres', adapter: 'curated-tsv', path: 'curated/genres',
     title: 'Book genres and contiguous genre ranges (Theographic bookDiv, coarse mapping)',
     licence: 'CC BY-SA 4.0', category: 'cc_permissive', licenceText: THEOGRAPHIC_LICENCE,
     attribution: 'Genres from Theographic Bible Metadata by Robert Rouse, CC BY-SA 4.0; coarse genre mapping by the corpus curator. GetGenres answers are shared alike under CC BY-SA 4.0.',

@@ -13,7 +13,7 @@ export const commentaryBuilder: Builder = {
   build(ctx) {
     const grid = gridOf(ctx);
     const kjv = kjvTextById(ctx);
-    const gill = readGill(ctx.resolve('study/commentary/gill'), grid, (id) => kjv.get(id) ?? '');
+    const gill = readGill(ctx.source('gill'), grid, (id) => kjv.get(id) ?? '');
     const textIndex = new Map<string, number>();
     const chunks: Uint8Array[] = [];
     const offsets = [0];

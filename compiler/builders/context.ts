@@ -13,9 +13,11 @@ export interface BuiltPack {
 }
 
 export interface BuildContext {
-  corpusRoot: string;
-  /** absolute path of a catalog path */
-  resolve(path: string): string;
+  /**
+   * Absolute path of a catalog dataset (sources/catalog.ts), or of `file` inside a dataset that is a
+   * folder. Builders find their inputs only this way, so the catalog is the one list of what is read.
+   */
+  source(datasetId: string, file?: string): string;
   kjvChapterVerses: ChapterVerseTable;
   /** a translation's clean text, read once per build and shared by every builder that needs it */
   translation(entry: TranslationEntry): TranslationText;

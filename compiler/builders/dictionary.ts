@@ -8,15 +8,15 @@ import { DICTIONARY_PACK } from '../../engine/core/pack/schemas.ts';
 
 const encoder = new TextEncoder();
 export const DICTIONARIES = [
-  { id: 'smiths', dataset: 'smiths-dictionary', file: 'study/dictionaries/smiths-bible-dictionary.json' },
-  { id: 'eastons', dataset: 'eastons-dictionary', file: 'study/dictionaries/eastons-bible-dictionary.json' },
+  { id: 'smiths', dataset: 'smiths-dictionary' },
+  { id: 'eastons', dataset: 'eastons-dictionary' },
 ] as const;
 
 export const dictionaryBuilder: Builder = {
   name: 'dictionary',
   build(ctx) {
-    return DICTIONARIES.map(({ id, dataset, file }): BuiltPack => {
-      const { entries, stats } = readBibleDictionary(ctx.resolve(file));
+    return DICTIONARIES.map(({ id, dataset }): BuiltPack => {
+      const { entries, stats } = readBibleDictionary(ctx.source(dataset));
       const terms: string[] = [];
       const definitions: string[] = [];
       const byTerm = new Map<string, number>();

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { ALL_DATASETS, CATALOG, LICENCE_CATEGORIES, VERSIFICATION_SOURCE, type CatalogEntry, type LicenceCategory } from '../../sources/catalog.ts';
+import { ALL_DATASETS, CATALOG, LICENCE_CATEGORIES, VERSIFICATION_DATASET, type CatalogEntry, type LicenceCategory } from '../../sources/catalog.ts';
 import type { BuildContext, Builder, BuiltPackRecord } from './context.ts';
 import { sectionsOf } from '../pack/writer.ts';
 import { LICENSING_PACK } from '../../engine/core/pack/schemas.ts';
@@ -68,7 +68,7 @@ export const CATEGORY_POLICY: Record<LicenceCategory, CategoryPolicy> = {
  * BIBLE_BUILD_DATE or SOURCE_DATE_EPOCH when set, otherwise the newest modification time of the corpus
  * files this build read.
  */
-export function buildDate(ctx: Pick<BuildContext, 'resolve' | 'excluded'>, env = process.env): { date: string; source: string } {
+export function buildDate(ctx: Pick<BuildContext, 'source' | 'excluded'>, env = process.env): { date: string; source: string } {
   if (env.BIBLE_BUILD_DATE) {
     const ms = Date.parse(env.BIBLE_BUILD_DATE);
     if (!Number.isFinite(ms)) throw new Error(`BIBLE_BUILD_DATE must be an ISO date such as 2025-01-31, got ${JSON.stringify(env.BIBLE_BUILD_DATE)}`);
@@ -86,7 +86,7 @@ export function buildDate(ctx: Pick<BuildContext, 'resolve' | 'excluded'>, env =
     if (stat.isDirectory()) for (const name of readdirSync(path)) walk(join(path, name));
     else newest = Math.max(newest, Math.floor(stat.mtimeMs / 1000) * 1000);
   };
-  for (const path of [...CATALOG.filter((e) => !ctx.excluded(e.id)).map((e) => e.path), VERSIFICATION_SOURCE]) walk(ctx.resolve(path));
+  for (const id of [...CATALOG.filter((e) => !ctx.excluded(e.id)).map((e) => e.id), VERSIFICATION_DATASET]) walk(ctx.source(id));
   return { date: new Date(newest).toISOString(), source: 'newest corpus file' };
 }
 

@@ -1,55 +1,36 @@
 // The meta pack: books with names in English, Spanish and Arabic, abbreviations, genres, the KJV
 // versification, the version records (with each translation's own counts and licence) and service info.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { bookNameKey, type BookRecord, type Language, type VersionRecord } from '../../engine/core/meta.ts';
 import { BOOKS, bookByOsis, bookByUsfm } from '../../sources/books.ts';
 import { NAME_SOURCES, TRANSLATIONS, type CatalogEntry } from '../../sources/catalog.ts';
 import { SERVICE_INFO } from '../../sources/service-info.ts';
 import type { BuildContext, Builder } from './context.ts';
 import { ownChapterVerses } from './text.ts';
-import { readCsvRows } from '../adapters/csv.ts';
+import { readOpenBibleNames, readScrollmapperNames, readWebBookNames } from '../adapters/book-names.ts';
 import { sectionsOf } from '../pack/writer.ts';
 import { META_PACK } from '../../engine/core/pack/schemas.ts';
-
-
-interface OpenBibleNames { preferred: Map<string, string[]>; variants: [string, string][] }
-
-/** openbible.info data.txt "*OSIS<TAB>Long<TAB>Short…" preferred names, plus book_names.txt variants. */
-function readOpenBibleNames(dir: string): OpenBibleNames {
-  const preferred = new Map<string, string[]>();
-  for (const line of readFileSync(join(dir, 'data.txt'), 'utf8').split('\n')) {
-    if (line.startsWith('*')) { const [osis, ...names] = line.slice(1).split('\t'); preferred.set(osis, names.filter(Boolean)); }
-  }
-  const variants = readFileSync(join(dir, 'book_names.txt'), 'utf8').split('\n').filter(Boolean)
-    .map((line) => line.split('\t') as [string, string]);
-  return { preferred, variants };
-}
 
 // The Spanish list's preferred "Cantare de los Cantares" is a typo (corpus README); RV1909 prints "Cantar".
 const SPANISH_FIXES: Record<string, string> = { 'Cantare de los Cantares': 'Cantar de los Cantares' };
 
 function buildBooks(ctx: BuildContext) {
-  const names = ctx.resolve('names/scrollmapper');
-  const english = readCsvRows(join(names, 'key_english.csv'));
-  const genres = new Map(readCsvRows(join(names, 'key_genre_english.csv')).map(([id, name]) => [Number(id), name]));
-  const abbreviationRows = readCsvRows(join(names, 'key_abbreviations_english.csv'));
-  const es = readOpenBibleNames(ctx.resolve('names/openbibleinfo/es'));
-  const ar = readOpenBibleNames(ctx.resolve('names/openbibleinfo/ar'));
-  const en = readOpenBibleNames(ctx.resolve('names/openbibleinfo/en'));
+  const scrollmapper = readScrollmapperNames(ctx.source('names-scrollmapper'));
+  const es = readOpenBibleNames(ctx.source('names-openbibleinfo', 'es'));
+  const ar = readOpenBibleNames(ctx.source('names-openbibleinfo', 'ar'));
+  const en = readOpenBibleNames(ctx.source('names-openbibleinfo', 'en'));
 
   const books: BookRecord[] = BOOKS.map((codes) => {
-    const row = english[codes.number - 1];
-    if (Number(row[0]) !== codes.number) throw new Error(`key_english.csv row ${codes.number} is book ${row[0]}`);
-    const englishAbbreviations = abbreviationRows.filter((r) => Number(r[2]) === codes.number)
-      .sort((a, b) => Number(b[3]) - Number(a[3])).map((r) => r[1]);
+    const row = scrollmapper.books[codes.number - 1];
+    if (row?.number !== codes.number) throw new Error(`key_english.csv row ${codes.number} is book ${row?.number}`);
+    const englishAbbreviations = scrollmapper.abbreviations.filter((a) => a.book === codes.number)
+      .sort((a, b) => b.weight - a.weight).map((a) => a.abbreviation);
     const [esName, ...esShort] = (es.preferred.get(codes.osis) ?? []).map((n) => SPANISH_FIXES[n] ?? n);
     const [arName, ...arShort] = ar.preferred.get(codes.osis) ?? [];
     if (!esName || !arName) throw new Error(`no Spanish or Arabic name for ${codes.osis} in names/openbibleinfo`);
     return {
       number: codes.number, osis: codes.osis, testament: codes.testament,
-      genreId: Number(row[3]), genre: genres.get(Number(row[3])) ?? '',
-      names: { english: row[1], spanish: esName, arabic: arName },
+      genreId: row.genreId, genre: scrollmapper.genres.get(row.genreId) ?? '',
+      names: { english: row.name, spanish: esName, arabic: arName },
       abbreviations: { english: englishAbbreviations, spanish: esShort, arabic: arShort },
     };
   });
@@ -74,10 +55,9 @@ function buildBooks(ctx: BuildContext) {
     for (const [osis, name] of source.variants) { const book = bookByOsis.get(osis); if (book) claim(name, book.number); }
     for (const [osis, list] of source.preferred) { const book = bookByOsis.get(osis); if (book) list.forEach((n) => claim(n, book.number)); }
   }
-  const webNames = readFileSync(ctx.resolve('bibles/web/BookNames.xml'), 'utf8');
-  for (const m of webNames.matchAll(/<book code="(\w+)" abbr="([^"]*)" short="([^"]*)" long="([^"]*)"/g)) {
-    const book = bookByUsfm.get(m[1]);
-    if (book) [m[2], m[3], m[4]].forEach((n) => claim(n, book.number));
+  for (const web of readWebBookNames(ctx.source('names-web'))) {
+    const book = bookByUsfm.get(web.usfm);
+    if (book) [web.abbreviation, web.short, web.long].forEach((n) => claim(n, book.number));
   }
   for (const entry of TRANSLATIONS) {
     for (const [number, name] of Object.entries(ctx.translation(entry).bookNames ?? {})) claim(name, Number(number));

@@ -6,7 +6,6 @@
 // Word rows are columns: per word a u32 string index (surface form), a u16 Strong's number, a u16 morph
 // index and a u16 "connected" index; strings are interned once in a table (one UTF-8 blob plus UTF-16
 // start offsets, so the engine decodes the blob once and slices). Notes are sparse (word index -> string).
-import { ORIGINAL_SOURCES, TRANSLATIONS, type CatalogEntry } from '../../sources/catalog.ts';
 import { mapToKjv, readOshb, type OshbWord, type VerseMapEntry } from '../adapters/oshb.ts';
 import { readTagnt, type TagntWord } from '../adapters/tagnt.ts';
 import { readStrongsGreek, readStrongsHebrew, type StrongsEntry } from '../adapters/strongs.ts';
@@ -20,11 +19,6 @@ import { bookOf, composeVerseId, verseIdOf } from '../../engine/core/ids.ts';
 import { sectionsOf } from '../pack/writer.ts';
 import { ORIGINAL_PACK, LEXICON_PACK, STRONGS_INDEX_PACK, UNICODE_PACK } from '../../engine/core/pack/schemas.ts';
 
-const source = (id: string): CatalogEntry => {
-  const entry = ORIGINAL_SOURCES.find((e) => e.id === id);
-  if (!entry) throw new Error(`catalog has no entry ${id}`);
-  return entry;
-};
 
 /** Interns strings: index 0 is always the empty string. */
 class StringTable {
@@ -103,9 +97,9 @@ function greekRows(words: TagntWord[]): WordRow[] {
 }
 
 function readHebrew(ctx: BuildContext): Testament & { verseMap: VerseMapEntry[] } {
-  const { books, verseMap } = readOshb(ctx.resolve(source('oshb-wlc').path));
+  const { books, verseMap } = readOshb(ctx.source('oshb-wlc'));
   const mapping = mapToKjv(books, verseMap);
-  const tehmc = readStepMorphology(ctx.resolve(source('step-tehmc').path));
+  const tehmc = readStepMorphology(ctx.source('step-tehmc'));
   const verses = new Map<number, WordRow[]>();
   for (const [id, words] of mapping.words) verses.set(id, hebrewRows(words));
   const multi = [...mapping.sources.values()].filter((s) => s.length > 1).length;
@@ -120,8 +114,8 @@ function readHebrew(ctx: BuildContext): Testament & { verseMap: VerseMapEntry[] 
 }
 
 function readGreek(ctx: BuildContext): Testament & { lexicalForms: Map<number, { lemma: string; gloss: string }> } {
-  const tagnt = readTagnt(ctx.resolve(source('tagnt-tr-kjv').path));
-  const tegmc = readStepMorphology(ctx.resolve(source('step-tegmc').path));
+  const tagnt = readTagnt(ctx.source('tagnt-tr-kjv'));
+  const tegmc = readStepMorphology(ctx.source('step-tegmc'));
   const byVerse = new Map<number, TagntWord[]>();
   const lexicalForms = new Map<number, { lemma: string; gloss: string }>();
   for (const w of tagnt.words) {
@@ -233,7 +227,7 @@ function testamentPack(t: Testament, g: ReturnType<typeof grid>, idBase: number,
 /** Parasha starts in KJV ordinals: hebcal gives Hebrew numbers, mapped with VerseMap like the text. */
 function parashot(ctx: BuildContext, g: ReturnType<typeof grid>, verseMap: VerseMapEntry[]) {
   const full = new Map(verseMap.filter((e) => e.type === 'full').map((e) => [verseIdOf(e.wlc), verseIdOf(e.kjv)]));
-  return readParashot(ctx.resolve(source('hebcal-parashot').path)).map((p) => {
+  return readParashot(ctx.source('hebcal-parashot')).map((p) => {
     const hebrew = composeVerseId(p.book, p.start.chapter, p.start.verse);
     const kjv = full.get(hebrew) ?? hebrew;
     const ordinal = g.ordinal.get(kjv);
@@ -293,8 +287,7 @@ function postings(lists: Map<number, number[]>, max: number) {
 
 /** The KJV's own Strong's tags (`<w lemma="strong:H0430">God</w>`), per verse. */
 function kjvTags(ctx: BuildContext, g: ReturnType<typeof grid>) {
-  const kjv = TRANSLATIONS.find((t) => t.id === 'kjv')!;
-  const { verses } = readSwordRaw(ctx.resolve(kjv.path), ctx.kjvChapterVerses);
+  const { verses } = readSwordRaw(ctx.source('kjv'), ctx.kjvChapterVerses);
   const hebrew = new Map<number, number[]>();
   const greek = new Map<number, number[]>();
   for (const v of verses) {
@@ -386,8 +379,8 @@ export const originalBuilder: Builder = {
       packs.push(built.pack);
     }
     if (wanted(['strongs-hebrew', 'strongs-greek']) && haveOt && haveNt) {
-      const hebrew = readStrongsHebrew(ctx.resolve(source('strongs-hebrew').path));
-      const greek = readStrongsGreek(ctx.resolve(source('strongs-greek').path));
+      const hebrew = readStrongsHebrew(ctx.source('strongs-hebrew'));
+      const greek = readStrongsGreek(ctx.source('strongs-greek'));
       const h = lexiconText(hebrew);
       const gr = lexiconText(greek);
       const hc = counts(hebrewOcc, hebrew.length);
@@ -424,13 +417,12 @@ export const originalBuilder: Builder = {
       });
     }
     if (wanted(['unicode-greek-hebrew'])) {
-      const folder = source('unicode-greek-hebrew').path;
       packs.push({
         name: UNICODE_PACK.name,
         datasets: ['unicode-greek-hebrew'],
         sections: sectionsOf(UNICODE_PACK, {
-          greek: greekTable(readUnicodeData(ctx.resolve(`${folder}/UnicodeData-Greek.txt`))),
-          hebrew: hebrewTable(readUnicodeData(ctx.resolve(`${folder}/UnicodeData-Hebrew.txt`))),
+          greek: greekTable(readUnicodeData(ctx.source('unicode-greek-hebrew', 'UnicodeData-Greek.txt'))),
+          hebrew: hebrewTable(readUnicodeData(ctx.source('unicode-greek-hebrew', 'UnicodeData-Hebrew.txt'))),
         }),
       });
     }

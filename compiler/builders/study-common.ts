@@ -1,11 +1,10 @@
 // What the study builders share: the KJV text by verse id, the KJV grid, the English book names (the
 // same scrollmapper list the meta pack serves, so citations read like GetBooks), and citation formatting.
-import { join } from 'node:path';
 import { TRANSLATIONS } from '../../sources/catalog.ts';
 import { kjvGrid, type KjvGrid } from '../adapters/kjv-grid.ts';
 import type { BuildContext } from './context.ts';
 import { bookOf, chapterOf, composeVerseId, verseOf } from '../../engine/core/ids.ts';
-import { readCsvRows } from '../adapters/csv.ts';
+import { readScrollmapperNames } from '../adapters/book-names.ts';
 
 const KJV = TRANSLATIONS.find((t) => t.id === 'kjv')!;
 
@@ -17,8 +16,7 @@ export const gridOf = (ctx: BuildContext): KjvGrid => kjvGrid(ctx.kjvChapterVers
 
 /** English book names by number (index 0 = Genesis), from names/scrollmapper/key_english.csv. */
 export function englishBookNames(ctx: BuildContext): string[] {
-  const rows = readCsvRows(join(ctx.resolve('names/scrollmapper'), 'key_english.csv'));
-  const names = rows.map((r) => r[1]);
+  const names = readScrollmapperNames(ctx.source('names-scrollmapper')).books.map((b) => b.name);
   if (names.length !== 66) throw new Error(`key_english.csv has ${names.length} books, expected 66`);
   return names;
 }

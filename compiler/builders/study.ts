@@ -3,7 +3,6 @@
 import { readBookInfo, readGenres, readParables, readProphecies, readSections, readWebWordsOfJesus, type BookInfoSource } from '../adapters/curated-study.ts';
 import type { KjvGrid } from '../adapters/kjv-grid.ts';
 import { readKjvRedLetterVerses } from '../adapters/kjv-red-letter.ts';
-import { TRANSLATIONS } from '../../sources/catalog.ts';
 import type { Builder } from './context.ts';
 import { englishBookNames, formatCitation, gridOf } from './study-common.ts';
 import { padBookId } from '../../engine/core/ids.ts';
@@ -73,7 +72,7 @@ export const studyBuilder: Builder = {
     };
 
     // Genres: the coarse runs (Law, History, …), with their testament for the section filter.
-    const genres = readGenres(ctx.resolve('curated/genres/genre_ranges.json'), ctx.resolve('curated/genres/book_genres.tsv'));
+    const genres = readGenres(ctx.source('theographic-genres', 'genre_ranges.json'), ctx.source('theographic-genres', 'book_genres.tsv'));
     for (const run of genres.coarse) {
       for (const id of [run.startingVerseId, run.endingVerseId]) if (grid.ordinalOfId(Number(id)) < 0) throw new Error(`genre ${run.genre}: ${id} is not a KJV verse`);
     }
@@ -83,11 +82,11 @@ export const studyBuilder: Builder = {
     }));
 
     // Parables in canonical order of their first citation, as the API lists them.
-    const parables = Object.entries(readParables(ctx.resolve('curated/parables/parables.json')));
+    const parables = Object.entries(readParables(ctx.source('parables')));
     parables.forEach(([, citations]) => citations.forEach(cited));
     const orderedParables = Object.fromEntries([...parables].sort(([, a], [, b]) => cited(a[0]) - cited(b[0])));
 
-    const { sections, folded } = readSections(ctx.resolve('curated/pericopes/bsb_section_headings.tsv'), grid);
+    const { sections, folded } = readSections(ctx.source('bsb-headings'), grid);
     const stories = sections.map((s, i) => ({
       id: String(i + 1),
       verse_id: String(s.start),
@@ -98,17 +97,16 @@ export const studyBuilder: Builder = {
       verses_4: s.related.slice(2).join('; '),
     }));
 
-    const prophecies = readProphecies(ctx.resolve('curated/prophecies/prophecies-351.tsv'), ctx.resolve('curated/prophecies/prophecies-351.osis.tsv'), grid);
+    const prophecies = readProphecies(ctx.source('prophecies-351', 'prophecies-351.tsv'), ctx.source('prophecies-351', 'prophecies-351.osis.tsv'), grid);
 
-    const kjv = TRANSLATIONS.find((t) => t.id === 'kjv')!;
-    const wordsOfJesus = readKjvRedLetterVerses(ctx.resolve(kjv.path), ctx.kjvChapterVerses);
-    const web = readWebWordsOfJesus(ctx.resolve('curated/words_of_jesus/web_words_of_jesus_verses.tsv'));
+    const wordsOfJesus = readKjvRedLetterVerses(ctx.source('kjv'), ctx.kjvChapterVerses);
+    const web = readWebWordsOfJesus(ctx.source('web-words-of-jesus'));
     const kjvSet = new Set(wordsOfJesus);
     const webSet = new Set(web);
     const onlyKjv = wordsOfJesus.filter((id) => !webSet.has(id));
     const onlyWeb = web.filter((id) => !kjvSet.has(id));
 
-    const bookInfo = readBookInfo(ctx.resolve('curated/books/book_info_theographic_easton.json')).map((b) => {
+    const bookInfo = readBookInfo(ctx.source('theographic-books')).map((b) => {
       const chapterCount = grid.table[b.book_order - 1].length;
       if (chapterCount !== b.chapters) throw new Error(`${b.usfm}: ${b.chapters} chapters in the book data, ${chapterCount} in the KJV`);
       const paragraphs = b.easton_text_items.flatMap((item) => item.split(/\n\s*\n/)).map((p) => p.replace(/\s+/g, ' ').trim()).filter(Boolean);

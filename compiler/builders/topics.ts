@@ -12,7 +12,7 @@ export const topicsBuilder: Builder = {
   build(ctx) {
     const grid = gridOf(ctx);
     const names = englishBookNames(ctx);
-    const naves = readNaves(ctx.resolve('study/topical/naves/NavesTopicalDictionary.csv'), ctx.resolve('study/topical/naves/bible_topics_naves.txt'));
+    const naves = readNaves(ctx.source('naves-csv'), ctx.source('naves-text'));
     const invalid: string[] = [];
     const topics = TOPIC_SOURCES.map((source) => {
       const byCitation = new Map<string, number[]>();

@@ -10,7 +10,7 @@ export const xrefsBuilder: Builder = {
   name: 'xrefs',
   build(ctx) {
     const grid = gridOf(ctx);
-    const { references, stats } = readCrossReferences(ctx.resolve('study/crossrefs/cross_references.txt'), grid);
+    const { references, stats } = readCrossReferences(ctx.source('openbible-crossrefs'), grid);
     const start = new Uint32Array(grid.verseCount + 1);
     for (const r of references) start[grid.ordinalOfId(r.from) + 1]++;
     for (let i = 0; i < grid.verseCount; i++) start[i + 1] += start[i];

@@ -4,7 +4,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { build, corpusRoot } from '../../compiler/build.ts';
+import { build, corpusRoot, sourcePath } from '../../compiler/build.ts';
 import { buildDate, contentTypeOf, CONTENT_TYPES, manifestHash } from '../../compiler/builders/licensing.ts';
 import { BibleError } from '../../engine/core/errors.ts';
 import { ENGINE_VERSION } from '../../engine/core/ops/info.ts';
@@ -136,7 +136,7 @@ describe('GetInfo', () => {
 });
 
 describe('build date', () => {
-  const ctx = { resolve: (p: string) => join(corpusRoot(), p), excluded: () => false };
+  const ctx = { source: (id: string) => sourcePath(corpusRoot(), id), excluded: () => false };
   it('comes from BIBLE_BUILD_DATE, SOURCE_DATE_EPOCH or the newest corpus file, never the clock', () => {
     expect(buildDate(ctx, { BIBLE_BUILD_DATE: '2025-01-31' })).toEqual({ date: '2025-01-31T00:00:00.000Z', source: 'BIBLE_BUILD_DATE' });
     expect(buildDate(ctx, { SOURCE_DATE_EPOCH: '1700000000' })).toEqual({ date: '2023-11-14T22:13:20.000Z', source: 'SOURCE_DATE_EPOCH' });

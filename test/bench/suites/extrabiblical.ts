@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { corpusRoot } from '../../../compiler/build.ts';
-import { readExtraBiblical } from '../../../compiler/builders/extrabiblical.ts';
+import { readExtraBiblical } from '../../../compiler/adapters/extrabiblical-dump.ts';
 import { EXTRABIBLICAL } from '../../../sources/catalog.ts';
 import { DEFAULT_DATA_DIR, openNode } from '../../../engine/node/loader.ts';
 import type { Harness } from '../harness.ts';

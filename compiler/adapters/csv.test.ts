@@ -1,6 +1,6 @@
 // The compiler's one CSV reader on small inline fixtures: the cases the regex readers it replaced got wrong.
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../compiler/adapters/csv.ts';
+import { parseCsv } from './csv.ts';
 
 describe('parseCsv', () => {
   it('keeps empty fields, reads quotes, doubled quotes, commas and line breaks inside quotes', () => {

@@ -1,7 +1,7 @@
 // The strict MySQL dump reader: escapes, multi-row INSERTs, UTF-8, and errors that name line and column.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeDump, parseMysqlDump, SqlParseError, type SqlValue } from '../../compiler/adapters/mysql-dump.ts';
+import { decodeDump, parseMysqlDump, SqlParseError, type SqlValue } from './mysql-dump.ts';
 
 const CREATE = "CREATE TABLE `t` (\n  `a` int(11) NOT NULL COMMENT 'A, (first)',\n  `b` text CHARACTER SET utf8mb4,\n  PRIMARY KEY (`a`)\n) ENGINE=InnoDB DEFAULT CHARSET=latin1;\n";
 
