@@ -43,8 +43,8 @@ describe('readBibleDictionary', () => {
         {
           term: 'Aaron',
           definition:
-            '(a teacher, or lofty), the son of Amram and Jochebed (Exodus 6:20), met Moses (Exodus 4:27). See Korah.\n' +
-            'He died on Mount Hor (Numbers 20:28); comp. (Numbers 33:38).',
+            '(a teacher, or lofty), the son of Amram and Jochebed (Exodus 6:20), ' +
+            'met Moses (Exodus 4:27). See Korah.\nHe died on Mount Hor (Numbers 20:28); comp. (Numbers 33:38).',
           keys: ['aaron'],
         },
       ],
