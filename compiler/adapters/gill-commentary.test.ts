@@ -18,19 +18,22 @@ TABLE[0] = [3, 4];
 TABLE[21] = [3, 2];
 TABLE[42] = [4];
 
-const KJV: Record<number, string> = {
-  1_001_001: 'In the beginning God created the heaven and the earth.',
-  1_001_002: 'And the earth was without form, and void; and darkness was upon the face of the deep.',
-  1_001_003: 'And God said, Let there be light: and there was light.',
-  1_002_001: 'Thus the heavens and the earth were finished, and all the host of them.',
-  1_002_002: 'And on the seventh day God ended his work which he had made; and he rested on the seventh day.',
-  1_002_003: 'And God blessed the seventh day, and sanctified it: because that in it he had rested from all his work.',
-  1_002_004: 'These are the generations of the heavens and of the earth when they were created,',
-  43_001_001: 'In the beginning was the Word, and the Word was with God, and the Word was God.',
-  43_001_002: 'The same was in the beginning with God.',
-  43_001_003: 'All things were made by him; and without him was not any thing made that was made.',
-  43_001_004: 'In him was life; and the life was the light of men.',
-};
+const KJV = new Map<number, string>([
+  [1_001_001, 'In the beginning God created the heaven and the earth.'],
+  [1_001_002, 'And the earth was without form, and void; and darkness was upon the face of the deep.'],
+  [1_001_003, 'And God said, Let there be light: and there was light.'],
+  [1_002_001, 'Thus the heavens and the earth were finished, and all the host of them.'],
+  [1_002_002, 'And on the seventh day God ended his work which he had made; and he rested on the seventh day.'],
+  [
+    1_002_003,
+    'And God blessed the seventh day, and sanctified it: because that in it he had rested from all his work.',
+  ],
+  [1_002_004, 'These are the generations of the heavens and of the earth when they were created,'],
+  [43_001_001, 'In the beginning was the Word, and the Word was with God, and the Word was God.'],
+  [43_001_002, 'The same was in the beginning with God.'],
+  [43_001_003, 'All things were made by him; and without him was not any thing made that was made.'],
+  [43_001_004, 'In him was life; and the life was the light of men.'],
+]);
 
 let entryCount = 0;
 function bookFile(name: string, book: number, entries: [chapter: number, range: string, text: string][]): void {
@@ -83,7 +86,7 @@ bookFile('john.json', 43, [
 writeFileSync(join(dir, '_manifest.json'), JSON.stringify({ books: [] }));
 writeFileSync(join(dir, 'README.txt'), 'not JSON');
 
-const gill = readGill(dir, kjvGrid(TABLE), (id) => KJV[id] ?? '');
+const gill = readGill(dir, kjvGrid(TABLE), (id) => KJV.get(id) ?? '');
 
 describe('readGill', () => {
   it('places each block on the verse its lemma quotes, and joins blocks on one verse', () => {
