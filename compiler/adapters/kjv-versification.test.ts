@@ -30,7 +30,7 @@ const TABLE: number[][] = BOOKS.map((b) => Array.from({ length: b.number === 1 ?
 TABLE[0][0] += 188;
 
 describe('readKjvChapterVerses', () => {
-  it('takes the highest verse of each chapter of the 66 books, skipping front matter, apocrypha and other files', () => {
+  it('takes the highest verse per chapter of the 66 books, skipping front matter, apocrypha, other files', () => {
     const files: Record<string, string> = {};
     for (const book of BOOKS) {
       files[`${String(book.number + 1).padStart(2, '0')}_${book.usfm}_KJB-1611.USFM`] = usfmBook(

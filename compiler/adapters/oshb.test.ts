@@ -71,7 +71,8 @@ describe('readOshbBook', () => {
         '<w lemma="d/8064" morph="HTd/Ncmpa" id="01H8b">הַ/שָּׁמַיִם</w>' +
         '<note type="exegesis">WLC has this word divided as <rdg>הַשָּׁ/מַיִם</rdg>.</note>' +
         '<seg type="x-sof-pasuq">׃</seg><seg type="x-pe">פ</seg>\n' +
-        '</verse>\n<verse osisID="Gen.1.2">\n<w lemma="c/776" morph="HC/Ncbsa" id="01Zs2">וְ/הָ&amp;אָרֶץ</w>\n</verse>\n' +
+        '</verse>\n<verse osisID="Gen.1.2">\n' +
+        '<w lemma="c/776" morph="HC/Ncbsa" id="01Zs2">וְ/הָ&amp;אָרֶץ</w>\n</verse>\n' +
         '</chapter>\n',
     );
     expect(readOshbBook(xml)).toEqual<OshbVerse[]>([
@@ -124,10 +125,11 @@ describe('readOshbBook', () => {
       `<note type="variant"><catchWord>הוא־ו/היא</catchWord><rdg type="x-qere">${words}</rdg></note>`;
     const q1 = '<w lemma="1931" morph="HPp3fs" id="q1">הִיא</w>';
     const q2 = '<w lemma="c/1931" morph="HC/Pp3ms" id="q2">וָ/הוּא</w>';
+    const k1 = '<w type="x-ketiv" lemma="1931" morph="HPp3ms" id="k1">הוא</w>';
     const xml = book(
       `<verse osisID="Gen.2.1">${ketivPair}${qere(`${q1}<seg type="x-maqqef">־</seg>${q2}`)}</verse>\n` +
         `<verse osisID="Gen.2.2">${ketivPair}${qere(q1)}</verse>\n` +
-        `<verse osisID="Gen.2.3"><w type="x-ketiv" lemma="1931" morph="HPp3ms" id="k1">הוא</w>${qere(q1 + q2)}</verse>\n`,
+        `<verse osisID="Gen.2.3">${k1}${qere(q1 + q2)}</verse>\n`,
     );
     const [equal, fewer, more] = readOshbBook(xml).map((v) => v.words.map((w) => [w.sourceId, w.form, w.notes]));
     expect(equal).toEqual([

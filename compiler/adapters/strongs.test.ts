@@ -25,7 +25,8 @@ const HEBREW_ENTRIES: Record<number, string> = {
   7: `<entry id="H7">
 		<w pos="n-pr-m" pron="ab-ee-shoo'-ah" xlit="ʼĂbîyshûwaʻ" xml:lang="x-pn">אֲבִישׁוּעַ</w>
 		<note>xlit corrected</note>
-		<source>from <w src="H1">1</w> and <w src="H7771">7771</w><note>was <w src="H7772">7772</w></note>; father of plenty;</source>
+		<source>from <w src="H1">1</w>
+			and <w src="H7771">7771</w><note>was <w src="H7772">7772</w></note>; father of plenty;</source>
 		<meaning><def>Abishua</def>, the name of two Israelites</meaning>
 		<usage>Abishua.</usage>
 	</entry>`,
@@ -49,7 +50,8 @@ const hebrewStub = (n: number) =>
 
 function hebrewXml(numbers: number[], entries: Record<number, string> = HEBREW_ENTRIES): string {
   const body = numbers.map((n) => `\t${entries[n] ?? hebrewStub(n)}\n`).join('');
-  const xml = `<?xml version="1.0" encoding="utf-8"?>\n<lexicon xmlns="http://openscriptures.github.com/morphhb/namespace">\n${body}</lexicon>\n`;
+  const lexicon = '<lexicon xmlns="http://openscriptures.github.com/morphhb/namespace">';
+  const xml = `<?xml version="1.0" encoding="utf-8"?>\n${lexicon}\n${body}</lexicon>\n`;
   return xml.replace(/\n/g, '\r\n');
 }
 
@@ -139,23 +141,28 @@ describe('readStrongsHebrew', () => {
 
 const GREEK_ENTRIES: Record<number, string> = {
   3: `<entry strongs="00003">
- <strongs>3</strongs>   <greek BETA="*)ABADDW/N" unicode="Ἀβαδδών" translit="Abaddṓn"/>   <pronunciation strongs="ab-ad-done'"/>
+ <strongs>3</strongs>   <greek BETA="*)ABADDW/N" unicode="Ἀβαδδών" translit="Abaddṓn"/>
+ <pronunciation strongs="ab-ad-done'"/>
 
- <strongs_derivation>of Hebrew origin (<strongsref language="HEBREW" strongs="011"/>);</strongs_derivation><strongs_def> a
- destroying angel, like <greek BETA="A)GAPA/W" unicode="ἀγαπάω" translit="agapáō"/></strongs_def><kjv_def>:--Abaddon.</kjv_def>
+ <strongs_derivation>of Hebrew origin (<strongsref language="HEBREW" strongs="011"/>);</strongs_derivation>
+ <strongs_def> a destroying angel, like <greek BETA="A)GAPA/W" unicode="ἀγαπάω" translit="agapáō"/></strongs_def>
+ <kjv_def>:--Abaddon.</kjv_def>
 `,
   26: `<entry strongs="00026">
- <strongs>26</strongs>   <greek BETA="A)GA/PH" unicode="ἀγάπη" translit="agápē"/>   <pronunciation strongs="ag-ah'-pay"/>
+ <strongs>26</strongs>   <greek BETA="A)GA/PH" unicode="ἀγάπη" translit="agápē"/>
+ <pronunciation strongs="ag-ah'-pay"/>
 
- <strongs_derivation>from <strongsref language="GREEK" strongs="25"/>;</strongs_derivation><strongs_def> love, i.e. affection or
- benevolence; specially (plural) a love-feast</strongs_def><kjv_def>:--(feast of) charity(-ably), dear, love.</kjv_def>
+ <strongs_derivation>from <strongsref language="GREEK" strongs="25"/>;</strongs_derivation><strongs_def> love, i.e.
+ affection or benevolence; specially (plural) a love-feast</strongs_def>
+ <kjv_def>:--(feast of) charity(-ably), dear, love.</kjv_def>
 <see language="GREEK" strongs="25"/>
 `,
   2316: `<entry strongs="02316">
  <strongs>2316</strongs>   <greek BETA="QEO/S" unicode="θεός" translit="theós"/>   <pronunciation strongs="theh'-os"/>
 
- <strongs_derivation>of uncertain affinity; a deity, especially (with <strongsref language="GREEK" strongs="3588"/>) the supreme
- Divinity;</strongs_derivation><strongs_def> figuratively, a magistrate; by Hebraism, very</strongs_def><kjv_def>:--X exceeding,
+ <strongs_derivation>of uncertain affinity; a deity, especially
+ (with <strongsref language="GREEK" strongs="3588"/>) the supreme Divinity;</strongs_derivation>
+ <strongs_def> figuratively, a magistrate; by Hebraism, very</strongs_def><kjv_def>:--X exceeding,
  God, god(-ly, -ward).</kjv_def>
 <see language="GREEK" strongs="3588"/>
 `,
@@ -165,11 +172,13 @@ const GREEK_ENTRIES: Record<number, string> = {
 };
 
 const greekStub = (n: number) =>
-  `<entry strongs="${String(n).padStart(5, '0')}">\n <strongs>${n}</strongs>   <greek BETA="A" unicode="α" translit="a"/>\n`;
+  `<entry strongs="${String(n).padStart(5, '0')}">\n <strongs>${n}</strongs>` +
+  '   <greek BETA="A" unicode="α" translit="a"/>\n';
 
 function greekXml(numbers: number[]): string {
   const body = numbers.map((n) => GREEK_ENTRIES[n] ?? greekStub(n)).join('</entry>');
-  return `<?xml version="1.0" encoding="utf-8"?>\n<strongsdictionary><prologue/><entries>${body}</entry>\n</entries>\n</strongsdictionary>\n`;
+  const head = '<?xml version="1.0" encoding="utf-8"?>\n<strongsdictionary><prologue/><entries>';
+  return `${head}${body}</entry>\n</entries>\n</strongsdictionary>\n`;
 }
 
 describe('readStrongsGreek', () => {
