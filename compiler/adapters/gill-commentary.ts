@@ -126,7 +126,8 @@ const GOOD_MATCH = 0.6;
 
 function cleanText(text: string): string {
   return text
-    .replace(/â€œ|â€\u009d|â€/g, '"').replace(/â€™/g, "'").replace(/Ã[\u0080-\u00bf]?|¶/g, '')
+    // The apostrophe's mojibake first: its first two characters alone are a mangled double quote.
+    .replace(/â€™/g, "'").replace(/â€œ|â€\u009d|â€/g, '"').replace(/Ã[\u0080-\u00bf]?|¶/g, '')
     .replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
 }
 
@@ -135,6 +136,28 @@ function cleanText(text: string): string {
  * text of a verse id. A comment on a range is attached to every verse of the range.
  */
 export function readGill(dir: string, grid: KjvGrid, kjvText: (id: number) => string): GillCommentary {
+  const { byChapter, books, entries } = readBookFiles(dir);
+  const stats: GillStats = { entries, blocks: 0, moved: 0, unmatched: 0, byHeader: 0, introductions: 0, versesWithout: 0 };
+  const comments = verseComments();
+  const introductionOnly = introductionOnlyBooks(books, byChapter, grid);
+  for (const [key, chapterEntries] of byChapter) {
+    const [book, chapter] = key.split('.').map(Number);
+    if (grid.versesIn(book, chapter) === 0 || introductionOnly.has(book)) continue;
+    placeChapter({ book, chapter, grid, kjvText, stats, comments }, chapterEntries);
+  }
+  const byVerse = comments.joined();
+  for (const book of books) {
+    if (introductionOnly.has(book)) continue;
+    grid.table[book - 1].forEach((verses, c) => {
+      for (let v = 1; v <= verses; v++) if (!byVerse.has(verseIdNumber(book, c + 1, v))) stats.versesWithout++;
+    });
+  }
+  const missingBooks = Array.from({ length: 66 }, (_, i) => i + 1).filter((b) => !books.has(b));
+  return { byVerse, missingBooks, introductionOnlyBooks: [...introductionOnly].sort((a, b) => a - b), stats };
+}
+
+/** The book files' entries grouped by "book.chapter", in file order. */
+function readBookFiles(dir: string): { byChapter: Map<string, GillEntry[]>; books: Set<number>; entries: number } {
   const files = readdirSync(dir).filter((f) => f.endsWith('.json') && !f.startsWith('_')).sort();
   const byChapter = new Map<string, GillEntry[]>();
   const books = new Set<number>();
@@ -148,96 +171,127 @@ export function readGill(dir: string, grid: KjvGrid, kjvText: (id: number) => st
       (byChapter.get(key) ?? byChapter.set(key, []).get(key)!).push(entry);
     }
   }
+  return { byChapter, books, entries };
+}
 
-  const stats: GillStats = { entries, blocks: 0, moved: 0, unmatched: 0, byHeader: 0, introductions: 0, versesWithout: 0 };
-  const parts = new Map<number, string[]>();
-  const attach = (id: number, text: string) => {
-    const list = parts.get(id) ?? parts.set(id, []).get(id)!;
-    if (!list.includes(text)) list.push(text);
-  };
-  const introductionOnly = new Set<number>();
-
-  // A book whose every entry spans a whole chapter holds chapter introductions only (Song of Solomon).
+/** A book whose every entry spans a whole chapter holds chapter introductions only (Song of Solomon). */
+function introductionOnlyBooks(books: Set<number>, byChapter: Map<string, GillEntry[]>, grid: KjvGrid): Set<number> {
+  const only = new Set<number>();
   for (const book of books) {
     const whole = [...byChapter].filter(([key]) => key.startsWith(`${book}.`))
       .every(([key, list]) => list.every((e) => e.verse_range === `1-${grid.versesIn(book, Number(key.split('.')[1]))}`));
-    if (whole) introductionOnly.add(book);
+    if (whole) only.add(book);
   }
+  return only;
+}
 
-  for (const [key, chapterEntries] of byChapter) {
-    const [book, chapter] = key.split('.').map(Number);
-    const count = grid.versesIn(book, chapter);
-    if (count === 0 || introductionOnly.has(book)) continue;
-    const verseWords = Array.from({ length: count }, (_, i) => words(kjvText(verseIdNumber(book, chapter, i + 1))));
+/** Comment texts per verse id; a text is attached to a verse once. */
+interface VerseComments {
+  attach(id: number, text: string): void;
+  has(id: number): boolean;
+  /** each verse's texts joined by a blank line, in verse order */
+  joined(): Map<number, string>;
+}
 
-    let expected = 1;
-    const ranges: { first: number; last: number }[] = [];
-    const lastBlockAt = new Map<number, string>();
-    for (const entry of chapterEntries) {
-      const [first, last = first] = entry.verse_range.split('-').map(Number);
-      if (last > first) ranges.push({ first, last: Math.min(last, count) });
-      const blocks = blocksOf(entry.commentary_text);
-      const opening = blocks.find((b) => !b.intro);
-      if (opening) opening.stated = { first, last };
-      for (const block of blocks) {
-        stats.blocks++;
-        const text = cleanText(block.text);
-        if (block.intro) {
-          stats.introductions++;
-          attach(verseIdNumber(book, chapter, 1), text);
-          // An introduction that is all the source says on a range ("See Gill on Sa1 31:1") covers it.
-          if (!lastBlockAt.has(1)) lastBlockAt.set(1, text);
-          continue;
-        }
-        let verse: number;
-        if (block.headerVerse && block.headerVerse.chapter === chapter && block.headerVerse.verse <= count) {
-          verse = block.headerVerse.verse;
-          stats.byHeader++;
-        } else {
-          const lemma = words(block.lemma).slice(0, 15);
-          // The source's own order is the best guide for ambiguous lemmas ("And he said unto them"),
-          // and a verse that already has its comment is a worse home than a free one.
-          const hint = lastBlockAt.size > 0 || !block.stated ? expected : block.stated.first;
-          let best = -1;
-          let bestValue = -Infinity;
-          let bestScore = 0;
-          for (let v = 1; v <= count; v++) {
-            const score = matchScore(lemma, verseWords[v - 1]);
-            const value = score - Math.min(0.4, 0.02 * Math.abs(v - hint)) - (lastBlockAt.has(v) ? 0.05 : 0);
-            if (value > bestValue) { bestValue = value; best = v; bestScore = score; }
-          }
-          if (bestScore >= GOOD_MATCH) verse = best;
-          else {
-            stats.unmatched++;
-            verse = block.stated ? Math.min(block.stated.first, count) : Math.min(expected, count);
-          }
-        }
-        if (block.stated && verse !== block.stated.first) stats.moved++;
-        attach(verseIdNumber(book, chapter, verse), text);
-        lastBlockAt.set(verse, text);
-        expected = verse + 1;
+function verseComments(): VerseComments {
+  const parts = new Map<number, string[]>();
+  return {
+    attach(id, text) {
+      const list = parts.get(id) ?? parts.set(id, []).get(id)!;
+      if (!list.includes(text)) list.push(text);
+    },
+    has: (id) => parts.has(id),
+    joined() {
+      const byVerse = new Map<number, string>();
+      for (const id of [...parts.keys()].sort((a, b) => a - b)) byVerse.set(id, parts.get(id)!.join('\n\n'));
+      return byVerse;
+    },
+  };
+}
+
+interface ChapterContext {
+  book: number;
+  chapter: number;
+  grid: KjvGrid;
+  kjvText: (id: number) => string;
+  stats: GillStats;
+  comments: VerseComments;
+}
+
+/** Places every block of one chapter's entries on a verse, then spreads range comments over their range. */
+function placeChapter(ctx: ChapterContext, chapterEntries: GillEntry[]): void {
+  const { book, chapter, stats, comments } = ctx;
+  const count = ctx.grid.versesIn(book, chapter);
+  const verseWords = Array.from({ length: count }, (_, i) => words(ctx.kjvText(verseIdNumber(book, chapter, i + 1))));
+  let expected = 1;
+  const ranges: { first: number; last: number }[] = [];
+  /** the last block placed on each verse */
+  const lastBlockAt = new Map<number, string>();
+  for (const entry of chapterEntries) {
+    const [first, last = first] = entry.verse_range.split('-').map(Number);
+    if (last > first) ranges.push({ first, last: Math.min(last, count) });
+    const blocks = blocksOf(entry.commentary_text);
+    const opening = blocks.find((b) => !b.intro);
+    if (opening) opening.stated = { first, last };
+    for (const block of blocks) {
+      stats.blocks++;
+      const text = cleanText(block.text);
+      if (block.intro) {
+        stats.introductions++;
+        comments.attach(verseIdNumber(book, chapter, 1), text);
+        // An introduction that is all the source says on a range ("See Gill on Sa1 31:1") covers it.
+        if (!lastBlockAt.has(1)) lastBlockAt.set(1, text);
+        continue;
       }
-    }
-    // A comment on a range: the verses of a source range that got no block of their own take the comment
-    // that begins nearest before them inside the range (Gill comments such verses jointly).
-    for (const range of ranges) {
-      let carried: string | undefined;
-      for (let v = range.first; v <= range.last; v++) {
-        const id = verseIdNumber(book, chapter, v);
-        if (lastBlockAt.has(v)) carried = lastBlockAt.get(v);
-        else if (carried && !parts.has(id)) attach(id, carried);
-      }
+      const verse = verseOfBlock(block, { chapter, count, verseWords, expected, lastBlockAt, stats });
+      if (block.stated && verse !== block.stated.first) stats.moved++;
+      comments.attach(verseIdNumber(book, chapter, verse), text);
+      lastBlockAt.set(verse, text);
+      expected = verse + 1;
     }
   }
+  // A comment on a range: the verses of a source range that got no block of their own take the comment
+  // that begins nearest before them inside the range (Gill comments such verses jointly).
+  for (const range of ranges) {
+    let carried: string | undefined;
+    for (let v = range.first; v <= range.last; v++) {
+      const id = verseIdNumber(book, chapter, v);
+      if (lastBlockAt.has(v)) carried = lastBlockAt.get(v);
+      else if (carried && !comments.has(id)) comments.attach(id, carried);
+    }
+  }
+}
 
-  const byVerse = new Map<number, string>();
-  for (const id of [...parts.keys()].sort((a, b) => a - b)) byVerse.set(id, parts.get(id)!.join('\n\n'));
-  for (const book of books) {
-    if (introductionOnly.has(book)) continue;
-    grid.table[book - 1].forEach((verses, c) => {
-      for (let v = 1; v <= verses; v++) if (!byVerse.has(verseIdNumber(book, (c + 1), v))) stats.versesWithout++;
-    });
+interface Placement {
+  chapter: number;
+  count: number;
+  verseWords: string[][];
+  /** the verse after the previous block's */
+  expected: number;
+  lastBlockAt: Map<number, string>;
+  stats: GillStats;
+}
+
+/** The verse a block belongs on: its stray header's, else the verse its lemma matches best, else where the source puts it. */
+function verseOfBlock(block: Block, at: Placement): number {
+  const { count, stats } = at;
+  if (block.headerVerse && block.headerVerse.chapter === at.chapter && block.headerVerse.verse <= count) {
+    stats.byHeader++;
+    return block.headerVerse.verse;
   }
-  const missingBooks = Array.from({ length: 66 }, (_, i) => i + 1).filter((b) => !books.has(b));
-  return { byVerse, missingBooks, introductionOnlyBooks: [...introductionOnly].sort((a, b) => a - b), stats };
+  const lemma = words(block.lemma).slice(0, 15);
+  // The source's own order is the best guide for ambiguous lemmas ("And he said unto them"),
+  // and a verse that already has its comment is a worse home than a free one.
+  const hint = at.lastBlockAt.size > 0 || !block.stated ? at.expected : block.stated.first;
+  let best = -1;
+  let bestValue = -Infinity;
+  let bestScore = 0;
+  for (let v = 1; v <= count; v++) {
+    const score = matchScore(lemma, at.verseWords[v - 1]);
+    const value = score - Math.min(0.4, 0.02 * Math.abs(v - hint)) - (at.lastBlockAt.has(v) ? 0.05 : 0);
+    if (value > bestValue) { bestValue = value; best = v; bestScore = score; }
+  }
+  if (bestScore >= GOOD_MATCH) return best;
+  stats.unmatched++;
+  return block.stated ? Math.min(block.stated.first, count) : Math.min(at.expected, count);
 }

@@ -85,5 +85,8 @@ describe('readKjvRedLetterVerses', () => {
     const path = swordZip('long.zip', table, RAW);
     table[0] = [1];
     expect(() => readKjvRedLetterVerses(path, table)).toThrow('ot index has 44 entries, KJV grid needs 43');
+    // A table that needs more entries than the index holds is named the same way, before any is read.
+    table[0] = [3];
+    expect(() => readKjvRedLetterVerses(path, table)).toThrow('ot index has 44 entries, KJV grid needs 45');
   });
 });

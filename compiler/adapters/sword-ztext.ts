@@ -200,8 +200,14 @@ export function readSwordRaw(zipPath: string, kjvChapterVerses: ChapterVerseTabl
   const bookIntros = new Map<number, string>();
   for (const testament of ['ot', 'nt'] as const) {
     const reader = testamentReader(module, testament, zipPath);
+    const books = BOOKS.filter((b) => b.testament === testament.toUpperCase());
+    // The KJV grid must use up the index exactly; anything else means a wrong table or another versification.
+    const needed = books.reduce((sum, book) => sum + 1 + kjvChapterVerses[book.number - 1].reduce((c, verses) => c + 1 + verses, 0), 2);
+    if (needed !== reader.entryCount) {
+      throw new Error(`${zipPath}: ${testament} index has ${reader.entryCount} entries, KJV grid needs ${needed}`);
+    }
     let n = 2;
-    for (const book of BOOKS.filter((b) => b.testament === testament.toUpperCase())) {
+    for (const book of books) {
       bookIntros.set(book.number, reader.entry(n++));
       kjvChapterVerses[book.number - 1].forEach((verseCount, chapterIndex) => {
         n++; // chapter intro: headings and milestones only
@@ -209,10 +215,6 @@ export function readSwordRaw(zipPath: string, kjvChapterVerses: ChapterVerseTabl
           verses.push({ book: book.number, chapter: chapterIndex + 1, verse, raw: reader.entry(n++) });
         }
       });
-    }
-    // The KJV grid must use up the index exactly; anything else means a wrong table or another versification.
-    if (n !== reader.entryCount) {
-      throw new Error(`${zipPath}: ${testament} index has ${reader.entryCount} entries, KJV grid needs ${n}`);
     }
   }
   return { conf: module.conf, verses, bookIntros };

@@ -124,71 +124,84 @@ export function readTagnt(folder: string): TagntText {
     ...readRows(readFileSync(join(folder, 'TAGNT-TR-KJV.tsv'), 'utf8'), false),
     ...readRows(readFileSync(join(folder, 'TAGNT-TR-KJV.supplement.tsv'), 'utf8'), true),
   ];
-  const fixes = { trReading: 0, trFromByz: 0, trSpelling: 0, supplement: 0, resorted: 0 };
-  const words: (TagntWord & { baseChapter: number; baseVerse: number; kjvPos: number })[] = [];
-  for (const row of rows) {
-    const [wordType, greek, , strongsGrammar, dictionary, editions, variants, spelling, , , conjoin, , , variantNote] = row.cols;
-    const ref = WORD_REF.exec(wordType);
-    const book = bookByOsis.get(row.kjvBook);
-    if (!ref || !book) throw new Error(`TAGNT: cannot read the reference ${JSON.stringify(wordType)} (${row.kjvBook})`);
-    const type = ref[5];
-    let { form, translit } = splitGreek(greek);
-    let { strongs, morph } = parseStrongsGrammar(strongsGrammar);
-    const notes: string[] = [];
-    let [lemma = '', gloss = ''] = dictionary.split(' + ')[0].split('=');
-    // A TR reading can be several words ("δεσμοῖς μου"): each becomes its own word row.
-    let pieces: { form: string; translit: string; strongs: number[]; morph: string }[] | undefined;
-    if (/\([Kk]\)/.test(type)) {
-      const options = meaningVariants(variants);
-      const listed = editionsOf(editions);
-      let tr = options.find((v) => v.editions.includes('TR') || v.editions.includes('KJV'));
-      if (!tr && !listed.includes('TR') && !editions.includes('TR»') && !editions.includes('TR«')) {
-        tr = options.find((v) => v.editions.includes('Byz'));
-        if (tr) fixes.trFromByz++;
+  const fixes: TagntText['fixes'] = { trReading: 0, trFromByz: 0, trSpelling: 0, supplement: 0, resorted: 0 };
+  const words = rows.flatMap((row) => wordsOfRow(row, fixes));
+  const ordered = inKjvOrder(words, fixes);
+  markSubscriptions(ordered);
+  return { words: ordered, incomplete: recordKnownGaps(ordered), fixes };
+}
+
+/** A word as read, with the source's own place for ordering inside a KJV verse. */
+type PlacedWord = TagntWord & { baseChapter: number; baseVerse: number; kjvPos: number };
+
+/** The word rows of one source row: its TR reading (several words when the TR has several) or its own. */
+function wordsOfRow(row: Row, fixes: TagntText['fixes']): PlacedWord[] {
+  const [wordType, greek, , strongsGrammar, dictionary, editions, variants, spelling, , , conjoin, , , variantNote] = row.cols;
+  const ref = WORD_REF.exec(wordType);
+  const book = bookByOsis.get(row.kjvBook);
+  if (!ref || !book) throw new Error(`TAGNT: cannot read the reference ${JSON.stringify(wordType)} (${row.kjvBook})`);
+  const type = ref[5];
+  let { form, translit } = splitGreek(greek);
+  let { strongs, morph } = parseStrongsGrammar(strongsGrammar);
+  const notes: string[] = [];
+  let [lemma = '', gloss = ''] = dictionary.split(' + ')[0].split('=');
+  // A TR reading can be several words ("δεσμοῖς μου"): each becomes its own word row.
+  let pieces: { form: string; translit: string; strongs: number[]; morph: string }[] | undefined;
+  if (/\([Kk]\)/.test(type)) {
+    const tr = trReadingOf(editions, variants, fixes);
+    if (tr) {
+      notes.push(`TR (KJV) reading; NA28 reads ${form.replace(/[^\p{L}\p{M}]+$/u, '')} (G${strongs.join('+G')})`);
+      const punctuation = trailingPunctuation(form);
+      const forms = tr.form.split(' ');
+      const translits = tr.translit.split(' ');
+      if (forms.length > 1 && forms.length === tr.strongs.length) {
+        const morphs = tr.morph.split(' + ');
+        pieces = forms.map((f, i) => ({ form: f + (i === forms.length - 1 ? punctuation : ''), translit: translits[i] ?? '', strongs: [tr.strongs[i]], morph: morphs[i] }));
       }
-      if (tr) {
-        notes.push(`TR (KJV) reading; NA28 reads ${form.replace(/[^\p{L}\p{M}]+$/u, '')} (G${strongs.join('+G')})`);
-        const punctuation = trailingPunctuation(form);
-        const forms = tr.form.split(' ');
-        const translits = tr.translit.split(' ');
-        if (forms.length > 1 && forms.length === tr.strongs.length) {
-          const morphs = tr.morph.split(' + ');
-          pieces = forms.map((f, i) => ({ form: f + (i === forms.length - 1 ? punctuation : ''), translit: translits[i] ?? '', strongs: [tr!.strongs[i]], morph: morphs[i] }));
-        }
-        form = tr.form + punctuation;
-        translit = tr.translit;
-        strongs = tr.strongs;
-        morph = tr.morph;
-        lemma = '';
-        gloss = tr.gloss;
-        fixes.trReading++;
-      }
-    } else {
-      const spelled = trSpelling(spelling);
-      if (spelled && spelled !== form.replace(/[^\p{L}\p{M}]+$/u, '')) {
-        form = spelled + trailingPunctuation(form);
-        fixes.trSpelling++;
-      }
+      form = tr.form + punctuation;
+      translit = tr.translit;
+      strongs = tr.strongs;
+      morph = tr.morph;
+      lemma = '';
+      gloss = tr.gloss;
+      fixes.trReading++;
     }
-    const note = stripHtml(variantNote.replace(/^[\^v]\s*/, ''));
-    if (note) notes.push(note);
-    const link = /^#\d+[»«]\d+:G0*(\d+)/.exec(conjoin);
-    if (row.supplement) fixes.supplement++;
-    for (const piece of pieces ?? [{ form, translit, strongs, morph }]) {
-      words.push({
-        book: book.number, chapter: row.kjvChapter, verse: row.kjvVerse,
-        ...piece, lemma, gloss,
-        ref: wordType.replace(/=.*$/, ''), number: Number(ref[4]), type,
-        ...(link ? { conjoin: Number(link[1]) } : {}),
-        notes: [...notes], subscription: false,
-        baseChapter: Number(ref[2]), baseVerse: Number(ref[3]), kjvPos: row.kjvPos,
-      });
+  } else {
+    const spelled = trSpelling(spelling);
+    if (spelled && spelled !== form.replace(/[^\p{L}\p{M}]+$/u, '')) {
+      form = spelled + trailingPunctuation(form);
+      fixes.trSpelling++;
     }
   }
+  const note = stripHtml(variantNote.replace(/^[\^v]\s*/, ''));
+  if (note) notes.push(note);
+  const link = /^#\d+[»«]\d+:G0*(\d+)/.exec(conjoin);
+  if (row.supplement) fixes.supplement++;
+  return (pieces ?? [{ form, translit, strongs, morph }]).map((piece) => ({
+    book: book.number, chapter: row.kjvChapter, verse: row.kjvVerse,
+    ...piece, lemma, gloss,
+    ref: wordType.replace(/=.*$/, ''), number: Number(ref[4]), type,
+    ...(link ? { conjoin: Number(link[1]) } : {}),
+    notes: [...notes], subscription: false,
+    baseChapter: Number(ref[2]), baseVerse: Number(ref[3]), kjvPos: row.kjvPos,
+  }));
+}
 
-  // Order: canonical verse, then (base chapter, base verse, #NN) inside the verse.
-  const verseKey = (w: TagntWord) => verseIdNumber(w.book, w.chapter, w.verse);
-  const byVerse = new Map<number, typeof words>();
+/** The TR (KJV) reading among a row's meaning variants; the Byzantine one when the TR follows it unlisted. */
+function trReadingOf(editions: string, variants: string, fixes: TagntText['fixes']): ReturnType<typeof meaningVariants>[number] | undefined {
+  const options = meaningVariants(variants);
+  const tr = options.find((v) => v.editions.includes('TR') || v.editions.includes('KJV'));
+  if (tr || editionsOf(editions).includes('TR') || editions.includes('TR»') || editions.includes('TR«')) return tr;
+  const byz = options.find((v) => v.editions.includes('Byz'));
+  if (byz) fixes.trFromByz++;
+  return byz;
+}
+
+const verseKey = (w: TagntWord) => verseIdNumber(w.book, w.chapter, w.verse);
+
+/** Order: canonical verse, then (base chapter, base verse, #NN) inside the verse. */
+function inKjvOrder(words: PlacedWord[], fixes: TagntText['fixes']): TagntWord[] {
+  const byVerse = new Map<number, PlacedWord[]>();
   for (const w of words) {
     const key = verseKey(w);
     if (!byVerse.has(key)) byVerse.set(key, []);
@@ -203,13 +216,21 @@ export function readTagnt(folder: string): TagntText {
     if (verse.some((w, i) => w.kjvPos === 0 || (i > 0 && w.kjvPos < verse[i - 1].kjvPos))) fixes.resorted++;
     for (const { baseChapter: _c, baseVerse: _v, kjvPos: _p, ...w } of verse) ordered.push(w);
   }
+  return ordered;
+}
 
+/** Flags the subscription after the last verse of each epistle that carries one. */
+function markSubscriptions(ordered: TagntWord[]): void {
   for (let book = EPISTLES.first; book <= EPISTLES.last; book++) {
     const inBook = ordered.filter((w) => w.book === book);
+    if (inBook.length === 0) throw new Error(`TAGNT: book ${book} (an epistle with a subscription) has no words`);
     const lastKey = verseKey(inBook[inBook.length - 1]);
     markSubscription(inBook.filter((w) => verseKey(w) === lastKey));
   }
+}
 
+/** Notes the two documented gaps on the word they follow, and lists their verses as incomplete. */
+function recordKnownGaps(ordered: TagntWord[]): TagntText['incomplete'] {
   const incomplete: TagntText['incomplete'] = [];
   for (const gap of KNOWN_GAPS) {
     const [osis, c, v] = gap.ref.split('.');
@@ -220,7 +241,7 @@ export function readTagnt(folder: string): TagntText {
     at.notes.push(`Incomplete verse: ${reason}`);
     incomplete.push({ book, chapter: Number(c), verse: Number(v), reason });
   }
-  return { words: ordered, incomplete, fixes };
+  return incomplete;
 }
 
 const EPISTLES = { first: 45, last: 58 }; // Romans to Hebrews carry a subscription in the TR
