@@ -2,41 +2,34 @@
 // bible.call() answers, for every operation in the table; /api/v2/licensing|bibles|credits map to
 // GetLicensing, GetBibles and GetCredits. It also serves the reader page (dist/web) and the packs
 // (dist/data). node:http only. Nothing a client sends can take it down: every failure is an answer.
+//
+// A request goes through small steps (engine/node/http): preflight and method, the request target,
+// health and metrics, the route, admission by key, then the operation's answer.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { promisify } from 'node:util';
-import { gzip, gzipSync } from 'node:zlib';
-import { BibleError } from '../core/errors.ts';
-import { LICENSING_PATHS } from '../core/ops/licensing.ts';
-import type { OpenOptions, TypedBible } from '../core/engine.ts';
-import { requestKey, loadKeyFile, type ApiKeys } from './keys.ts';
-import type { ServerMetrics } from './metrics.ts';
-import { LimiterUnavailable, memoryLimiter, type Limiter } from './rate-limits.ts';
-import { DEFAULT_DATA_DIR, openNode } from './loader.ts';
-import { acceptsGzip, staticFiles } from './static.ts';
-import { BodyTooLarge, readBody } from './request-body.ts';
 import { resolve } from 'node:path';
+import { BibleError } from '../core/errors.ts';
+import type { OpenOptions, TypedBible } from '../core/engine.ts';
+import type { ApiKeys } from './keys.ts';
+import type { ServerMetrics } from './metrics.ts';
+import { memoryLimiter, type Limiter } from './rate-limits.ts';
+import { DEFAULT_DATA_DIR, openNode } from './loader.ts';
+import { admit, RATE_HEADERS } from './http/admission.ts';
+import { encodeJson, IGNORED_PARAMS_HEADER, JSON_TYPE, jsonHeaders, withIgnoredParams, type EncodedJson } from './http/json-answer.ts';
+import { parseQuery } from './http/query.ts';
+import { errorBody, isRefusal, refusal, type Refusal } from './http/refusal.ts';
+import { BodyTooLarge, readBody } from './http/request-body.ts';
+import { checkMethod, MAX_URL_LENGTH, operationNameIn, preflightHeaders, splitTarget } from './http/request-target.ts';
+import { API_V2_PATHS, routeOf, unknownPathMessage, type Route } from './http/routes.ts';
+import { staticFiles } from './http/static-files.ts';
 
-/** Second-generation paths of the hosted API and the operations that answer them (the licensing family's). */
-export const API_V2_PATHS = LICENSING_PATHS;
+export { API_V2_PATHS, IGNORED_PARAMS_HEADER, MAX_URL_LENGTH, parseQuery, RATE_HEADERS };
 
-/** Rate-limit headers on every keyed answer (and Retry-After on 429). Reset is in seconds from now. */
-export const RATE_HEADERS = { limit: 'X-RateLimit-Limit', remaining: 'X-RateLimit-Remaining', reset: 'X-RateLimit-Reset' } as const;
-
-/** Longer request targets answer 414; the whole request head is also capped by Node (16 KiB -> 431). */
-export const MAX_URL_LENGTH = 8192;
 /** The largest POST body (GetCitationsInText's text): 1 MiB; past it the answer is 413. */
 export const MAX_BODY_BYTES = 1_048_576;
-const MAX_PARAMS = 64;
-const GZIP_MIN_BYTES = 1024;
-/** Above this, gzip runs on the thread pool instead of blocking the event loop. */
-const GZIP_SYNC_MAX_BYTES = 128 * 1024;
-const GZIP_LEVEL = 5;
-const gzipAsync = promisify(gzip);
 
 export const DEFAULT_WEB_DIR = resolve(DEFAULT_DATA_DIR, '..', 'web');
-const JSON_TYPE = 'application/json; charset=utf-8';
-const EXPOSED = ['ETag', 'Retry-After', RATE_HEADERS.limit, RATE_HEADERS.remaining, RATE_HEADERS.reset, 'X-Ignored-Parameters'].join(', ');
+const EXPOSED = ['ETag', 'Retry-After', RATE_HEADERS.limit, RATE_HEADERS.remaining, RATE_HEADERS.reset, IGNORED_PARAMS_HEADER].join(', ');
 const CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSED };
 
 export interface HandlerOptions {
@@ -60,40 +53,8 @@ export interface HandlerOptions {
   maxConcurrentAnswers?: number;
 }
 
-type ErrorBody = { error: { code: string; message: string; param: string | null } };
-const errorBody = (code: string, message: string, param: string | null = null): ErrorBody => ({ error: { code, message, param } });
-
 /** Status for a BibleError: an unknown operation is 404, everything else the caller sent is 400. */
 export const statusOf = (error: BibleError): number => (error.code === 'UNKNOWN_OPERATION' ? 404 : 400);
-
-/** Splits a query string strictly: bad percent-encoding, repeated or too many parameters are errors. */
-export function parseQuery(query: string): Record<string, string> {
-  const params: Record<string, string> = {};
-  if (!query) return params;
-  const parts = query.split('&');
-  if (parts.length > MAX_PARAMS) throw new BibleError('INVALID_PARAMETER', `too many query parameters (${parts.length}); at most ${MAX_PARAMS}`);
-  for (const part of parts) {
-    if (!part) continue;
-    const eq = part.indexOf('=');
-    const rawName = eq < 0 ? part : part.slice(0, eq);
-    const rawValue = eq < 0 ? '' : part.slice(eq + 1);
-    let name: string;
-    let value: string;
-    try {
-      name = decodeURIComponent(rawName.replace(/\+/g, ' '));
-    } catch {
-      throw new BibleError('INVALID_PARAMETER', `a parameter name has bad percent-encoding: ${JSON.stringify(rawName.slice(0, 40))}`);
-    }
-    try {
-      value = decodeURIComponent(rawValue.replace(/\+/g, ' '));
-    } catch {
-      throw new BibleError('INVALID_PARAMETER', `${name.slice(0, 40)} has bad percent-encoding (use %XX with UTF-8 bytes)`, name.slice(0, 40));
-    }
-    if (Object.prototype.hasOwnProperty.call(params, name)) throw new BibleError('INVALID_PARAMETER', `parameter ${name.slice(0, 40)} is given more than once`, name.slice(0, 40));
-    params[name] = value;
-  }
-  return params;
-}
 
 export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
   const operations = new Set(bible.operations.map((op) => op.name));
@@ -111,25 +72,16 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
 
   const common = (): Record<string, string> => (options.draining ? { ...CORS, Connection: 'close' } : CORS);
 
-  /** The answer as bytes to send, gzipped when the client takes it and it is worth it. */
-  const encodeJson = async (req: IncomingMessage, body: unknown): Promise<{ payload: Buffer; gzipped: boolean }> => {
-    const payload = Buffer.from(JSON.stringify(body) ?? 'null');
-    if (payload.length < GZIP_MIN_BYTES || !acceptsGzip(req)) return { payload, gzipped: false };
-    return { payload: payload.length <= GZIP_SYNC_MAX_BYTES ? gzipSync(payload, { level: GZIP_LEVEL }) : await gzipAsync(payload, { level: GZIP_LEVEL }), gzipped: true };
-  };
-
-  const writeJson = (req: IncomingMessage, res: ServerResponse, status: number, encoded: { payload: Buffer; gzipped: boolean }, headers: Record<string, string> = {}) => {
-    const out: Record<string, string | number> = { ...common(), ...headers, 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' };
-    if (encoded.gzipped) out['Content-Encoding'] = 'gzip';
-    out['Content-Length'] = encoded.payload.length;
+  const writeJson = (req: IncomingMessage, res: ServerResponse, status: number, encoded: EncodedJson, headers: Record<string, string> = {}) => {
     if (res.destroyed) return;
-    res.writeHead(status, out);
+    res.writeHead(status, { ...common(), ...headers, ...jsonHeaders(encoded) });
     res.end(req.method === 'HEAD' ? undefined : encoded.payload);
     sentBytes.set(res, encoded.payload.length);
   };
-
   const sendJson = async (req: IncomingMessage, res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
-    writeJson(req, res, status, await encodeJson(req, body), headers);
+    writeJson(req, res, status, await encodeJson(req.headers, body), headers);
+  const sendRefusal = (req: IncomingMessage, res: ServerResponse, r: Refusal, headers: Record<string, string> = {}) =>
+    sendJson(req, res, r.status, r.body, { ...headers, ...r.headers });
 
   /** GET /healthz and /metrics: no key needed. */
   const serveOperational = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> => {
@@ -151,127 +103,67 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
     return false;
   };
 
-  /** 401 / 429 when keys are configured and this request may not proceed; else the headers to add. */
-  const admit = async (req: IncomingMessage, res: ServerResponse): Promise<Record<string, string> | null> => {
-    const keys = options.keys;
-    if (!keys) return {};
-    const key = requestKey(req.headers);
-    if (!key) {
-      await sendJson(req, res, 401, errorBody('UNAUTHORIZED', 'this server needs an API key: send it in the x-api-key header (or x-rapidapi-key)'));
-      return null;
-    }
-    const plan = keys.plan(key);
-    if (!plan) {
-      await sendJson(req, res, 401, errorBody('UNAUTHORIZED', 'unknown API key'));
-      return null;
-    }
-    if (plan.perMinute === null) return {};
-    let decision;
-    try {
-      decision = await limiter(key, plan.perMinute);
-    } catch (error) {
-      if (!(error instanceof LimiterUnavailable)) throw error;
-      await sendJson(req, res, 503, errorBody('RATE_LIMIT_UNAVAILABLE', error.message), { 'Retry-After': '5' });
-      return null;
-    }
-    const headers = {
-      [RATE_HEADERS.limit]: String(decision.limit),
-      [RATE_HEADERS.remaining]: String(decision.remaining),
-      [RATE_HEADERS.reset]: String(decision.resetSeconds),
-    };
-    if (!decision.allowed) {
-      options.metrics?.rejection();
-      await sendJson(req, res, 429, errorBody('RATE_LIMITED', `plan "${plan.name}" allows ${plan.perMinute} requests per minute; retry in ${decision.resetSeconds} s`),
-        { ...headers, 'Retry-After': String(decision.resetSeconds) });
-      return null;
-    }
-    return headers;
+  /** A static file if one answers the route, else the route it falls back to. */
+  const serveRoute = async (req: IncomingMessage, res: ServerResponse, route: Route, query: string): Promise<Exclude<Route, { kind: 'static' }> | null> => {
+    if (route.kind !== 'static') return route;
+    if (await serveStatic(req, res, route.file, query, common())) return null;
+    return serveRoute(req, res, route.fallback, query);
   };
 
-  /** The parameter a POST to this path may carry as its body, when its operation takes one. */
-  const bodyParamOf = (target: string): string | undefined => {
-    const name = /^\/([A-Za-z][A-Za-z0-9_]{0,99})(?:[?#]|$)/.exec(target)?.[1];
-    const op = name !== undefined ? bible.operations.find((o) => o.name === name) : undefined;
-    return op?.bodyParam;
-  };
-
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const method = req.method ?? '';
-    const target = req.url ?? '/';
-    if (method === 'OPTIONS') {
-      // CORS preflight: never needs a key (browsers do not send custom headers on it).
-      const asked = String(req.headers['access-control-request-headers'] ?? '').replace(/[^\w ,-]/g, '').slice(0, 500);
-      res.writeHead(204, { ...common(), 'Access-Control-Allow-Methods': 'GET, HEAD, POST, OPTIONS', 'Access-Control-Allow-Headers': asked || '*', 'Access-Control-Max-Age': '86400', 'Content-Length': 0 });
-      res.end();
-      return;
-    }
-    const postable = method === 'POST' ? bodyParamOf(target) : undefined;
-    if (method !== 'GET' && method !== 'HEAD' && !postable) {
-      await sendJson(req, res, 405, errorBody('METHOD_NOT_ALLOWED', `method ${method.slice(0, 20)} is not allowed; use GET`), { Allow: 'GET, HEAD, OPTIONS' });
-      return;
-    }
-    if (target.length > MAX_URL_LENGTH) {
-      await sendJson(req, res, 414, errorBody('URI_TOO_LONG', `the request URL has ${target.length} characters; at most ${MAX_URL_LENGTH}`));
-      return;
-    }
-    const q = target.indexOf('?');
-    const rawPath = q < 0 ? target : target.slice(0, q);
-    const query = q < 0 ? '' : target.slice(q + 1).replace(/#.*$/, '');
-    let path: string;
-    try {
-      path = decodeURIComponent(rawPath);
-    } catch {
-      await sendJson(req, res, 400, errorBody('BAD_REQUEST', 'the request path has bad percent-encoding'));
-      return;
-    }
-    if (!path.startsWith('/') || path.includes('\0')) {
-      await sendJson(req, res, 400, errorBody('BAD_REQUEST', 'malformed request path'));
-      return;
-    }
-    if (path.length > 1) path = path.replace(/\/+$/, '');
-    if (await serveOperational(req, res, path)) return;
-
-    let name: string | undefined = API_V2_PATHS[path] ?? (/^\/[A-Za-z][A-Za-z0-9_]{0,99}$/.test(path) ? path.slice(1) : undefined);
-    if (path === '/') name = webDir ? undefined : 'GetEndpoints';
-    if (!(name && operations.has(name)) && (await serveStatic(req, res, path === '/' ? '/index.html' : path, query, common()))) return;
-    if (path === '/') name = 'GetEndpoints';
-
-    const admitted = await admit(req, res);
-    if (!admitted) return;
-    if (!name || !operations.has(name)) {
-      const looksLikeApi = name !== undefined || path.startsWith('/api/');
-      const message = looksLikeApi
-        ? `unknown operation ${JSON.stringify((name ?? path).slice(0, 60))}${name && API_V2_PATHS[path] ? ` (${path} needs ${name}, which this build does not have)` : ''}; GET /GetEndpoints lists them all`
-        : `nothing at ${JSON.stringify(path.slice(0, 80))}`;
-      await sendJson(req, res, 404, errorBody(looksLikeApi ? 'UNKNOWN_OPERATION' : 'NOT_FOUND', message), admitted);
-      return;
-    }
+  /** The operation's answer (or its BibleError), built within the bound on answers built at once. */
+  const answerOperation = async (req: IncomingMessage, res: ServerResponse, name: string, query: string, admitted: Record<string, string>) => {
     let params: Record<string, string> | undefined;
     try {
       params = parseQuery(query);
-      if (postable) {
+      const bodyParam = req.method === 'POST' ? bible.operations.find((o) => o.name === name)?.bodyParam : undefined;
+      if (bodyParam) {
         try {
-          params[postable] = await readBody(req, MAX_BODY_BYTES);
+          params[bodyParam] = await readBody(req, MAX_BODY_BYTES);
         } catch (error) {
           if (!(error instanceof BodyTooLarge)) throw error;
-          await sendJson(req, res, 413, errorBody('PAYLOAD_TOO_LARGE', `${error.message}; ${name} reads at most that much text`), { ...admitted, Connection: 'close' });
+          await sendRefusal(req, res, refusal(413, 'PAYLOAD_TOO_LARGE', `${error.message}; ${name} reads at most that much text`), { ...admitted, Connection: 'close' });
           return;
         }
       }
       // Building an answer takes memory in proportion to it (objects, JSON, gzip): a bounded number are
       // built at once, and each slot is freed before its bytes go out to a client of any speed.
       const release = await answers.acquire();
-      let encoded;
+      let encoded: EncodedJson;
       try {
-        encoded = await encodeJson(req, await bible.call(name, params));
+        encoded = await encodeJson(req.headers, await bible.call(name, params));
       } finally {
         release();
       }
       writeJson(req, res, 200, encoded, withIgnoredParams(admitted, bible.unknownParams(name, params)));
     } catch (error) {
-      if (error instanceof BibleError) await sendJson(req, res, statusOf(error), error.toJSON(), params ? withIgnoredParams(admitted, bible.unknownParams(name, params)) : admitted);
-      else throw error;
+      if (!(error instanceof BibleError)) throw error;
+      await sendJson(req, res, statusOf(error), error.toJSON(), params ? withIgnoredParams(admitted, bible.unknownParams(name, params)) : admitted);
     }
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const method = req.method ?? '';
+    const url = req.url ?? '/';
+    if (method === 'OPTIONS') {
+      res.writeHead(204, { ...common(), ...preflightHeaders(req.headers), 'Content-Length': 0 }).end();
+      return;
+    }
+    const named = operationNameIn(url);
+    const postable = named !== undefined && bible.operations.some((o) => o.name === named && o.bodyParam);
+    const wrongMethod = checkMethod(method, postable);
+    if (wrongMethod) return sendRefusal(req, res, wrongMethod);
+    const target = splitTarget(url);
+    if (isRefusal(target)) return sendRefusal(req, res, target);
+    if (await serveOperational(req, res, target.path)) return;
+    const route = await serveRoute(req, res, routeOf(target.path, operations, webDir !== null), target.query);
+    if (!route) return;
+    const admission = await admit(req.headers, options.keys, limiter, () => options.metrics?.rejection());
+    if (isRefusal(admission)) return sendRefusal(req, res, admission);
+    if (route.kind === 'unknown') {
+      const code = route.looksLikeApi ? 'UNKNOWN_OPERATION' : 'NOT_FOUND';
+      return sendRefusal(req, res, refusal(404, code, unknownPathMessage(target.path, route)), admission.headers);
+    }
+    await answerOperation(req, res, route.name, target.query, admission.headers);
   };
 
   const observe = (req: IncomingMessage, res: ServerResponse) => {
@@ -317,13 +209,6 @@ function semaphore(slots: number) {
       return new Promise((resolve) => queue.push(() => resolve(release)));
     },
   };
-}
-
-/** Names the query parameters the operation ignored, so a client can see a misspelt one. */
-export const IGNORED_PARAMS_HEADER = 'X-Ignored-Parameters';
-function withIgnoredParams(headers: Record<string, string>, ignored: string[]): Record<string, string> {
-  // Percent-encoded: a header value may not carry every character a parameter name can.
-  return ignored.length ? { ...headers, [IGNORED_PARAMS_HEADER]: ignored.map(encodeURIComponent).join(', ').slice(0, 1000) } : headers;
 }
 
 /** Answers requests Node's HTTP parser rejects (malformed, oversized, timed out) and closes them. */

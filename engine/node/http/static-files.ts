@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, type Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -38,8 +38,8 @@ export interface StaticRoot {
 
 interface Entry { mtimeMs: number; size: number; etag: string; body?: Buffer; gzip?: Buffer }
 
-export const acceptsGzip = (req: IncomingMessage): boolean => {
-  const header = req.headers['accept-encoding'];
+export const acceptsGzip = (headers: IncomingHttpHeaders): boolean => {
+  const header = headers['accept-encoding'];
   if (!header) return false;
   for (const part of String(header).toLowerCase().split(',')) {
     const [coding, ...params] = part.trim().split(';');
@@ -121,7 +121,7 @@ export function staticFiles(roots: StaticRoot[]) {
       res.end();
       return true;
     }
-    const gzip = entry.gzip && acceptsGzip(req) ? entry.gzip : undefined;
+    const gzip = entry.gzip && acceptsGzip(req.headers) ? entry.gzip : undefined;
     if (gzip) headers['Content-Encoding'] = 'gzip';
     headers['Content-Length'] = gzip ? gzip.length : entry.size;
     res.writeHead(200, headers);
