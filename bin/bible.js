@@ -4,7 +4,10 @@
 // the compiler's TypeScript sources through tsx, a development dependency.
 
 // `bible GetEndpoints | head` closes the pipe early: that is the reader's choice, not an error.
-process.stdout.on('error', (error) => { if (error.code === 'EPIPE') process.exit(0); else throw error; });
+process.stdout.on('error', (error) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  else throw error;
+});
 
 const [command, ...args] = process.argv.slice(2);
 if (command === 'build') {

@@ -31,10 +31,35 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_OUT_DIR = join(REPO_ROOT, 'dist', 'data');
 
 /** Builders run in this order, and the manifest lists their packs in the same order. */
-export const BUILDERS: Builder[] = [textBuilder, metaBuilder, searchBuilder, plansBuilder, extrabiblicalBuilder, originalBuilder, licensingBuilder, xrefsBuilder, commentaryBuilder, dictionaryBuilder, relationsBuilder, topicsBuilder, studyBuilder];
+export const BUILDERS: Builder[] = [
+  textBuilder,
+  metaBuilder,
+  searchBuilder,
+  plansBuilder,
+  extrabiblicalBuilder,
+  originalBuilder,
+  licensingBuilder,
+  xrefsBuilder,
+  commentaryBuilder,
+  dictionaryBuilder,
+  relationsBuilder,
+  topicsBuilder,
+  studyBuilder,
+];
 
 /** Files whose change makes the packs stale (see scripts/ensure-build.ts). */
-export const BUILD_INPUTS = ['compiler', 'sources', 'engine/core/pack', 'engine/core/meta.ts', 'engine/core/ids.ts', 'engine/core/versification.ts', 'engine/core/match.ts', 'engine/core/search/flex.ts', 'engine/core/words.ts', 'engine/core/original/format.ts'];
+export const BUILD_INPUTS = [
+  'compiler',
+  'sources',
+  'engine/core/pack',
+  'engine/core/meta.ts',
+  'engine/core/ids.ts',
+  'engine/core/versification.ts',
+  'engine/core/match.ts',
+  'engine/core/search/flex.ts',
+  'engine/core/words.ts',
+  'engine/core/original/format.ts',
+];
 
 export function corpusRoot(): string {
   return resolve(process.env.BIBLE_SOURCES ?? join(REPO_ROOT, '..', 'shared', 'sources'));
@@ -45,7 +70,10 @@ export function hashInputs(paths: string[]): string {
   const hash = createHash('sha256');
   const walk = (path: string) => {
     if (!existsSync(path)) return;
-    if (statSync(path).isDirectory()) { for (const name of readdirSync(path).sort()) walk(join(path, name)); return; }
+    if (statSync(path).isDirectory()) {
+      for (const name of readdirSync(path).sort()) walk(join(path, name));
+      return;
+    }
     // Unit tests sit beside the modules they test; they are not inputs, so adding one rebuilds nothing.
     if (path.endsWith('.test.ts')) return;
     hash.update(relative(REPO_ROOT, path)).update('\0').update(readFileSync(path)).update('\0');
@@ -73,7 +101,10 @@ export interface BuildOptions {
 }
 
 /** What a build leaves out: the licence categories asked for, and the catalog entries they cover. */
-interface Exclusions { categories: string[]; ids: Set<string> }
+interface Exclusions {
+  categories: string[];
+  ids: Set<string>;
+}
 
 /** Where packs go, and the manifest as it stands: the packs written so far, plus those a partial build keeps. */
 interface PackOutput {
@@ -88,21 +119,34 @@ interface PackOutput {
 function checkCorpus(root: string): void {
   const missing = CATALOG.map((e) => e.path).filter((p) => !existsSync(join(root, p)));
   if (missing.length) {
-    throw new Error(`the corpus at ${root} is missing ${missing.join(', ')}; set BIBLE_SOURCES to the corpus folder (../shared/sources)`);
+    throw new Error(
+      `the corpus at ${root} is missing ${missing.join(', ')}; set BIBLE_SOURCES to the corpus folder (../shared/sources)`,
+    );
   }
 }
 
 function resolveExclusions(excludeCategories: string[]): Exclusions {
   const categories = [...new Set(excludeCategories)].sort();
   const badCategory = categories.filter((c) => !(c in LICENCE_CATEGORIES));
-  if (badCategory.length) throw new Error(`unknown licence category ${badCategory.join(', ')}; categories: ${Object.keys(LICENCE_CATEGORIES).join(', ')}`);
-  return { categories, ids: new Set(ALL_DATASETS().filter((e) => categories.includes(e.category)).map((e) => e.id)) };
+  if (badCategory.length)
+    throw new Error(
+      `unknown licence category ${badCategory.join(', ')}; categories: ${Object.keys(LICENCE_CATEGORIES).join(', ')}`,
+    );
+  return {
+    categories,
+    ids: new Set(
+      ALL_DATASETS()
+        .filter((e) => categories.includes(e.category))
+        .map((e) => e.id),
+    ),
+  };
 }
 
 /** The builders a build runs: all, or the ones named plus those that run last (they describe the others). */
 function selectBuilders(only: string[] | undefined): Builder[] {
   const unknown = only?.filter((name) => !BUILDERS.some((b) => b.name === name)) ?? [];
-  if (unknown.length) throw new Error(`unknown builder ${unknown.join(', ')}; builders: ${BUILDERS.map((b) => b.name).join(', ')}`);
+  if (unknown.length)
+    throw new Error(`unknown builder ${unknown.join(', ')}; builders: ${BUILDERS.map((b) => b.name).join(', ')}`);
   return only ? BUILDERS.filter((b) => only.includes(b.name) || b.runsLast) : BUILDERS;
 }
 
@@ -114,7 +158,12 @@ export function sourcePath(root: string, datasetId: string, file?: string): stri
 }
 
 /** What every builder receives; each translation is read once, on first use. */
-function makeBuildContext(root: string, exclusions: Exclusions, log: (message: string) => void, builtPacks: () => BuiltPackRecord[]): BuildContext {
+function makeBuildContext(
+  root: string,
+  exclusions: Exclusions,
+  log: (message: string) => void,
+  builtPacks: () => BuiltPackRecord[],
+): BuildContext {
   const source = (datasetId: string, file?: string) => sourcePath(root, datasetId, file);
   const kjvChapterVerses = readKjvChapterVerses(source(VERSIFICATION_DATASET));
   const texts = new Map<string, TranslationText>();
@@ -131,7 +180,9 @@ function makeBuildContext(root: string, exclusions: Exclusions, log: (message: s
         const t0 = performance.now();
         text = ADAPTERS[entry.adapter]({ path: source(entry.id), kjvChapterVerses });
         texts.set(entry.id, text);
-        log(`  read ${entry.id.padEnd(8)} ${String(text.verses.length).padStart(6)} verses  ${((performance.now() - t0) / 1000).toFixed(1)}s`);
+        log(
+          `  read ${entry.id.padEnd(8)} ${String(text.verses.length).padStart(6)} verses  ${((performance.now() - t0) / 1000).toFixed(1)}s`,
+        );
       }
       return text;
     },
@@ -155,9 +206,19 @@ function writeAndRecord(output: PackOutput, builderName: string, built: BuiltPac
   writeFileSync(join(output.dir, `${file}.tmp`), bytes);
   renameSync(join(output.dir, `${file}.tmp`), join(output.dir, file));
   output.totalBytes += bytes.length;
-  const licences = [...new Set(built.datasets.map((id) => ALL_DATASETS().find((e) => e.id === id)?.category ?? 'unknown'))].sort();
+  const licences = [
+    ...new Set(built.datasets.map((id) => ALL_DATASETS().find((e) => e.id === id)?.category ?? 'unknown')),
+  ].sort();
   output.manifest = output.manifest.filter((m) => m.name !== built.name);
-  output.manifest.push({ builder: builderName, name: built.name, file, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), datasets: built.datasets, licences });
+  output.manifest.push({
+    builder: builderName,
+    name: built.name,
+    file,
+    bytes: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    datasets: built.datasets,
+    licences,
+  });
   output.log(`  wrote ${file.padEnd(24)} ${(bytes.length / 1024).toFixed(0).padStart(7)} KiB`);
 }
 
@@ -167,17 +228,30 @@ function admit(output: PackOutput, excludedIds: Set<string>, builderName: string
   const admitted = packs.flatMap((p) => {
     const left = p.datasets.filter((id) => !excludedIds.has(id));
     if (left.length === p.datasets.length) return [p];
-    if (!left.length) { output.log(`  left out ${p.name}: ${p.datasets.join(', ')} excluded`); return []; }
-    output.log(`  ${p.name}: excluded ${p.datasets.filter((id) => excludedIds.has(id)).join(', ')} left out of its record (its builder must not read them)`);
+    if (!left.length) {
+      output.log(`  left out ${p.name}: ${p.datasets.join(', ')} excluded`);
+      return [];
+    }
+    output.log(
+      `  ${p.name}: excluded ${p.datasets.filter((id) => excludedIds.has(id)).join(', ')} left out of its record (its builder must not read them)`,
+    );
     return [{ ...p, datasets: left }];
   });
-  for (const old of output.manifest.filter((m) => m.builder === builderName && !admitted.some((p) => p.name === m.name))) rmSync(join(output.dir, old.file), { force: true });
+  for (const old of output.manifest.filter(
+    (m) => m.builder === builderName && !admitted.some((p) => p.name === m.name),
+  ))
+    rmSync(join(output.dir, old.file), { force: true });
   output.manifest = output.manifest.filter((m) => m.builder !== builderName || admitted.some((p) => p.name === m.name));
   return admitted;
 }
 
 /** Runs the builders in order, then those that run last once every other pack is written. */
-async function runBuilders(builders: Builder[], ctx: BuildContext, output: PackOutput, excludedIds: Set<string>): Promise<void> {
+async function runBuilders(
+  builders: Builder[],
+  ctx: BuildContext,
+  output: PackOutput,
+  excludedIds: Set<string>,
+): Promise<void> {
   let zopfli: ZopfliPool | undefined;
   const writes: Promise<void>[] = [];
   try {
@@ -188,7 +262,11 @@ async function runBuilders(builders: Builder[], ctx: BuildContext, output: PackO
           // Zopfli runs in worker threads while the next builders work.
           const body = packBody(built.sections);
           zopfli ??= createZopfliPool();
-          writes.push(zopfli.deflate(body).then((compressed) => writeAndRecord(output, builder.name, built, assemblePack(body, compressed))));
+          writes.push(
+            zopfli
+              .deflate(body)
+              .then((compressed) => writeAndRecord(output, builder.name, built, assemblePack(body, compressed))),
+          );
         } else {
           writeAndRecord(output, builder.name, built, writePack(built.sections));
         }
@@ -197,7 +275,8 @@ async function runBuilders(builders: Builder[], ctx: BuildContext, output: PackO
     await Promise.all(writes);
     for (const builder of builders.filter((b) => b.runsLast)) {
       output.log(`[${builder.name}]`);
-      for (const built of admit(output, excludedIds, builder.name, builder.build(ctx))) writeAndRecord(output, builder.name, built, writePack(built.sections));
+      for (const built of admit(output, excludedIds, builder.name, builder.build(ctx)))
+        writeAndRecord(output, builder.name, built, writePack(built.sections));
     }
   } finally {
     await zopfli?.close();
@@ -208,19 +287,28 @@ async function runBuilders(builders: Builder[], ctx: BuildContext, output: PackO
 function writeManifest(output: PackOutput, inputs: string): void {
   const order = (m: BuiltPackRecord) => BUILDERS.findIndex((b) => b.name === m.builder);
   output.manifest.sort((a, b) => order(a) - order(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  writeFileSync(output.manifestPath, JSON.stringify({ formatVersion: 1, inputs, packs: output.manifest }, null, 2) + '\n');
+  writeFileSync(
+    output.manifestPath,
+    `${JSON.stringify({ formatVersion: 1, inputs, packs: output.manifest }, null, 2)}\n`,
+  );
 }
 
 export async function build(options: BuildOptions = {}): Promise<{ packs: number; bytes: number; seconds: number }> {
   const started = performance.now();
-  const log = options.log ?? ((m: string) => process.stdout.write(m + '\n'));
+  const log = options.log ?? ((m: string) => process.stdout.write(`${m}\n`));
   const outDir = options.outDir ?? DEFAULT_OUT_DIR;
   const partial = Boolean(options.only);
   const root = corpusRoot();
 
   checkCorpus(root);
   const exclusions = resolveExclusions(options.excludeCategories ?? []);
-  const output: PackOutput = { dir: outDir, manifestPath: join(outDir, 'manifest.json'), manifest: [], totalBytes: 0, log };
+  const output: PackOutput = {
+    dir: outDir,
+    manifestPath: join(outDir, 'manifest.json'),
+    manifest: [],
+    totalBytes: 0,
+    log,
+  };
   const ctx = makeBuildContext(root, exclusions, log, () => output.manifest);
   const builders = selectBuilders(options.only);
   prepareOutput(output, partial);
@@ -230,6 +318,8 @@ export async function build(options: BuildOptions = {}): Promise<{ packs: number
   writeManifest(output, partial ? 'partial' : buildInputsHash());
 
   const seconds = (performance.now() - started) / 1000;
-  log(`built ${output.manifest.length} packs, ${(output.totalBytes / 1048576).toFixed(1)} MiB, in ${seconds.toFixed(1)}s -> ${relative(process.cwd(), outDir) || outDir}`);
+  log(
+    `built ${output.manifest.length} packs, ${(output.totalBytes / 1048576).toFixed(1)} MiB, in ${seconds.toFixed(1)}s -> ${relative(process.cwd(), outDir) || outDir}`,
+  );
   return { packs: output.manifest.length, bytes: output.totalBytes, seconds };
 }

@@ -11,7 +11,11 @@ export async function buildCommand(args: string[]): Promise<number> {
     options: { only: { type: 'string' }, 'exclude-category': { type: 'string' } },
     strict: true,
   });
-  const list = (value: string | undefined) => (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+  const list = (value: string | undefined) =>
+    (value ?? '')
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
   await build({
     ...(values.only !== undefined ? { only: list(values.only) } : {}),
     // e.g. --exclude-category cc_restrictive,unknown: a data set fit for commercial redistribution

@@ -14,7 +14,17 @@ import { REPO_ROOT } from './bundle.ts';
 export const LIB_DIR = join(REPO_ROOT, 'lib');
 export const CLI_ENTRY = join(LIB_DIR, 'cli', 'cli.js');
 const STAMP = join(LIB_DIR, 'build.json');
-const INPUTS = ['engine/core', 'sources/catalog.ts', 'engine/node', 'engine/browser/index.ts', 'engine/browser/loader.ts', 'tsconfig.json', 'tsconfig.build.json', 'scripts/build-lib.ts', 'package-lock.json'];
+const INPUTS = [
+  'engine/core',
+  'sources/catalog.ts',
+  'engine/node',
+  'engine/browser/index.ts',
+  'engine/browser/loader.ts',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'scripts/build-lib.ts',
+  'package-lock.json',
+];
 
 export const libInputsHash = (): string => hashInputs(INPUTS);
 
@@ -29,7 +39,7 @@ export function libStaleReason(): string {
   return '';
 }
 
-export async function buildLib(log: (message: string) => void = (m) => process.stdout.write(m + '\n')): Promise<void> {
+export async function buildLib(log: (message: string) => void = (m) => process.stdout.write(`${m}\n`)): Promise<void> {
   const started = performance.now();
   rmSync(LIB_DIR, { recursive: true, force: true });
   const tsc = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -52,8 +62,10 @@ export async function buildLib(log: (message: string) => void = (m) => process.s
     // Server-only libraries are optional peers: loaded from the app's node_modules when the server needs them.
     external: ['../../compiler/*', '../../scripts/*', 'redis', 'prom-client'],
   });
-  writeFileSync(STAMP, JSON.stringify({ inputs: libInputsHash() }, null, 2) + '\n');
-  log(`compiled lib/ (engine entries with declarations, bundled CLI) in ${((performance.now() - started) / 1000).toFixed(1)}s`);
+  writeFileSync(STAMP, `${JSON.stringify({ inputs: libInputsHash() }, null, 2)}\n`);
+  log(
+    `compiled lib/ (engine entries with declarations, bundled CLI) in ${((performance.now() - started) / 1000).toFixed(1)}s`,
+  );
 }
 
 export async function ensureLib(log?: (message: string) => void): Promise<void> {

@@ -2,7 +2,17 @@
 // fflate and flexsearch inside, nothing to install) and dist/web (page, app, service worker, a copy of
 // the bundle). Run by `bible build`, by scripts/ensure-build.ts when stale, or directly:
 //   npx tsx scripts/bundle.ts
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -28,7 +38,11 @@ export const bundleInputsHash = (): string => hashInputs(BUNDLE_INPUTS);
 export function bundleStaleReason(): string {
   if (!existsSync(STAMP)) return 'no bundle yet';
   let stamp: { inputs?: string; files?: string[] };
-  try { stamp = JSON.parse(readFileSync(STAMP, 'utf8')); } catch { return 'bundle.json is unreadable'; }
+  try {
+    stamp = JSON.parse(readFileSync(STAMP, 'utf8'));
+  } catch {
+    return 'bundle.json is unreadable';
+  }
   if (stamp.inputs !== bundleInputsHash()) return 'the engine or the page changed';
   if ((stamp.files ?? []).some((f) => !existsSync(join(DIST_DIR, f)))) return 'a bundle file is missing';
   return '';
@@ -43,7 +57,13 @@ const noRuntimeImports: Plugin = {
   setup(b) {
     b.onResolve({ filter: NODE_ONLY }, (args) => {
       if (!/node_modules/.test(args.importer)) {
-        return { errors: [{ text: `${relative(REPO_ROOT, args.importer)} imports ${args.path}: the engine core must stay platform-free` }] };
+        return {
+          errors: [
+            {
+              text: `${relative(REPO_ROOT, args.importer)} imports ${args.path}: the engine core must stay platform-free`,
+            },
+          ],
+        };
       }
       return { path: args.path, namespace: 'node-only' };
     });
@@ -53,10 +73,17 @@ const noRuntimeImports: Plugin = {
     }));
     b.onLoad({ filter: /node_modules[\\/].*\.(m?js|cjs)$/ }, (args) => {
       const source = readFileSync(args.path, 'utf8');
-      const fail = (what: string) => `(()=>{throw new Error(${JSON.stringify(`${what} is not available in the bundled engine`)})})()`;
+      const fail = (what: string) =>
+        `(()=>{throw new Error(${JSON.stringify(`${what} is not available in the bundled engine`)})})()`;
       const contents = source
-        .replace(/(?<![.\w$])import\s*\(\s*(["'])([^"']*)\1\s*\)/g, (_, _q, spec: string) => `Promise.reject(new Error(${JSON.stringify(`${spec} is not available in the bundled engine`)}))`)
-        .replace(/(?<![.\w$])require\s*\(\s*(["'])(worker_threads|node:[^"']*)\1\s*\)/g, (_, _q, spec: string) => fail(spec))
+        .replace(
+          /(?<![.\w$])import\s*\(\s*(["'])([^"']*)\1\s*\)/g,
+          (_, _q, spec: string) =>
+            `Promise.reject(new Error(${JSON.stringify(`${spec} is not available in the bundled engine`)}))`,
+        )
+        .replace(/(?<![.\w$])require\s*\(\s*(["'])(worker_threads|node:[^"']*)\1\s*\)/g, (_, _q, spec: string) =>
+          fail(spec),
+        )
         .replace(/import\.meta\.(dirname|filename|url)/g, '""');
       return { contents, loader: 'js' };
     });
@@ -71,17 +98,31 @@ const engineBeside: Plugin = {
   },
 };
 
-export interface BundleResult { engineBytes: number; engineGzipBytes: number; files: string[]; seconds: number }
+export interface BundleResult {
+  engineBytes: number;
+  engineGzipBytes: number;
+  files: string[];
+  seconds: number;
+}
 
 /** Builds dist/engine.js and dist/web; files are written to a scratch folder and moved into place, so
  * a test or server reading dist/ never sees half a file. */
-export async function bundle(log: (message: string) => void = (m) => process.stdout.write(m + '\n')): Promise<BundleResult> {
+export async function bundle(
+  log: (message: string) => void = (m) => process.stdout.write(`${m}\n`),
+): Promise<BundleResult> {
   const started = performance.now();
   const inputs = bundleInputsHash();
   mkdirSync(WEB_DIR, { recursive: true });
   const scratch = mkdtempSync(join(DIST_DIR, '.bundle-'));
   try {
-    const common = { bundle: true, write: false, target: TARGET, legalComments: 'eof', logLevel: 'silent', charset: 'utf8' } as const;
+    const common = {
+      bundle: true,
+      write: false,
+      target: TARGET,
+      legalComments: 'eof',
+      logLevel: 'silent',
+      charset: 'utf8',
+    } as const;
     const engine = await build({
       ...common,
       entryPoints: [join(REPO_ROOT, 'engine', 'browser', 'index.ts')],
@@ -125,9 +166,16 @@ export async function bundle(log: (message: string) => void = (m) => process.std
       renameSync(path, join(DIST_DIR, file));
     }
     const files = outputs.map(([file]) => file);
-    writeFileSync(STAMP, JSON.stringify({ inputs, files, engineBytes: engineCode.length }, null, 2) + '\n');
-    const result = { engineBytes: engineCode.length, engineGzipBytes: gzipSync(engineCode, { level: 9 }).length, files, seconds: (performance.now() - started) / 1000 };
-    log(`bundled dist/engine.js ${(result.engineBytes / 1024).toFixed(0)} KiB (${(result.engineGzipBytes / 1024).toFixed(0)} KiB gzipped) and dist/web in ${result.seconds.toFixed(1)}s`);
+    writeFileSync(STAMP, `${JSON.stringify({ inputs, files, engineBytes: engineCode.length }, null, 2)}\n`);
+    const result = {
+      engineBytes: engineCode.length,
+      engineGzipBytes: gzipSync(engineCode, { level: 9 }).length,
+      files,
+      seconds: (performance.now() - started) / 1000,
+    };
+    log(
+      `bundled dist/engine.js ${(result.engineBytes / 1024).toFixed(0)} KiB (${(result.engineGzipBytes / 1024).toFixed(0)} KiB gzipped) and dist/web in ${result.seconds.toFixed(1)}s`,
+    );
     return result;
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -145,7 +193,8 @@ export function exportStaticSite(target: string): void {
   mkdirSync(join(target, 'data'), { recursive: true });
   for (const name of readdirSync(WEB_DIR)) copyFileSync(join(WEB_DIR, name), join(target, name));
   const data = join(DIST_DIR, 'data');
-  for (const name of readdirSync(data)) if (/\.(pack|json)$/.test(name)) copyFileSync(join(data, name), join(target, 'data', name));
+  for (const name of readdirSync(data))
+    if (/\.(pack|json)$/.test(name)) copyFileSync(join(data, name), join(target, 'data', name));
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -12,7 +12,11 @@
 // the middle of that year (the winter norms where a study has seasons).
 // low / average / high are the 25th / 50th / 75th percentiles, the split the figures file suggests.
 
-export interface SpeedTriple { low: number; average: number; high: number }
+export interface SpeedTriple {
+  low: number;
+  average: number;
+  high: number;
+}
 
 export interface ReadingSpeedBand {
   /** what GetReadingTimeByAge reports as readersAge: "9", "18-25", "61+" */
@@ -27,17 +31,29 @@ export interface ReadingSpeedBand {
 }
 
 export const READING_SPEED_SOURCES = {
-  brysbaert2019: 'Brysbaert, M. (2019). How many words do we read per minute? A review and meta-analysis of reading rate. Journal of Memory and Language, 109, 104047. doi:10.1016/j.jml.2019.104047',
-  hasbrouckTindal2017: 'Hasbrouck, J. & Tindal, G. (2017). An update to compiled ORF norms (Technical Report No. 1702). Behavioral Research and Teaching, University of Oregon.',
-  hasbrouckTindal2006: 'Hasbrouck, J. & Tindal, G. A. (2006). Oral reading fluency norms: A valuable assessment tool for reading teachers. The Reading Teacher, 59(7), 636-644.',
-  spichtig2016: 'Spichtig, A. N., Hiebert, E. H., Vorstius, C., Pascoe, J. P., Pearson, P. D., & Radach, R. (2016). The decline of comprehension-based silent reading efficiency in the United States. Reading Research Quarterly, 51(2), 239-259. doi:10.1002/rrq.137',
-  sticht1974: 'Sticht, T. G. et al. (1974). Auding and Reading: A Developmental Model, pp. 100-101 (professional readers aloud at about 175 +/- 25 wpm).',
+  brysbaert2019:
+    'Brysbaert, M. (2019). How many words do we read per minute? A review and meta-analysis of reading rate. Journal of Memory and Language, 109, 104047. doi:10.1016/j.jml.2019.104047',
+  hasbrouckTindal2017:
+    'Hasbrouck, J. & Tindal, G. (2017). An update to compiled ORF norms (Technical Report No. 1702). Behavioral Research and Teaching, University of Oregon.',
+  hasbrouckTindal2006:
+    'Hasbrouck, J. & Tindal, G. A. (2006). Oral reading fluency norms: A valuable assessment tool for reading teachers. The Reading Teacher, 59(7), 636-644.',
+  spichtig2016:
+    'Spichtig, A. N., Hiebert, E. H., Vorstius, C., Pascoe, J. P., Pearson, P. D., & Radach, R. (2016). The decline of comprehension-based silent reading efficiency in the United States. Reading Research Quarterly, 51(2), 239-259. doi:10.1002/rrq.137',
+  sticht1974:
+    'Sticht, T. G. et al. (1974). Auding and Reading: A Developmental Model, pp. 100-101 (professional readers aloud at about 175 +/- 25 wpm).',
   api: 'The hosted Bible Text and Study Tools API: GetReadingTimeByAge(29, 650) gives {low:176, average:228, high:280} wpm, 80% of the 18-25 peak.',
 } as const;
 export type ReadingSpeedSource = keyof typeof READING_SPEED_SOURCES;
 
 /** A cited p25 / p50 / p75 row, exactly as printed (the tests check each against reading_rate_norms.tsv). */
-export interface CitedNorm { source: ReadingSpeedSource; grade: number; season: 'winter' | 'n/a'; p25: number; p50: number; p75: number }
+export interface CitedNorm {
+  source: ReadingSpeedSource;
+  grade: number;
+  season: 'winter' | 'n/a';
+  p25: number;
+  p50: number;
+  p75: number;
+}
 
 /** Oral reading fluency (words correct per minute), winter norms. The 2017 update covers grades 1-6 only,
  *  so grades 7-8 come from the 2006 norms. */
@@ -89,10 +105,16 @@ export const ADULT_BANDS: readonly { from: number; to: number | null; declinePer
 export const FIRST_READER_AGE = 6;
 
 const triple = (n: CitedNorm): SpeedTriple => ({ low: n.p25, average: n.p50, high: n.p75 });
-const scale = (t: SpeedTriple, factor: number): SpeedTriple =>
-  ({ low: Math.round(t.low * factor), average: Math.round(t.average * factor), high: Math.round(t.high * factor) });
-const atLeast = (t: SpeedTriple, floor: SpeedTriple): SpeedTriple =>
-  ({ low: Math.max(t.low, floor.low), average: Math.max(t.average, floor.average), high: Math.max(t.high, floor.high) });
+const scale = (t: SpeedTriple, factor: number): SpeedTriple => ({
+  low: Math.round(t.low * factor),
+  average: Math.round(t.average * factor),
+  high: Math.round(t.high * factor),
+});
+const atLeast = (t: SpeedTriple, floor: SpeedTriple): SpeedTriple => ({
+  low: Math.max(t.low, floor.low),
+  average: Math.max(t.average, floor.average),
+  high: Math.max(t.high, floor.high),
+});
 const between = (a: SpeedTriple, b: SpeedTriple, share: number): SpeedTriple => ({
   low: Math.round(a.low + (b.low - a.low) * share),
   average: Math.round(a.average + (b.average - a.average) * share),
@@ -110,7 +132,8 @@ export function readingSpeedBands(): ReadingSpeedBand[] {
     const oralNorm = ORAL_NORMS.find((n) => n.grade === grade);
     const silentNorm = SILENT_NORMS.find((n) => n.grade === grade);
     // Oral norms stop at grade 8 (age 13); ages 14-17 move in equal steps to the adult peak at 18.
-    let oral = oralNorm ? triple(oralNorm)
+    let oral = oralNorm
+      ? triple(oralNorm)
       : between(triple(lastOral), PEAK_ORAL, (age - lastOralAge) / (ADULT_BANDS[0].from - lastOralAge));
     // The 2006 grade 7 norms sit a little under the 2017 grade 6 ones (two samples, not slower readers):
     // keep the curve from falling before the peak.
@@ -118,18 +141,32 @@ export function readingSpeedBands(): ReadingSpeedBand[] {
     previousOral = oral;
     // Grade 1 has no silent norms: beginning readers read silently no faster than aloud.
     const silent = silentNorm ? triple(silentNorm) : oral;
-    const oralBasis = oralNorm ? `${oralNorm.source} grade ${grade} winter` : `interpolated from grade ${lastOral.grade} to the adult peak`;
-    const silentBasis = silentNorm ? `${silentNorm.source} grade ${grade}` : 'oral figures (no silent norms for grade 1)';
-    bands.push({ label: String(age), from: age, to: age, silent, oral, basis: `silent: ${silentBasis}; oral: ${oralBasis}; p25/p50/p75` });
+    const oralBasis = oralNorm
+      ? `${oralNorm.source} grade ${grade} winter`
+      : `interpolated from grade ${lastOral.grade} to the adult peak`;
+    const silentBasis = silentNorm
+      ? `${silentNorm.source} grade ${grade}`
+      : 'oral figures (no silent norms for grade 1)';
+    bands.push({
+      label: String(age),
+      from: age,
+      to: age,
+      silent,
+      oral,
+      basis: `silent: ${silentBasis}; oral: ${oralBasis}; p25/p50/p75`,
+    });
   }
   for (const band of ADULT_BANDS) {
     const factor = 1 - band.declinePercent / 100;
     bands.push({
       label: band.to === null ? `${band.from}+` : `${band.from}-${band.to}`,
-      from: band.from, to: band.to,
+      from: band.from,
+      to: band.to,
       silent: scale(PEAK_SILENT, factor),
       oral: scale(PEAK_ORAL, factor),
-      basis: band.declinePercent ? `api: ${band.declinePercent}% below the 18-25 peak` : 'peak: api (silent), brysbaert2019 + sticht1974 (oral)',
+      basis: band.declinePercent
+        ? `api: ${band.declinePercent}% below the 18-25 peak`
+        : 'peak: api (silent), brysbaert2019 + sticht1974 (oral)',
     });
   }
   return bands;

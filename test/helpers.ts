@@ -26,7 +26,9 @@ export async function callError(name: string, params: Record<string, unknown>): 
   const b = await bible();
   try {
     const answer = await b.call(name, params as Record<string, string>);
-    throw new Error(`${name}(${JSON.stringify(params)}) answered ${JSON.stringify(answer).slice(0, 200)} instead of failing`);
+    throw new Error(
+      `${name}(${JSON.stringify(params)}) answered ${JSON.stringify(answer).slice(0, 200)} instead of failing`,
+    );
   } catch (error) {
     expect(error).toBeInstanceOf(BibleError);
     return error as BibleError;

@@ -11,13 +11,36 @@ export interface DictionaryEntry {
   keys: string[];
 }
 
-export interface DictionaryStats { entries: number; markersRemoved: number; booksRestored: number }
+export interface DictionaryStats {
+  entries: number;
+  markersRemoved: number;
+  booksRestored: number;
+}
 
 // Book names as the dictionaries write them in references (full names, and Easton's abbreviations).
 const BOOK_WORD = String.raw`(?:[123] )?(?:[A-Z][a-z]+\.?)(?: of [A-Z][a-z]+)?`;
 const FULL_REFERENCE = new RegExp(String.raw`(${BOOK_WORD}) \d+:\d+`, 'g');
 const BARE_REFERENCE = /\((\d+:\d+[^()]*)\)/g;
-const NOT_BOOKS = new Set(['See', 'Comp', 'Compare', 'Ver', 'Verse', 'Chapter', 'Ch', 'And', 'In', 'Of', 'Or', 'Also', 'Cf', 'Vol', 'Page', 'Ant', 'Antiq', 'Wars']);
+const NOT_BOOKS = new Set([
+  'See',
+  'Comp',
+  'Compare',
+  'Ver',
+  'Verse',
+  'Chapter',
+  'Ch',
+  'And',
+  'In',
+  'Of',
+  'Or',
+  'Also',
+  'Cf',
+  'Vol',
+  'Page',
+  'Ant',
+  'Antiq',
+  'Wars',
+]);
 
 export function normaliseKey(term: string): string {
   return term.toLowerCase().replace(/\s+/g, ' ').trim();
@@ -26,8 +49,12 @@ export function normaliseKey(term: string): string {
 function keysOf(term: string): string[] {
   const keys = new Set([normaliseKey(term)]);
   // "Abia, Abiah, Or Abijah": every part is one name. "Abel, Stone Of" and "Aloes, Lign Aloes" are not variants.
-  const parts = term.split(/,\s*(?:Or\s+)?|\s+Or\s+/).map((p) => p.trim()).filter(Boolean);
-  if (parts.length > 1 && parts.every((p) => /^[A-Z][\w'-]*$/.test(p))) parts.forEach((p) => keys.add(normaliseKey(p)));
+  const parts = term
+    .split(/,\s*(?:Or\s+)?|\s+Or\s+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (parts.length > 1 && parts.every((p) => /^[A-Z][\w'-]*$/.test(p)))
+    for (const p of parts) keys.add(normaliseKey(p));
   // "Abel, Stone Of" is also looked up as "stone of abel".
   const inverted = /^([^,]+), ([A-Z][\w ]* Of)$/.exec(term);
   if (inverted) keys.add(normaliseKey(`${inverted[2]} ${inverted[1]}`));
@@ -35,11 +62,18 @@ function keysOf(term: string): string[] {
 }
 
 export function readBibleDictionary(path: string): { entries: DictionaryEntry[]; stats: DictionaryStats } {
-  const data = (JSON.parse(readFileSync(path, 'utf8')) as { data: { term: string; definition_blocks: string[] }[] }).data;
+  const data = (JSON.parse(readFileSync(path, 'utf8')) as { data: { term: string; definition_blocks: string[] }[] })
+    .data;
   const stats: DictionaryStats = { entries: data.length, markersRemoved: 0, booksRestored: 0 };
   const entries = data.map((raw) => {
-    let definition = raw.definition_blocks.map((b) => b.trim()).filter(Boolean).join('\n');
-    definition = definition.replace(/\[\d+\]/g, () => { stats.markersRemoved++; return ''; });
+    let definition = raw.definition_blocks
+      .map((b) => b.trim())
+      .filter(Boolean)
+      .join('\n');
+    definition = definition.replace(/\[\d+\]/g, () => {
+      stats.markersRemoved++;
+      return '';
+    });
     // Restore the book of bare "(9:20)" references from the last full reference before them.
     let lastBook: string | undefined;
     let out = '';
@@ -47,14 +81,19 @@ export function readBibleDictionary(path: string): { entries: DictionaryEntry[];
     const events: { index: number; end: number; book?: string; bare?: string }[] = [];
     for (const m of definition.matchAll(FULL_REFERENCE)) {
       const book = m[1].replace(/^(?:See|Comp|Compare|And|In|Also|Cf)\.? /, '');
-      if (!NOT_BOOKS.has(book.split(' ').pop()!.replace(/\.$/, ''))) events.push({ index: m.index, end: m.index, book });
+      if (!NOT_BOOKS.has(book.split(' ').pop()!.replace(/\.$/, '')))
+        events.push({ index: m.index, end: m.index, book });
     }
-    for (const m of definition.matchAll(BARE_REFERENCE)) events.push({ index: m.index, end: m.index + m[0].length, bare: m[1] });
+    for (const m of definition.matchAll(BARE_REFERENCE))
+      events.push({ index: m.index, end: m.index + m[0].length, bare: m[1] });
     events.sort((a, b) => a.index - b.index);
     for (const e of events) {
-      if (e.book) { lastBook = e.book; continue; }
+      if (e.book) {
+        lastBook = e.book;
+        continue;
+      }
       if (!lastBook) continue;
-      out += definition.slice(at, e.index) + `(${lastBook} ${e.bare})`;
+      out += `${definition.slice(at, e.index)}(${lastBook} ${e.bare})`;
       at = e.end;
       stats.booksRestored++;
     }

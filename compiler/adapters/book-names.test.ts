@@ -20,14 +20,18 @@ describe('readScrollmapperNames', () => {
     const path = folder('scrollmapper', {
       'key_english.csv': '"field","field","field","field"\n"1","Genesis","OT","1"\n"2","Exodus","OT","1"\n',
       'key_genre_english.csv': '"field","field"\n"1","Law"\n"2","History"\n',
-      'key_abbreviations_english.csv': '"field","field","field","field"\n"1","Gen","1","1"\n"2","Ge","1","0"\n"3","Ex","2","1"\n',
+      'key_abbreviations_english.csv':
+        '"field","field","field","field"\n"1","Gen","1","1"\n"2","Ge","1","0"\n"3","Ex","2","1"\n',
     });
     const names = readScrollmapperNames(path);
     expect(names.books).toEqual([
       { number: 1, name: 'Genesis', genreId: 1 },
       { number: 2, name: 'Exodus', genreId: 1 },
     ]);
-    expect([...names.genres]).toEqual([[1, 'Law'], [2, 'History']]);
+    expect([...names.genres]).toEqual([
+      [1, 'Law'],
+      [2, 'History'],
+    ]);
     expect(names.abbreviations).toEqual([
       { abbreviation: 'Gen', book: 1, weight: 1 },
       { abbreviation: 'Ge', book: 1, weight: 0 },
@@ -56,15 +60,22 @@ describe('readOpenBibleNames', () => {
       ['Gen', ['Génesis', 'Gén', 'Gn']],
       ['Song', ['Cantare de los Cantares', 'Cnt']],
     ]);
-    expect(names.variants).toEqual([['Gen', 'Genesis'], ['Song', 'Cantares']]);
+    expect(names.variants).toEqual([
+      ['Gen', 'Genesis'],
+      ['Song', 'Cantares'],
+    ]);
   });
 });
 
 describe('readWebBookNames', () => {
   it('reads code, abbreviation, short and long name of each book element', () => {
-    const path = join(folder('web', {
-      'BookNames.xml': '<?xml version="1.0"?>\n<BookNames>\n<book code="GEN" abbr="Gen" short="Genesis" long="The First Book of Moses, Commonly Called Genesis" />\n<book code="SNG" abbr="Sng" short="Song of Solomon" long="The Song of Solomon" />\n</BookNames>\n',
-    }), 'BookNames.xml');
+    const path = join(
+      folder('web', {
+        'BookNames.xml':
+          '<?xml version="1.0"?>\n<BookNames>\n<book code="GEN" abbr="Gen" short="Genesis" long="The First Book of Moses, Commonly Called Genesis" />\n<book code="SNG" abbr="Sng" short="Song of Solomon" long="The Song of Solomon" />\n</BookNames>\n',
+      }),
+      'BookNames.xml',
+    );
     expect(readWebBookNames(path)).toEqual([
       { usfm: 'GEN', abbreviation: 'Gen', short: 'Genesis', long: 'The First Book of Moses, Commonly Called Genesis' },
       { usfm: 'SNG', abbreviation: 'Sng', short: 'Song of Solomon', long: 'The Song of Solomon' },

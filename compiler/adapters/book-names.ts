@@ -45,11 +45,13 @@ export function readScrollmapperNames(dir: string): ScrollmapperNames {
       name,
     ]),
   );
-  const abbreviations = readCsvRows(join(dir, 'key_abbreviations_english.csv')).map(([, abbreviation, book, weight], i) => ({
-    abbreviation,
-    book: wholeNumber(book, `key_abbreviations_english.csv row ${i + 1} book`),
-    weight: wholeNumber(weight, `key_abbreviations_english.csv row ${i + 1} weight`),
-  }));
+  const abbreviations = readCsvRows(join(dir, 'key_abbreviations_english.csv')).map(
+    ([, abbreviation, book, weight], i) => ({
+      abbreviation,
+      book: wholeNumber(book, `key_abbreviations_english.csv row ${i + 1} book`),
+      weight: wholeNumber(weight, `key_abbreviations_english.csv row ${i + 1} weight`),
+    }),
+  );
   return { books, genres, abbreviations };
 }
 

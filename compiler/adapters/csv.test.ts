@@ -12,7 +12,11 @@ describe('parseCsv', () => {
   });
 
   it('reads CRLF rows, a byte-order mark and a last row without a line break', () => {
-    expect(parseCsv('\ufeffid,name\r\n1,Genesis\r\n2,Exodus')).toEqual([['id', 'name'], ['1', 'Genesis'], ['2', 'Exodus']]);
+    expect(parseCsv('\ufeffid,name\r\n1,Genesis\r\n2,Exodus')).toEqual([
+      ['id', 'name'],
+      ['1', 'Genesis'],
+      ['2', 'Exodus'],
+    ]);
     expect(parseCsv('')).toEqual([]);
   });
 });

@@ -8,7 +8,10 @@ import { verseIdNumber } from '../../engine/core/versification.ts';
 
 /** TSV rows as objects keyed by the header (curated TSVs are never quoted). */
 export function readTsv(path: string): Record<string, string>[] {
-  const [header, ...lines] = readFileSync(path, 'utf8').replace(/\r/g, '').split('\n').filter((l) => l !== '');
+  const [header, ...lines] = readFileSync(path, 'utf8')
+    .replace(/\r/g, '')
+    .split('\n')
+    .filter((l) => l !== '');
   const names = header.split('\t');
   return lines.map((line) => {
     const cells = line.split('\t');
@@ -20,7 +23,14 @@ export function readParables(path: string): Record<string, string[]> {
   return JSON.parse(readFileSync(path, 'utf8')) as Record<string, string[]>;
 }
 
-export interface ProphecyRow { n: number; ot: string; prophecy: string; nt: string; otVerseIds: number[]; ntVerseIds: number[] }
+export interface ProphecyRow {
+  n: number;
+  ot: string;
+  prophecy: string;
+  nt: string;
+  otVerseIds: number[];
+  ntVerseIds: number[];
+}
 
 /** "Gal.4.4-Gal.4.5 Matt.1.18 Ps.88" -> verse ids (a bare chapter is every verse of it). */
 export function osisVerseIds(refs: string, grid: KjvGrid): number[] {
@@ -48,13 +58,23 @@ export function readProphecies(tsvPath: string, osisPath: string, grid: KjvGrid)
     const o = osis.get(r.n);
     if (!o) throw new Error(`${osisPath}: no row ${r.n}`);
     return {
-      n: Number(r.n), ot: r.ot_refs.trim(), prophecy: r.prophecy.trim(), nt: r.nt_refs.trim(),
-      otVerseIds: osisVerseIds(o.ot_osis, grid), ntVerseIds: osisVerseIds(o.nt_osis, grid),
+      n: Number(r.n),
+      ot: r.ot_refs.trim(),
+      prophecy: r.prophecy.trim(),
+      nt: r.nt_refs.trim(),
+      otVerseIds: osisVerseIds(o.ot_osis, grid),
+      ntVerseIds: osisVerseIds(o.nt_osis, grid),
     };
   });
 }
 
-export interface Section { book: number; start: number; end: number; title: string; related: string[] }
+export interface Section {
+  book: number;
+  start: number;
+  end: number;
+  title: string;
+  related: string[];
+}
 
 /**
  * Level-1 BSB section headings with KJV start and end verse ids. The BSB numbers a few verses the KJV
@@ -74,15 +94,24 @@ export function readSections(path: string, grid: KjvGrid): { sections: Section[]
       if (v > last) folded.push(`${r.book_code} ${cv} -> ${c}:${last}`);
       return verseIdNumber(book.number, c, Math.min(v, last));
     };
-    const related = r.related_refs.split(';').map((s) => s.replace(/[–—]/g, '-').trim()).filter(Boolean);
+    const related = r.related_refs
+      .split(';')
+      .map((s) => s.replace(/[–—]/g, '-').trim())
+      .filter(Boolean);
     sections.push({ book: book.number, start: id(r.start), end: id(r.end), title: r.title.trim(), related });
   }
   return { sections, folded };
 }
 
 export interface BookInfoSource {
-  book_order: number; usfm: string; name: string; traditional_writers: string[];
-  theographic_year_written: string[]; easton_entry: string; easton_text_items: string[]; chapters: number;
+  book_order: number;
+  usfm: string;
+  name: string;
+  traditional_writers: string[];
+  theographic_year_written: string[];
+  easton_entry: string;
+  easton_text_items: string[];
+  chapters: number;
 }
 
 export function readBookInfo(path: string): BookInfoSource[] {
@@ -91,11 +120,25 @@ export function readBookInfo(path: string): BookInfoSource[] {
   return books;
 }
 
-export interface GenreRun { genre: string; startingBookId: string; endingBookId: string; startingVerseId: string; endingVerseId: string; testament: string }
+export interface GenreRun {
+  genre: string;
+  startingBookId: string;
+  endingBookId: string;
+  startingVerseId: string;
+  endingVerseId: string;
+  testament: string;
+}
 
 export function readGenres(rangesPath: string, booksPath: string) {
-  const ranges = JSON.parse(readFileSync(rangesPath, 'utf8')) as { coarse_genre_runs: GenreRun[]; theographic_bookDiv_runs: GenreRun[] };
-  const books = readTsv(booksPath).map((r) => ({ book: Number(r.book_order), coarse: r.coarse_genre, division: r.theographic_bookDiv }));
+  const ranges = JSON.parse(readFileSync(rangesPath, 'utf8')) as {
+    coarse_genre_runs: GenreRun[];
+    theographic_bookDiv_runs: GenreRun[];
+  };
+  const books = readTsv(booksPath).map((r) => ({
+    book: Number(r.book_order),
+    coarse: r.coarse_genre,
+    division: r.theographic_bookDiv,
+  }));
   return { coarse: ranges.coarse_genre_runs, divisions: ranges.theographic_bookDiv_runs, books };
 }
 

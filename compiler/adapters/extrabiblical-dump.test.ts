@@ -31,7 +31,10 @@ const BOOKS = `CREATE TABLE \`books\` (
 
 function dump(keyRows: string, verseRows: string): string {
   const path = join(dir, `dump-${Math.random().toString(36).slice(2)}.sql`);
-  writeFileSync(path, `${BOOK_KEY}INSERT INTO \`book_key\` VALUES ${keyRows};\n${BOOKS}INSERT INTO \`books\` VALUES ${verseRows};\n`);
+  writeFileSync(
+    path,
+    `${BOOK_KEY}INSERT INTO \`book_key\` VALUES ${keyRows};\n${BOOKS}INSERT INTO \`books\` VALUES ${verseRows};\n`,
+  );
   return path;
 }
 
@@ -51,8 +54,22 @@ describe('readExtraBiblical', () => {
     );
     const { books, rows, report } = readExtraBiblical(path);
     expect(books).toEqual([
-      { id: '1', weight: '1', name: '1 Enoch', info_text: 'about', info_url: 'https://example.org/enoch', path: '1-enoch/1-enoch' },
-      { id: '32', weight: '2', name: 'Sirach', info_text: '', info_url: 'https://example.org/sirach', path: 'sirach/sirach' },
+      {
+        id: '1',
+        weight: '1',
+        name: '1 Enoch',
+        info_text: 'about',
+        info_url: 'https://example.org/enoch',
+        path: '1-enoch/1-enoch',
+      },
+      {
+        id: '32',
+        weight: '2',
+        name: 'Sirach',
+        info_text: '',
+        info_url: 'https://example.org/sirach',
+        path: 'sirach/sirach',
+      },
     ]);
     expect(rows).toEqual([
       { b: 1, c: 1, cs: '1', v: 1, vs: '1', t: 'The words of the blessing.' },
@@ -74,13 +91,22 @@ describe('readExtraBiblical', () => {
     const onlyKeys = join(dir, 'only-keys.sql');
     writeFileSync(onlyKeys, `${BOOK_KEY}INSERT INTO \`book_key\` VALUES (1,1,'A','','','a');\n`);
     expect(() => readExtraBiblical(onlyKeys)).toThrow('lacks the book_key or books table');
-    const noPath = BOOK_KEY.replace('  `path` varchar(255) DEFAULT NULL COMMENT \'Path to Text File\',\n', '');
+    const noPath = BOOK_KEY.replace("  `path` varchar(255) DEFAULT NULL COMMENT 'Path to Text File',\n", '');
     const noPathFile = join(dir, 'no-path.sql');
-    writeFileSync(noPathFile, `${noPath}INSERT INTO \`book_key\` VALUES (1,1,'A','','');\n${BOOKS}INSERT INTO \`books\` VALUES (1,1,'1',1,'1','x');\n`);
+    writeFileSync(
+      noPathFile,
+      `${noPath}INSERT INTO \`book_key\` VALUES (1,1,'A','','');\n${BOOKS}INSERT INTO \`books\` VALUES (1,1,'1',1,'1','x');\n`,
+    );
     expect(() => readExtraBiblical(noPathFile)).toThrow('table `book_key` has no column `path`');
-    expect(() => readExtraBiblical(dump("(1,1,'A','','','a')", "(2,1,'1',1,'1','x')"))).toThrow('books row 1 names book 2, which book_key lacks');
-    expect(() => readExtraBiblical(dump("(1,1,'A','','','a')", "(1,1,'1',1,'1',' \\n---\\n')"))).toThrow('book 1 1:1 has no text');
-    expect(() => readExtraBiblical(dump("(1,1,'A','','','a')", "(1,-1,'1',1,'1','x')"))).toThrow('books row 1 c is -1, expected a whole number');
+    expect(() => readExtraBiblical(dump("(1,1,'A','','','a')", "(2,1,'1',1,'1','x')"))).toThrow(
+      'books row 1 names book 2, which book_key lacks',
+    );
+    expect(() => readExtraBiblical(dump("(1,1,'A','','','a')", "(1,1,'1',1,'1',' \\n---\\n')"))).toThrow(
+      'book 1 1:1 has no text',
+    );
+    expect(() => readExtraBiblical(dump("(1,1,'A','','','a')", "(1,-1,'1',1,'1','x')"))).toThrow(
+      'books row 1 c is -1, expected a whole number',
+    );
   });
 });
 

@@ -5,9 +5,20 @@ import type { ExtraBook } from '../../engine/core/pack/schemas.ts';
 import { decodeDump, parseMysqlDump, type SqlTable, type SqlValue } from './mysql-dump.ts';
 
 /** One verse segment: numbers for grouping, the source's own labels ("22b", "6a") for display. */
-export interface ExtraRow { b: number; c: number; cs: string; v: number; vs: string; t: string }
+export interface ExtraRow {
+  b: number;
+  c: number;
+  cs: string;
+  v: number;
+  vs: string;
+  t: string;
+}
 
-export interface ExtraBiblical { books: ExtraBook[]; rows: ExtraRow[]; report: string[] }
+export interface ExtraBiblical {
+  books: ExtraBook[];
+  rows: ExtraRow[];
+  report: string[];
+}
 
 const SIRACH = 32;
 
@@ -30,17 +41,23 @@ const str = (v: SqlValue, what: string): string => {
   return v;
 };
 const int = (v: SqlValue, what: string): number => {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) throw new Error(`extrabiblical dump: ${what} is ${JSON.stringify(v)}, expected a whole number`);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0)
+    throw new Error(`extrabiblical dump: ${what} is ${JSON.stringify(v)}, expected a whole number`);
   return v;
 };
 
 /** Each named column's index in a table; a missing column is an error naming it. */
 function columnsOf(table: SqlTable, tableName: string, names: string[]): Record<string, number> {
-  return Object.fromEntries(names.map((name) => {
-    const i = table.columns.indexOf(name);
-    if (i < 0) throw new Error(`extrabiblical dump: table \`${tableName}\` has no column \`${name}\` (columns: ${table.columns.join(', ')})`);
-    return [name, i];
-  }));
+  return Object.fromEntries(
+    names.map((name) => {
+      const i = table.columns.indexOf(name);
+      if (i < 0)
+        throw new Error(
+          `extrabiblical dump: table \`${tableName}\` has no column \`${name}\` (columns: ${table.columns.join(', ')})`,
+        );
+      return [name, i];
+    }),
+  );
 }
 
 /** Reads the dump into books and rows, fixing its defects; `report` says what was fixed. */
@@ -66,16 +83,24 @@ export function readExtraBiblical(path: string): ExtraBiblical {
 /** The `book_key` table, every field a string as the API lists it, in weight order (then id). */
 function readBooks(table: SqlTable): ExtraBook[] {
   const k = columnsOf(table, 'book_key', ['id', 'weight', 'name', 'info_text', 'info_url', 'path']);
-  const books = table.rows.map((r, i): ExtraBook & { order: [number, number] } => {
-    const id = int(r[k.id], `book_key row ${i + 1} id`);
-    const weight = r[k.weight];
-    if (typeof weight !== 'number') throw new Error(`extrabiblical dump: book ${id} has weight ${JSON.stringify(weight)}`);
-    return {
-      id: String(id), weight: String(weight), name: str(r[k.name], `book ${id} name`).trim(),
-      info_text: str(r[k.info_text], `book ${id} info_text`), info_url: str(r[k.info_url], `book ${id} info_url`),
-      path: str(r[k.path], `book ${id} path`), order: [weight, id],
-    };
-  }).sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1]).map(({ order: _, ...book }) => book);
+  const books = table.rows
+    .map((r, i): ExtraBook & { order: [number, number] } => {
+      const id = int(r[k.id], `book_key row ${i + 1} id`);
+      const weight = r[k.weight];
+      if (typeof weight !== 'number')
+        throw new Error(`extrabiblical dump: book ${id} has weight ${JSON.stringify(weight)}`);
+      return {
+        id: String(id),
+        weight: String(weight),
+        name: str(r[k.name], `book ${id} name`).trim(),
+        info_text: str(r[k.info_text], `book ${id} info_text`),
+        info_url: str(r[k.info_url], `book ${id} info_url`),
+        path: str(r[k.path], `book ${id} path`),
+        order: [weight, id],
+      };
+    })
+    .sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1])
+    .map(({ order: _, ...book }) => book);
   if (new Set(books.map((b) => b.id)).size !== books.length) throw new Error('extrabiblical dump: book_key ids repeat');
   return books;
 }
@@ -84,9 +109,16 @@ function readBooks(table: SqlTable): ExtraBook[] {
 function readRows(table: SqlTable, bookIds: Set<number>): ExtraRow[] {
   const v = columnsOf(table, 'books', ['b', 'c', 'cs', 'v', 'vs', 't']);
   return table.rows.map((r, i) => {
-    const row = { b: int(r[v.b], `books row ${i + 1} b`), c: int(r[v.c], `books row ${i + 1} c`), cs: str(r[v.cs], `books row ${i + 1} cs`).trim(),
-      v: int(r[v.v], `books row ${i + 1} v`), vs: str(r[v.vs], `books row ${i + 1} vs`).trim(), t: str(r[v.t], `books row ${i + 1} t`) };
-    if (!bookIds.has(row.b)) throw new Error(`extrabiblical dump: books row ${i + 1} names book ${row.b}, which book_key lacks`);
+    const row = {
+      b: int(r[v.b], `books row ${i + 1} b`),
+      c: int(r[v.c], `books row ${i + 1} c`),
+      cs: str(r[v.cs], `books row ${i + 1} cs`).trim(),
+      v: int(r[v.v], `books row ${i + 1} v`),
+      vs: str(r[v.vs], `books row ${i + 1} vs`).trim(),
+      t: str(r[v.t], `books row ${i + 1} t`),
+    };
+    if (!bookIds.has(row.b))
+      throw new Error(`extrabiblical dump: books row ${i + 1} names book ${row.b}, which book_key lacks`);
     return row;
   });
 }
@@ -98,7 +130,9 @@ function readRows(table: SqlTable, bookIds: Set<number>): ExtraRow[] {
  */
 function dropFirstSirachCopy(all: ExtraRow[]): { kept: ExtraRow[]; dropped: number } {
   const lastSirach = new Map<string, number>();
-  all.forEach((r, i) => { if (r.b === SIRACH) lastSirach.set(`${r.cs}:${r.vs}`, i); });
+  all.forEach((r, i) => {
+    if (r.b === SIRACH) lastSirach.set(`${r.cs}:${r.vs}`, i);
+  });
   const kept = all.filter((r, i) => r.b !== SIRACH || lastSirach.get(`${r.cs}:${r.vs}`) === i);
   return { kept, dropped: all.length - kept.length };
 }
@@ -122,7 +156,8 @@ function cleanTexts(rows: ExtraRow[]): { lineBreaks: number; rules: number; cont
  */
 function inBookAndChapterOrder(rows: ExtraRow[], books: ExtraBook[]): ExtraRow[] {
   const position = new Map(books.map((b, i) => [Number(b.id), i]));
-  return rows.map((r, i) => ({ r, i }))
+  return rows
+    .map((r, i) => ({ r, i }))
     .sort((x, y) => position.get(x.r.b)! - position.get(y.r.b)! || x.r.c - y.r.c || x.i - y.i)
     .map(({ r }) => r);
 }

@@ -12,7 +12,12 @@ import { join } from 'node:path';
 import type { KjvGrid } from './kjv-grid.ts';
 import { verseIdNumber } from '../../engine/core/versification.ts';
 
-interface GillEntry { book_number: number; chapter: number; verse_range: string; commentary_text: string }
+interface GillEntry {
+  book_number: number;
+  chapter: number;
+  verse_range: string;
+  commentary_text: string;
+}
 
 interface Block {
   text: string;
@@ -55,7 +60,12 @@ const INTRO = /^INTRODUCTION TO /;
 
 /** Lower-case words, with a final s dropped so that "upwards" meets "upward", and "unto" read as "to". */
 export function words(text: string): string[] {
-  return text.toLowerCase().replace(/[^a-z]+/g, ' ').trim().split(' ').filter(Boolean)
+  return text
+    .toLowerCase()
+    .replace(/[^a-z]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean)
     .map((w) => (w === 'unto' ? 'to' : w.length > 3 && w.endsWith('s') ? w.slice(0, -1) : w));
 }
 
@@ -78,7 +88,10 @@ function blocksOf(raw: string): Block[] {
     let previousLine = '';
     for (const line of segment.text.split('\n')) {
       const trimmed = line.trim();
-      if (trimmed === '' || trimmed === '.') { if (current && trimmed === '') current.text += '\n'; continue; }
+      if (trimmed === '' || trimmed === '.') {
+        if (current && trimmed === '') current.text += '\n';
+        continue;
+      }
       if (trimmed === previousLine) continue; // the source repeats some paragraphs verbatim
       previousLine = trimmed;
       const lemma = LEMMA.exec(trimmed)?.[1];
@@ -86,7 +99,9 @@ function blocksOf(raw: string): Block[] {
       const isFirst: boolean = current === null;
       if (isFirst || startsIntro || (lemma && (current!.lemma !== '' || current!.intro))) {
         current = {
-          text: '', lemma: startsIntro ? '' : lemma ?? firstSentence(trimmed), intro: startsIntro,
+          text: '',
+          lemma: startsIntro ? '' : (lemma ?? firstSentence(trimmed)),
+          intro: startsIntro,
           headerVerse: isFirst ? segment.header : undefined,
         };
         blocks.push(current);
@@ -125,10 +140,16 @@ function matchScore(lemma: string[], verse: string[]): number {
 const GOOD_MATCH = 0.6;
 
 function cleanText(text: string): string {
-  return text
-    // The apostrophe's mojibake first: its first two characters alone are a mangled double quote.
-    .replace(/â€™/g, "'").replace(/â€œ|â€\u009d|â€/g, '"').replace(/Ã[\u0080-\u00bf]?|¶/g, '')
-    .replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+  return (
+    text
+      // The apostrophe's mojibake first: its first two characters alone are a mangled double quote.
+      .replace(/â€™/g, "'")
+      .replace(/â€œ|â€\u009d|â€/g, '"')
+      .replace(/Ã[\u0080-\u00bf]?|¶/g, '')
+      .replace(/[ \t]+\n/g, '\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()
+  );
 }
 
 /**
@@ -137,7 +158,15 @@ function cleanText(text: string): string {
  */
 export function readGill(dir: string, grid: KjvGrid, kjvText: (id: number) => string): GillCommentary {
   const { byChapter, books, entries } = readBookFiles(dir);
-  const stats: GillStats = { entries, blocks: 0, moved: 0, unmatched: 0, byHeader: 0, introductions: 0, versesWithout: 0 };
+  const stats: GillStats = {
+    entries,
+    blocks: 0,
+    moved: 0,
+    unmatched: 0,
+    byHeader: 0,
+    introductions: 0,
+    versesWithout: 0,
+  };
   const comments = verseComments();
   const introductionOnly = introductionOnlyBooks(books, byChapter, grid);
   for (const [key, chapterEntries] of byChapter) {
@@ -158,7 +187,9 @@ export function readGill(dir: string, grid: KjvGrid, kjvText: (id: number) => st
 
 /** The book files' entries grouped by "book.chapter", in file order. */
 function readBookFiles(dir: string): { byChapter: Map<string, GillEntry[]>; books: Set<number>; entries: number } {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json') && !f.startsWith('_')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json') && !f.startsWith('_'))
+    .sort();
   const byChapter = new Map<string, GillEntry[]>();
   const books = new Set<number>();
   let entries = 0;
@@ -178,8 +209,11 @@ function readBookFiles(dir: string): { byChapter: Map<string, GillEntry[]>; book
 function introductionOnlyBooks(books: Set<number>, byChapter: Map<string, GillEntry[]>, grid: KjvGrid): Set<number> {
   const only = new Set<number>();
   for (const book of books) {
-    const whole = [...byChapter].filter(([key]) => key.startsWith(`${book}.`))
-      .every(([key, list]) => list.every((e) => e.verse_range === `1-${grid.versesIn(book, Number(key.split('.')[1]))}`));
+    const whole = [...byChapter]
+      .filter(([key]) => key.startsWith(`${book}.`))
+      .every(([key, list]) =>
+        list.every((e) => e.verse_range === `1-${grid.versesIn(book, Number(key.split('.')[1]))}`),
+      );
     if (whole) only.add(book);
   }
   return only;
@@ -289,7 +323,11 @@ function verseOfBlock(block: Block, at: Placement): number {
   for (let v = 1; v <= count; v++) {
     const score = matchScore(lemma, at.verseWords[v - 1]);
     const value = score - Math.min(0.4, 0.02 * Math.abs(v - hint)) - (at.lastBlockAt.has(v) ? 0.05 : 0);
-    if (value > bestValue) { bestValue = value; best = v; bestScore = score; }
+    if (value > bestValue) {
+      bestValue = value;
+      best = v;
+      bestScore = score;
+    }
   }
   if (bestScore >= GOOD_MATCH) return best;
   stats.unmatched++;

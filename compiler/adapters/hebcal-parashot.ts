@@ -13,7 +13,12 @@ export interface Parashah {
   start: { chapter: number; verse: number };
 }
 
-interface AliyotEntry { num: number | number[]; book: number; combined?: boolean; fullkriyah: Record<string, [string, string, string?]> }
+interface AliyotEntry {
+  num: number | number[];
+  book: number;
+  combined?: boolean;
+  fullkriyah: Record<string, [string, string, string?]>;
+}
 
 /** The regular (not combined) parashot in reading order. */
 export function readParashot(aliyotJson: string): Parashah[] {
@@ -27,6 +32,7 @@ export function readParashot(aliyotJson: string): Parashah[] {
     list.push({ name, num: entry.num, book: entry.book, start: { chapter: Number(m[1]), verse: Number(m[2]) } });
   }
   list.sort((a, b) => a.num - b.num);
-  if (list.length !== 54 || list.some((p, i) => p.num !== i + 1)) throw new Error(`aliyot.json: expected parashot 1-54, found ${list.length}`);
+  if (list.length !== 54 || list.some((p, i) => p.num !== i + 1))
+    throw new Error(`aliyot.json: expected parashot 1-54, found ${list.length}`);
   return list;
 }

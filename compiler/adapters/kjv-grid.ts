@@ -16,7 +16,6 @@ export interface KjvGrid {
   versesIn(book: number, chapter: number): number;
 }
 
-
 /** The grid over the engine's own versification: one implementation of ids and ordinals for both. */
 export function kjvGrid(table: ChapterVerseTable): KjvGrid {
   const versification = createVersification(table);

@@ -8,7 +8,9 @@ import type { ChapterVerseTable } from './types.ts';
 
 export function readKjvChapterVerses(kjv1611Dir: string): ChapterVerseTable {
   const table: ChapterVerseTable = Array.from({ length: 66 }, () => []);
-  for (const file of readdirSync(kjv1611Dir).filter((f) => /\.usfm$/i.test(f)).sort()) {
+  for (const file of readdirSync(kjv1611Dir)
+    .filter((f) => /\.usfm$/i.test(f))
+    .sort()) {
     const source = readFileSync(join(kjv1611Dir, file), 'utf8');
     const code = /^\\id\s+(\S+)/m.exec(source)?.[1];
     const book = code ? bookByUsfm.get(code) : undefined;
@@ -17,14 +19,18 @@ export function readKjvChapterVerses(kjv1611Dir: string): ChapterVerseTable {
     let chapter = 0;
     for (const match of source.matchAll(/\\([cv])\s+(\d+)/g)) {
       const n = Number(match[2]);
-      if (match[1] === 'c') { chapter = n; chapters[chapter - 1] ??= 0; }
-      else if (chapter > 0) chapters[chapter - 1] = Math.max(chapters[chapter - 1] ?? 0, n);
+      if (match[1] === 'c') {
+        chapter = n;
+        chapters[chapter - 1] ??= 0;
+      } else if (chapter > 0) chapters[chapter - 1] = Math.max(chapters[chapter - 1] ?? 0, n);
     }
   }
   const verses = table.flat().reduce((a, b) => a + b, 0);
   const chapters = table.reduce((a, c) => a + c.length, 0);
   if (chapters !== 1189 || verses !== 31102) {
-    throw new Error(`KJV versification from ${kjv1611Dir} gave ${chapters} chapters and ${verses} verses; expected 1189 and 31102`);
+    throw new Error(
+      `KJV versification from ${kjv1611Dir} gave ${chapters} chapters and ${verses} verses; expected 1189 and 31102`,
+    );
   }
   return table;
 }

@@ -12,7 +12,11 @@ export interface SqlTable {
 }
 
 export class SqlParseError extends Error {
-  constructor(message: string, readonly line: number, readonly column: number) {
+  constructor(
+    message: string,
+    readonly line: number,
+    readonly column: number,
+  ) {
     super(`${message} at line ${line}, column ${column}`);
     this.name = 'SqlParseError';
   }
@@ -20,7 +24,19 @@ export class SqlParseError extends Error {
 
 // MySQL's backslash escapes in string literals. \% and \_ keep their backslash (they only mean
 // something inside LIKE patterns); any other escaped character stands for itself.
-const ESCAPES: Record<string, string> = { '0': '\0', "'": "'", '"': '"', b: '\b', n: '\n', r: '\r', t: '\t', Z: '\x1a', '\\': '\\', '%': '\\%', _: '\\_' };
+const ESCAPES: Record<string, string> = {
+  '0': '\0',
+  "'": "'",
+  '"': '"',
+  b: '\b',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  Z: '\x1a',
+  '\\': '\\',
+  '%': '\\%',
+  _: '\\_',
+};
 
 /** Decodes dump bytes as UTF-8 (what `SET NAMES utf8` promises); invalid bytes are an error. */
 export function decodeDump(bytes: Uint8Array): string {
@@ -66,11 +82,20 @@ function readInsert(s: Scanner, tables: Map<string, SqlTable>): void {
   for (;;) {
     const rowStart = s.at;
     const row = tuple(s);
-    if (width !== undefined && row.length !== width) fail(s, `row has ${row.length} values, table \`${name}\` has ${width} columns`, rowStart);
-    target.rows.push(columns && target.columns.length ? target.columns.map((c) => row[columns.indexOf(c)] ?? null) : row);
+    if (width !== undefined && row.length !== width)
+      fail(s, `row has ${row.length} values, table \`${name}\` has ${width} columns`, rowStart);
+    target.rows.push(
+      columns && target.columns.length ? target.columns.map((c) => row[columns.indexOf(c)] ?? null) : row,
+    );
     skipSpace(s);
-    if (s.sql[s.at] === ',') { s.at++; continue; }
-    if (s.sql[s.at] === ';') { s.at++; return; }
+    if (s.sql[s.at] === ',') {
+      s.at++;
+      continue;
+    }
+    if (s.sql[s.at] === ';') {
+      s.at++;
+      return;
+    }
     fail(s, "expected ',' or ';' after a row");
   }
 }
@@ -82,8 +107,14 @@ function columnList(s: Scanner): string[] {
   for (;;) {
     columns.push(identifier(s));
     skipSpace(s);
-    if (s.sql[s.at] === ',') { s.at++; continue; }
-    if (s.sql[s.at] === ')') { s.at++; return columns; }
+    if (s.sql[s.at] === ',') {
+      s.at++;
+      continue;
+    }
+    if (s.sql[s.at] === ')') {
+      s.at++;
+      return columns;
+    }
     fail(s, "expected ',' or ')' in the column list");
   }
 }
@@ -105,10 +136,19 @@ function readCreateTable(s: Scanner, tables: Map<string, SqlTable>): void {
     const c = s.sql[s.at];
     if (itemStart) {
       itemStart = false;
-      if (c === '`') { columns.push(identifier(s)); continue; }
+      if (c === '`') {
+        columns.push(identifier(s));
+        continue;
+      }
     }
-    if (c === "'" || c === '"') { stringLiteral(s); continue; }
-    if (c === '`') { identifier(s); continue; }
+    if (c === "'" || c === '"') {
+      stringLiteral(s);
+      continue;
+    }
+    if (c === '`') {
+      identifier(s);
+      continue;
+    }
     if (c === '(') depth++;
     else if (c === ')') depth--;
     else if (c === ',' && depth === 1) itemStart = true;
@@ -124,7 +164,10 @@ function skipStatement(s: Scanner): void {
     skipSpace(s);
     if (s.at >= s.sql.length) fail(s, 'statement does not end with ;');
     const c = s.sql[s.at];
-    if (c === ';') { s.at++; return; }
+    if (c === ';') {
+      s.at++;
+      return;
+    }
     if (c === "'" || c === '"') stringLiteral(s);
     else if (c === '`') identifier(s);
     else s.at++;
@@ -133,13 +176,19 @@ function skipStatement(s: Scanner): void {
 
 // The tokens: a scanner is the dump text and the offset reading has reached.
 
-interface Scanner { readonly sql: string; at: number }
+interface Scanner {
+  readonly sql: string;
+  at: number;
+}
 
 /** Throws a SqlParseError naming the line and column of `offset`. */
 function fail(s: Scanner, message: string, offset = s.at): never {
   let line = 1;
   let lineStart = 0;
-  for (let i = s.sql.indexOf('\n'); i >= 0 && i < offset; i = s.sql.indexOf('\n', i + 1)) { line++; lineStart = i + 1; }
+  for (let i = s.sql.indexOf('\n'); i >= 0 && i < offset; i = s.sql.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
   throw new SqlParseError(message, line, offset - lineStart + 1);
 }
 
@@ -148,7 +197,10 @@ function skipSpace(s: Scanner): void {
   const { sql } = s;
   for (;;) {
     const c = sql.charCodeAt(s.at);
-    if (c === 32 || c === 9 || c === 10 || c === 13) { s.at++; continue; }
+    if (c === 32 || c === 9 || c === 10 || c === 13) {
+      s.at++;
+      continue;
+    }
     if (c === 35 /* # */ || (sql.startsWith('--', s.at) && (s.at + 2 >= sql.length || /\s/.test(sql[s.at + 2])))) {
       const nl = sql.indexOf('\n', s.at);
       s.at = nl < 0 ? sql.length : nl + 1;
@@ -207,7 +259,8 @@ function stringLiteral(s: Scanner): string {
       if (escaped === undefined) fail(s, 'unterminated string', start);
       out += ESCAPES[escaped] ?? escaped;
       s.at += 2;
-    } else if (sql[s.at + 1] === quote) { // '' inside '…' is one quote
+    } else if (sql[s.at + 1] === quote) {
+      // '' inside '…' is one quote
       out += quote;
       s.at += 2;
     } else {
@@ -240,8 +293,14 @@ function tuple(s: Scanner): SqlValue[] {
   for (;;) {
     row.push(value(s));
     skipSpace(s);
-    if (s.sql[s.at] === ',') { s.at++; continue; }
-    if (s.sql[s.at] === ')') { s.at++; return row; }
+    if (s.sql[s.at] === ',') {
+      s.at++;
+      continue;
+    }
+    if (s.sql[s.at] === ')') {
+      s.at++;
+      return row;
+    }
     fail(s, "expected ',' or ')' after a value");
   }
 }

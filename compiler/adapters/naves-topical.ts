@@ -9,12 +9,23 @@ import { verseIdNumber } from '../../engine/core/versification.ts';
 import { parseCsv } from './csv.ts';
 
 /** One sub-entry line of a subject. */
-export interface NaveLine { level: number; label: string; refs: string; codes: BookCodes }
+export interface NaveLine {
+  level: number;
+  label: string;
+  refs: string;
+  codes: BookCodes;
+}
 
 type BookCodes = ReadonlyMap<string, number>;
 
 /** One citation as Nave's prints it: a book and chapter, with verses (empty = the whole chapter). */
-export interface NaveCitation { book: number; chapter: number; verseIds: number[]; wholeChapter: boolean; throughChapter?: number }
+export interface NaveCitation {
+  book: number;
+  chapter: number;
+  verseIds: number[];
+  wholeChapter: boolean;
+  throughChapter?: number;
+}
 
 export interface NavesData {
   subjects: Map<string, NaveLine[]>;
@@ -26,17 +37,86 @@ export interface NavesData {
 
 // BibleData's Paratext-like codes, plus its exceptions (So = Song of Solomon, Jude, the 1JHN typo).
 const CSV_CODES: BookCodes = new Map([
-  ...BOOKS.map((b) => [b.usfm, b.number] as const), ['So', 22], ['Jude', 65], ['1JHN', 62],
+  ...BOOKS.map((b) => [b.usfm, b.number] as const),
+  ['So', 22],
+  ['Jude', 65],
+  ['1JHN', 62],
 ]);
 // CCEL / Online Bible abbreviations used by the text dump (Jud = Judges, Jude = Jude).
-const CCEL_CODES: BookCodes = new Map(Object.entries({
-  Ge: 1, Ex: 2, Le: 3, Nu: 4, Num: 4, De: 5, Jos: 6, Jud: 7, Ru: 8, '1Sa': 9, '2Sa': 10, '1Ki': 11, '2Ki': 12,
-  '1Ch': 13, '2Ch': 14, Ezr: 15, Ne: 16, Neh: 16, Es: 17, Job: 18, Ps: 19, Pr: 20, Ec: 21, So: 22, Isa: 23,
-  Jer: 24, La: 25, Eze: 26, Da: 27, Ho: 28, Hos: 28, Joe: 29, Am: 30, Ob: 31, Jon: 32, Mic: 33, Na: 34,
-  Hab: 35, Zep: 36, Hag: 37, Zec: 38, Mal: 39, Mt: 40, Mr: 41, Lu: 42, Joh: 43, Ac: 44, Ro: 45, '1Co': 46,
-  '2Co': 47, Ga: 48, Eph: 49, Php: 50, Col: 51, '1Th': 52, '2Th': 53, '1Ti': 54, '2Ti': 55, Tit: 56,
-  Phm: 57, Heb: 58, Jas: 59, '1Pe': 60, '2Pe': 61, '1Jo': 62, '1Joh': 62, '2Jo': 63, '3Jo': 64, Jude: 65, Re: 66,
-}));
+const CCEL_CODES: BookCodes = new Map(
+  Object.entries({
+    Ge: 1,
+    Ex: 2,
+    Le: 3,
+    Nu: 4,
+    Num: 4,
+    De: 5,
+    Jos: 6,
+    Jud: 7,
+    Ru: 8,
+    '1Sa': 9,
+    '2Sa': 10,
+    '1Ki': 11,
+    '2Ki': 12,
+    '1Ch': 13,
+    '2Ch': 14,
+    Ezr: 15,
+    Ne: 16,
+    Neh: 16,
+    Es: 17,
+    Job: 18,
+    Ps: 19,
+    Pr: 20,
+    Ec: 21,
+    So: 22,
+    Isa: 23,
+    Jer: 24,
+    La: 25,
+    Eze: 26,
+    Da: 27,
+    Ho: 28,
+    Hos: 28,
+    Joe: 29,
+    Am: 30,
+    Ob: 31,
+    Jon: 32,
+    Mic: 33,
+    Na: 34,
+    Hab: 35,
+    Zep: 36,
+    Hag: 37,
+    Zec: 38,
+    Mal: 39,
+    Mt: 40,
+    Mr: 41,
+    Lu: 42,
+    Joh: 43,
+    Ac: 44,
+    Ro: 45,
+    '1Co': 46,
+    '2Co': 47,
+    Ga: 48,
+    Eph: 49,
+    Php: 50,
+    Col: 51,
+    '1Th': 52,
+    '2Th': 53,
+    '1Ti': 54,
+    '2Ti': 55,
+    Tit: 56,
+    Phm: 57,
+    Heb: 58,
+    Jas: 59,
+    '1Pe': 60,
+    '2Pe': 61,
+    '1Jo': 62,
+    '1Joh': 62,
+    '2Jo': 63,
+    '3Jo': 64,
+    Jude: 65,
+    Re: 66,
+  }),
+);
 
 const codePattern = (codes: BookCodes) =>
   new RegExp(`(?:^|\\s)(${[...codes.keys()].sort((a, b) => b.length - a.length).join('|')}) \\d`);
@@ -57,11 +137,14 @@ function readCsvSubjects(path: string): Map<string, NaveLine[]> {
   const subjects = new Map<string, NaveLine[]>();
   for (const [, subject, entry] of rows.slice(1)) {
     if (!subject) continue;
-    const lines = entry.split('\n').filter((l) => l.trim() !== '').map((l) => {
-      const indent = /^ */.exec(l)![0].length;
-      const line = splitLine(l.trim().replace(/^-/, ''), CSV_CODES, CSV_REFS_START);
-      return { ...line, level: Math.floor(indent / 5) };
-    });
+    const lines = entry
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => {
+        const indent = /^ */.exec(l)![0].length;
+        const line = splitLine(l.trim().replace(/^-/, ''), CSV_CODES, CSV_REFS_START);
+        return { ...line, level: Math.floor(indent / 5) };
+      });
     subjects.set(subject.trim(), lines);
   }
   return subjects;
@@ -70,7 +153,7 @@ function readCsvSubjects(path: string): Map<string, NaveLine[]> {
 /** One subject of the CCEL text dump, as sub-entry lines (continuation lines joined). */
 function readTextSubject(path: string, heading: string): NaveLine[] {
   const lines = readFileSync(path, 'utf8').split('\n');
-  const start = lines.findIndex((l) => l === `   ${heading}`);
+  const start = lines.indexOf(`   ${heading}`);
   if (start < 0) throw new Error(`${path}: no heading ${heading}`);
   const items: { level: number; text: string }[] = [];
   for (let i = start + 1; i < lines.length; i++) {
@@ -78,8 +161,9 @@ function readTextSubject(path: string, heading: string): NaveLine[] {
     if (/^ {3}\S/.test(line) || /^\S/.test(line)) break; // next heading or letter
     const body = line.trim();
     if (body === '') continue;
-    if (body.startsWith('-') || body.startsWith('.')) items.push({ level: body[0] === '-' ? 0 : 1, text: body.slice(1) });
-    else if (items.length) items[items.length - 1].text += ' ' + body;
+    if (body.startsWith('-') || body.startsWith('.'))
+      items.push({ level: body[0] === '-' ? 0 : 1, text: body.slice(1) });
+    else if (items.length) items[items.length - 1].text += ` ${body}`;
   }
   return items.map(({ level, text }) => ({ ...splitLine(text, CCEL_CODES, CCEL_REFS_START), level }));
 }
@@ -101,13 +185,18 @@ export function parseRefs(refs: string, codes: BookCodes, grid: KjvGrid, invalid
   for (const rawPart of refs.split(';')) {
     let part = rawPart.replace(/\[\d+\]/g, '').trim();
     const bookMatch = /^([1-3]?[A-Za-z]+)\s+(?=\d)/.exec(part);
-    if (bookMatch && codes.has(bookMatch[1])) { book = codes.get(bookMatch[1])!; part = part.slice(bookMatch[0].length); }
-    else part = part.replace(/^[A-Za-z.,\s]+(?=\d)/, ''); // "with 15:28" and the like
+    if (bookMatch && codes.has(bookMatch[1])) {
+      book = codes.get(bookMatch[1])!;
+      part = part.slice(bookMatch[0].length);
+    } else part = part.replace(/^[A-Za-z.,\s]+(?=\d)/, ''); // "with 15:28" and the like
     const spec = /^(\d+)(?::([\d,\s\-–:]+))?/.exec(part);
     if (!spec || book === 0) continue;
     const chapter = Number(spec[1]);
     const label = `${BOOKS[book - 1].usfm} ${spec[0].trim()}`;
-    if (grid.versesIn(book, chapter) === 0) { invalid.push(label); continue; }
+    if (grid.versesIn(book, chapter) === 0) {
+      invalid.push(label);
+      continue;
+    }
     if (!spec[2]) {
       const ids = Array.from({ length: grid.versesIn(book, chapter) }, (_, i) => verseIdNumber(book, chapter, i + 1));
       out.push({ book, chapter, verseIds: ids, wholeChapter: true });
@@ -115,7 +204,10 @@ export function parseRefs(refs: string, codes: BookCodes, grid: KjvGrid, invalid
     }
     const ids: number[] = [];
     let through: number | undefined;
-    for (const item of spec[2].split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const item of spec[2]
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const range = /^(\d+)(?:\s*[-–]\s*(?:(\d+):)?(\d+))?$/.exec(item);
       if (!range) continue;
       const first = Number(range[1]);
@@ -125,13 +217,23 @@ export function parseRefs(refs: string, codes: BookCodes, grid: KjvGrid, invalid
         const from = c === chapter ? first : 1;
         const to = c === endChapter ? last : grid.versesIn(book, c);
         for (let v = from; v <= to; v++) {
-          if (grid.ordinal(book, c, v) < 0) { invalid.push(`${BOOKS[book - 1].usfm} ${c}:${v}`); continue; }
+          if (grid.ordinal(book, c, v) < 0) {
+            invalid.push(`${BOOKS[book - 1].usfm} ${c}:${v}`);
+            continue;
+          }
           ids.push(verseIdNumber(book, c, v));
         }
       }
       if (endChapter !== chapter) through = endChapter;
     }
-    if (ids.length) out.push({ book, chapter, verseIds: [...new Set(ids)].sort((a, b) => a - b), wholeChapter: false, throughChapter: through });
+    if (ids.length)
+      out.push({
+        book,
+        chapter,
+        verseIds: [...new Set(ids)].sort((a, b) => a - b),
+        wholeChapter: false,
+        throughChapter: through,
+      });
   }
   return out;
 }

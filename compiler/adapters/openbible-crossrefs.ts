@@ -31,10 +31,21 @@ export interface CrossReferenceStats {
 }
 
 /** Reads the file; the references come back grouped by source verse, strongest first. */
-export function readCrossReferences(path: string, grid: KjvGrid): { references: CrossReference[]; stats: CrossReferenceStats } {
+export function readCrossReferences(
+  path: string,
+  grid: KjvGrid,
+): { references: CrossReference[]; stats: CrossReferenceStats } {
   const lines = readFileSync(path, 'utf8').split('\n');
-  if (!lines[0].startsWith('From Verse\tTo Verse\tVotes')) throw new Error(`${path}: unexpected header ${JSON.stringify(lines[0].slice(0, 60))}`);
-  const stats: CrossReferenceStats = { rows: 0, negativeDropped: 0, zeroKept: 0, remapped: [], remappedRows: 0, merged: 0 };
+  if (!lines[0].startsWith('From Verse\tTo Verse\tVotes'))
+    throw new Error(`${path}: unexpected header ${JSON.stringify(lines[0].slice(0, 60))}`);
+  const stats: CrossReferenceStats = {
+    rows: 0,
+    negativeDropped: 0,
+    zeroKept: 0,
+    remapped: [],
+    remappedRows: 0,
+    merged: 0,
+  };
 
   const toKjv = (osisRef: string): number => {
     const m = /^(\w+)\.(\d+)\.(\d+)$/.exec(osisRef);
@@ -61,7 +72,10 @@ export function readCrossReferences(path: string, grid: KjvGrid): { references: 
     if (voteText === undefined || !/^-?\d+$/.test(voteText)) throw new Error(`${path}:${i + 1}: malformed row`);
     stats.rows++;
     const votes = Number(voteText);
-    if (votes < 0) { stats.negativeDropped++; continue; }
+    if (votes < 0) {
+      stats.negativeDropped++;
+      continue;
+    }
     if (votes === 0) stats.zeroKept++;
     const [first, last] = toRef.split('-');
     const from = toKjv(fromRef);
@@ -70,11 +84,19 @@ export function readCrossReferences(path: string, grid: KjvGrid): { references: 
     if (end === start) end = 0;
     const key = `${from}:${start}:${end}`;
     const seen = byKey.get(key);
-    if (seen) { stats.merged++; seen.votes = Math.max(seen.votes, votes); continue; }
+    if (seen) {
+      stats.merged++;
+      seen.votes = Math.max(seen.votes, votes);
+      continue;
+    }
     byKey.set(key, { from, start, end, votes });
   }
-  const references = [...byKey.values()].sort((a, b) =>
-    grid.ordinalOfId(a.from) - grid.ordinalOfId(b.from) || b.votes - a.votes
-    || grid.ordinalOfId(a.start) - grid.ordinalOfId(b.start) || a.end - b.end);
+  const references = [...byKey.values()].sort(
+    (a, b) =>
+      grid.ordinalOfId(a.from) - grid.ordinalOfId(b.from) ||
+      b.votes - a.votes ||
+      grid.ordinalOfId(a.start) - grid.ordinalOfId(b.start) ||
+      a.end - b.end,
+  );
   return { references, stats };
 }

@@ -5,9 +5,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BOOKS, bookByOsis } from '../../sources/books.ts';
 import { decodeXmlEntities } from './filters/osis.ts';
-import { verseIdNumber, verseIdOfRef } from '../../engine/core/versification.ts';
+import { verseIdOfRef } from '../../engine/core/versification.ts';
 
-export interface VerseRef { book: number; chapter: number; verse: number }
+export interface VerseRef {
+  book: number;
+  chapter: number;
+  verse: number;
+}
 
 export interface OshbWord {
   /** surface form as written, morpheme slashes removed */
@@ -48,7 +52,12 @@ export function parseOsisRef(ref: string): VerseRef & { half?: 'a' | 'b' } {
   const m = /^([1-3]?[A-Za-z]+)\.(\d+)\.(\d+)(?:!([ab]))?$/.exec(ref);
   const book = m && bookByOsis.get(m[1]);
   if (!m || !book) throw new Error(`OSHB: cannot read the reference ${JSON.stringify(ref)}`);
-  return { book: book.number, chapter: Number(m[2]), verse: Number(m[3]), ...(m[4] ? { half: m[4] as 'a' | 'b' } : {}) };
+  return {
+    book: book.number,
+    chapter: Number(m[2]),
+    verse: Number(m[3]),
+    ...(m[4] ? { half: m[4] as 'a' | 'b' } : {}),
+  };
 }
 
 function readWord(element: string): OshbWord {
@@ -57,8 +66,19 @@ function readWord(element: string): OshbWord {
   const lemma = attr(open, 'lemma');
   const morph = attr(open, 'morph');
   const sourceId = attr(open, 'id');
-  if (lemma === undefined || morph === undefined || sourceId === undefined) throw new Error(`OSHB: word without lemma, morph or id: ${element.slice(0, 120)}`);
-  return { form: segments.replace(/\//g, ''), segments, lemma, morph, sourceId, maqqef: false, paseq: false, sofPasuq: false, notes: [] };
+  if (lemma === undefined || morph === undefined || sourceId === undefined)
+    throw new Error(`OSHB: word without lemma, morph or id: ${element.slice(0, 120)}`);
+  return {
+    form: segments.replace(/\//g, ''),
+    segments,
+    lemma,
+    morph,
+    sourceId,
+    maqqef: false,
+    paseq: false,
+    sofPasuq: false,
+    notes: [],
+  };
 }
 
 /** A textual note as one line of plain text ("We read one or more consonants …"). */
@@ -68,7 +88,9 @@ function noteText(element: string): string {
   if (type === 'alternative') {
     const reading = /<rdg\b[^>]*>([\s\S]*?)<\/rdg>/.exec(element)?.[1];
     const kind = attr(/<rdg\b[^>]*>/.exec(element)?.[0] ?? '', 'type');
-    return reading ? `Alternative ${kind === 'x-accent' ? 'accentuation' : 'reading'}: ${clean(stripTags(reading)).replace(/\//g, '')}` : '';
+    return reading
+      ? `Alternative ${kind === 'x-accent' ? 'accentuation' : 'reading'}: ${clean(stripTags(reading)).replace(/\//g, '')}`
+      : '';
   }
   // Exegesis notes show a word division with OSHB's "/", which is the point of the note: keep it.
   return clean(stripTags(element.replace(/<catchWord>[\s\S]*?<\/catchWord>/g, '')));
@@ -90,9 +112,15 @@ export function readOshbBook(xml: string): OshbVerse[] {
     let deferred: string[] = [];
     const flushKetiv = () => {
       // A Ketiv with no Qere note at all is not expected; keep it, marked, rather than lose words.
-      for (const k of ketiv) { k.notes.push('Ketiv (written form)'); words.push(k); }
+      for (const k of ketiv) {
+        k.notes.push('Ketiv (written form)');
+        words.push(k);
+      }
       ketiv = [];
-      if (deferred.length) { words[words.length - 1]?.notes.push(...deferred); deferred = []; }
+      if (deferred.length) {
+        words[words.length - 1]?.notes.push(...deferred);
+        deferred = [];
+      }
     };
     for (const [token] of match[2].matchAll(TOKEN)) {
       if (token.startsWith('<w')) {
@@ -105,7 +133,10 @@ export function readOshbBook(xml: string): OshbVerse[] {
         words.push(word);
       } else if (token.startsWith('<seg')) {
         const type = attr(token, 'type');
-        if (type === 'x-maqqef' && / subType="x-ketiv"/.test(token)) { ketivJoin = '־'; continue; }
+        if (type === 'x-maqqef' && / subType="x-ketiv"/.test(token)) {
+          ketivJoin = '־';
+          continue;
+        }
         const last = ketiv.length ? ketiv[ketiv.length - 1] : words[words.length - 1];
         if (!last) continue;
         if (type === 'x-maqqef') last.maqqef = true;
@@ -117,23 +148,41 @@ export function readOshbBook(xml: string): OshbVerse[] {
         const written = ketiv.map((k) => k.form).join(ketivJoin);
         if (ketiv.length && qere.length) {
           qere.forEach((q, i) => {
-            q.notes.push(ketiv.length === qere.length ? `Ketiv: ${ketiv[i].form}; Qere: ${q.form}` : i === 0 ? `Ketiv: ${written}; Qere: ${qere.map((x) => x.form).join(' ')}` : 'Qere (see the previous word)');
+            q.notes.push(
+              ketiv.length === qere.length
+                ? `Ketiv: ${ketiv[i].form}; Qere: ${q.form}`
+                : i === 0
+                  ? `Ketiv: ${written}; Qere: ${qere.map((x) => x.form).join(' ')}`
+                  : 'Qere (see the previous word)',
+            );
             // The join to the next word follows the written text.
           });
           qere[qere.length - 1].maqqef = ketiv[ketiv.length - 1].maqqef;
           qere[qere.length - 1].sofPasuq = ketiv[ketiv.length - 1].sofPasuq;
           words.push(...qere);
         } else if (ketiv.length) {
-          for (const k of ketiv) { k.notes.push('Ketiv without Qere: written but not read'); words.push(k); }
+          for (const k of ketiv) {
+            k.notes.push('Ketiv without Qere: written but not read');
+            words.push(k);
+          }
         } else {
-          for (const q of qere) { q.notes.push('Qere without Ketiv: read but not written'); words.push(q); }
+          for (const q of qere) {
+            q.notes.push('Qere without Ketiv: read but not written');
+            words.push(q);
+          }
         }
         ketiv = [];
         ketivJoin = ' ';
-        if (deferred.length) { words[words.length - 1]?.notes.push(...deferred); deferred = []; }
+        if (deferred.length) {
+          words[words.length - 1]?.notes.push(...deferred);
+          deferred = [];
+        }
       } else {
         const kjv = /^<note>KJV:([^<]+)<\/note>$/.exec(token);
-        if (kjv) { verse.kjvNote = parseOsisRef(kjv[1].trim()); continue; }
+        if (kjv) {
+          verse.kjvNote = parseOsisRef(kjv[1].trim());
+          continue;
+        }
         const text = noteText(token);
         if (!text) continue;
         // A note between a Ketiv and its Qere belongs to the reading, so it waits for the Qere.
@@ -147,7 +196,11 @@ export function readOshbBook(xml: string): OshbVerse[] {
   return verses;
 }
 
-export interface VerseMapEntry { wlc: VerseRef & { half?: 'a' | 'b' }; kjv: VerseRef & { half?: 'a' | 'b' }; type: 'full' | 'partial' }
+export interface VerseMapEntry {
+  wlc: VerseRef & { half?: 'a' | 'b' };
+  kjv: VerseRef & { half?: 'a' | 'b' };
+  type: 'full' | 'partial';
+}
 
 export function readVerseMap(xml: string): VerseMapEntry[] {
   return [...xml.matchAll(/<verse\b[^>]*\/>/g)].map(([tag]) => ({
@@ -159,7 +212,9 @@ export function readVerseMap(xml: string): VerseMapEntry[] {
 
 /** Every book in canonical order, plus the verse map. */
 export function readOshb(folder: string): { books: OshbVerse[][]; verseMap: VerseMapEntry[] } {
-  const books = BOOKS.filter((b) => b.testament === 'OT').map((b) => readOshbBook(readFileSync(join(folder, `${b.osis}.xml`), 'utf8')));
+  const books = BOOKS.filter((b) => b.testament === 'OT').map((b) =>
+    readOshbBook(readFileSync(join(folder, `${b.osis}.xml`), 'utf8')),
+  );
   return { books, verseMap: readVerseMap(readFileSync(join(folder, 'VerseMap.xml'), 'utf8')) };
 }
 
@@ -199,7 +254,10 @@ export function mapToKjv(books: OshbVerse[][], verseMap: VerseMapEntry[]): KjvMa
     if (e.type === 'full') full.set(refKey(e.wlc), e.kjv);
     else {
       const key = refKey(e.wlc);
-      halves.set(key, { ...halves.get(key), [e.wlc.half ?? 'whole']: { book: e.kjv.book, chapter: e.kjv.chapter, verse: e.kjv.verse } });
+      halves.set(key, {
+        ...halves.get(key),
+        [e.wlc.half ?? 'whole']: { book: e.kjv.book, chapter: e.kjv.chapter, verse: e.kjv.verse },
+      });
     }
     if (e.wlc.book === 19 && e.kjv.chapter === e.wlc.chapter) {
       const shift = e.wlc.verse - e.kjv.verse;
@@ -210,25 +268,39 @@ export function mapToKjv(books: OshbVerse[][], verseMap: VerseMapEntry[]): KjvMa
   const sources = new Map<number, string[]>();
   const add = (kjv: VerseRef, part: OshbWord[], label: string) => {
     const id = verseIdOfRef(kjv);
-    if (!words.has(id)) { words.set(id, []); sources.set(id, []); }
+    if (!words.has(id)) {
+      words.set(id, []);
+      sources.set(id, []);
+    }
     words.get(id)!.push(...part);
     sources.get(id)!.push(label);
   };
   for (const book of books) {
     for (const v of book) {
       const key = refKey(v);
-      const fallback: VerseRef = full.get(key) ?? v.kjvNote ?? (
-        v.book === 19 && v.verse <= (psalmShift.get(v.chapter) ?? 0) ? { book: 19, chapter: v.chapter, verse: 1 } : v);
+      const fallback: VerseRef =
+        full.get(key) ??
+        v.kjvNote ??
+        (v.book === 19 && v.verse <= (psalmShift.get(v.chapter) ?? 0) ? { book: 19, chapter: v.chapter, verse: 1 } : v);
       const half = halves.get(key);
-      if (!half) { add(fallback, v.words, key); continue; }
-      if (half.whole) { add(half.whole, v.words, key); continue; }
+      if (!half) {
+        add(fallback, v.words, key);
+        continue;
+      }
+      if (half.whole) {
+        add(half.whole, v.words, key);
+        continue;
+      }
       const last = HALF_VERSE_SPLITS[key];
       const at = v.words.findIndex((w) => w.form.normalize('NFC') === last?.normalize('NFC'));
-      if (at < 0) throw new Error(`OSHB ${key}: VerseMap splits this verse, but its split word ${last ?? '(none listed)'} was not found`);
+      if (at < 0)
+        throw new Error(
+          `OSHB ${key}: VerseMap splits this verse, but its split word ${last ?? '(none listed)'} was not found`,
+        );
       const first = v.words.slice(0, at + 1);
       const second = v.words.slice(at + 1);
-      add(half.a ?? (half.b ? v : fallback), first, key + 'a');
-      add(half.b ?? (half.a ? v : fallback), second, key + 'b');
+      add(half.a ?? (half.b ? v : fallback), first, `${key}a`);
+      add(half.b ?? (half.a ? v : fallback), second, `${key}b`);
     }
   }
   return { words, sources };

@@ -33,7 +33,9 @@ interface Block {
 }
 
 export function readStepArabic(ctx: AdapterContext): TranslationText {
-  const files = readdirSync(ctx.path).filter((f) => /^(?:OT|NT)_\d\d_\w+\.txt$/.test(f)).sort();
+  const files = readdirSync(ctx.path)
+    .filter((f) => /^(?:OT|NT)_\d\d_\w+\.txt$/.test(f))
+    .sort();
   if (files.length !== 66) throw new Error(`${ctx.path}: expected 66 SVD book files, found ${files.length}`);
 
   const verses: VerseRecord[] = [];
@@ -50,14 +52,19 @@ export function readStepArabic(ctx: AdapterContext): TranslationText {
       seen.add(key);
 
       const words = [...block.words].sort((a, b) => a.first - b.first);
-      const text = words.map((w) => w.arabic).join(' ').replace(/\s+/g, ' ').trim();
+      const text = words
+        .map((w) => w.arabic)
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim();
       const { book, chapter, verse } = block;
       if (text) verses.push({ book, chapter, verse, text });
       const missing = missingWordNumbers(words, `${file} ${key}`);
       if (missing.length > 0) incomplete.push({ book, chapter, verse, reason: missingReason(missing) });
     }
   }
-  if (blocks !== EXPECTED_BLOCKS) throw new Error(`${ctx.path}: read ${blocks} verse blocks, expected ${EXPECTED_BLOCKS}`);
+  if (blocks !== EXPECTED_BLOCKS)
+    throw new Error(`${ctx.path}: read ${blocks} verse blocks, expected ${EXPECTED_BLOCKS}`);
 
   const canonical = (a: { book: number; chapter: number; verse: number }, b: typeof a) =>
     a.book - b.book || a.chapter - b.chapter || a.verse - b.verse;
@@ -74,10 +81,15 @@ function readBlocks(source: string, file: string): Block[] {
   const blocks: Block[] = [];
   let i = firstStart - 1;
   const fail = (expected: string): never => {
-    throw new Error(`${file} line ${i + 1}: malformed verse block, expected ${expected}, found "${lines[i]?.slice(0, 60)}"`);
+    throw new Error(
+      `${file} line ${i + 1}: malformed verse block, expected ${expected}, found "${lines[i]?.slice(0, 60)}"`,
+    );
   };
   while (i < lines.length) {
-    if (lines[i].trim() === '') { i++; continue; } // blank lines between blocks and at the end
+    if (lines[i].trim() === '') {
+      i++;
+      continue;
+    } // blank lines between blocks and at the end
     const ref = REFERENCE.exec(lines[i]) ?? fail('a reference such as "Mat.1.1"');
     const book = bookByStep.get(ref[1]) ?? fail(`a STEP book code, not "${ref[1]}"`);
     const block: Block = { book: book.number, chapter: Number(ref[2]), verse: Number(ref[3]), words: [] };
@@ -87,7 +99,8 @@ function readBlocks(source: string, file: string): Block[] {
     if (!lines[i]?.startsWith('Ara W#\tArabic\t')) fail('the column header "Ara W#  Arabic ..."');
     for (i++; lines[i] !== BLOCK_END; i++) {
       if (i >= lines.length) fail(BLOCK_END);
-      const word = readRow(lines[i]) ?? fail(`a row of ${FIELDS} tab-separated fields with a word number "#NN" or "#NN - #MM"`);
+      const word =
+        readRow(lines[i]) ?? fail(`a row of ${FIELDS} tab-separated fields with a word number "#NN" or "#NN - #MM"`);
       if (word !== 'untranslated') block.words.push(word);
     }
     i++;

@@ -20,20 +20,74 @@ export function readStepMorphology(path: string): Map<string, string> {
 }
 
 const HEBREW_STEMS: Record<string, string> = {
-  q: 'Qal', N: 'Niphal', p: 'Piel', P: 'Pual', h: 'Hiphil', H: 'Hophal', t: 'Hithpael', o: 'Polel', O: 'Polal',
-  r: 'Hithpolel', m: 'Poel', M: 'Poal', k: 'Palel', K: 'Pulal', Q: 'Qal passive', l: 'Pilpel', L: 'Polpal',
-  f: 'Hithpalpel', D: 'Nithpael', j: 'Pealal', i: 'Pilel', u: 'Hothpaal', c: 'Tiphil', v: 'Hishtaphel',
-  w: 'Nithpalel', y: 'Nithpoel', z: 'Hithpoel',
+  q: 'Qal',
+  N: 'Niphal',
+  p: 'Piel',
+  P: 'Pual',
+  h: 'Hiphil',
+  H: 'Hophal',
+  t: 'Hithpael',
+  o: 'Polel',
+  O: 'Polal',
+  r: 'Hithpolel',
+  m: 'Poel',
+  M: 'Poal',
+  k: 'Palel',
+  K: 'Pulal',
+  Q: 'Qal passive',
+  l: 'Pilpel',
+  L: 'Polpal',
+  f: 'Hithpalpel',
+  D: 'Nithpael',
+  j: 'Pealal',
+  i: 'Pilel',
+  u: 'Hothpaal',
+  c: 'Tiphil',
+  v: 'Hishtaphel',
+  w: 'Nithpalel',
+  y: 'Nithpoel',
+  z: 'Hithpoel',
 };
 const ARAMAIC_STEMS: Record<string, string> = {
-  q: 'Peal', Q: 'Peil', u: 'Hithpeel', p: 'Pael', P: 'Ithpaal', M: 'Hithpaal', a: 'Aphel', h: 'Haphel',
-  s: 'Saphel', e: 'Shaphel', H: 'Hophal', i: 'Ithpeel', t: 'Hishtaphel', v: 'Ishtaphel', w: 'Hithaphel',
-  o: 'Polel', z: 'Ithpoel', r: 'Hithpolel', f: 'Hithpalpel', b: 'Hephal', c: 'Tiphel', m: 'Poel', l: 'Palpel',
-  L: 'Ithpalpel', O: 'Ithpolel', G: 'Ittaphal',
+  q: 'Peal',
+  Q: 'Peil',
+  u: 'Hithpeel',
+  p: 'Pael',
+  P: 'Ithpaal',
+  M: 'Hithpaal',
+  a: 'Aphel',
+  h: 'Haphel',
+  s: 'Saphel',
+  e: 'Shaphel',
+  H: 'Hophal',
+  i: 'Ithpeel',
+  t: 'Hishtaphel',
+  v: 'Ishtaphel',
+  w: 'Hithaphel',
+  o: 'Polel',
+  z: 'Ithpoel',
+  r: 'Hithpolel',
+  f: 'Hithpalpel',
+  b: 'Hephal',
+  c: 'Tiphel',
+  m: 'Poel',
+  l: 'Palpel',
+  L: 'Ithpalpel',
+  O: 'Ithpolel',
+  G: 'Ittaphal',
 };
 const VERB_FORMS: Record<string, string> = {
-  p: 'Perfect', q: 'Sequential Perfect', i: 'Imperfect', w: 'Sequential Imperfect', h: 'Cohortative',
-  j: 'Jussive', v: 'Imperative', r: 'Participle', s: 'Participle passive', a: 'Infinitive absolute', c: 'Infinitive construct',
+  p: 'Perfect',
+  q: 'Sequential Perfect',
+  i: 'Imperfect',
+  w: 'Sequential Imperfect',
+  h: 'Cohortative',
+  j: 'Jussive',
+  v: 'Imperative',
+  r: 'Participle',
+  s: 'Participle passive',
+  a: 'Infinitive absolute',
+  c: 'Infinitive construct',
 };
 const PERSON: Record<string, string> = { 1: 'First', 2: 'Second', 3: 'Third' };
 const GENDER: Record<string, string> = { m: 'Masculine', f: 'Feminine', b: 'Either gender', c: 'Common gender' };
@@ -41,17 +95,48 @@ const NUMBER: Record<string, string> = { s: 'Singular', p: 'Plural', d: 'Dual' }
 const STATE: Record<string, string> = { a: 'Absolute', c: 'Construct', d: 'Determined' };
 const ADJECTIVE: Record<string, string> = { a: 'Adjective', c: 'Cardinal number', g: 'Gentilic', o: 'Ordinal number' };
 const NOUN: Record<string, string> = { c: 'Noun', g: 'Noun : Gentilic', p: 'Noun : Proper name', t: 'Noun : Title' };
-const PROPER: Record<string, string> = { m: 'Masculine individual', f: 'Feminine individual', l: 'Location', t: 'Other title' };
-const PRONOUN: Record<string, string> = { d: 'Demonstrative', f: 'Indefinite', i: 'Interrogative', p: 'Personal', r: 'Relative' };
-const SUFFIX: Record<string, string> = { d: 'Directional He', h: 'Paragogic He', n: 'Paragogic Nun', p: 'Pronominal suffix' };
+const PROPER: Record<string, string> = {
+  m: 'Masculine individual',
+  f: 'Feminine individual',
+  l: 'Location',
+  t: 'Other title',
+};
+const PRONOUN: Record<string, string> = {
+  d: 'Demonstrative',
+  f: 'Indefinite',
+  i: 'Interrogative',
+  p: 'Personal',
+  r: 'Relative',
+};
+const SUFFIX: Record<string, string> = {
+  d: 'Directional He',
+  h: 'Paragogic He',
+  n: 'Paragogic Nun',
+  p: 'Pronominal suffix',
+};
 const PARTICLE: Record<string, string> = {
-  a: 'Affirmation', d: 'Definite article', e: 'Exhortation', i: 'Interrogative', j: 'Interjection',
-  m: 'Demonstrative', n: 'Negative', o: 'Direct object marker', r: 'Relative',
+  a: 'Affirmation',
+  d: 'Definite article',
+  e: 'Exhortation',
+  i: 'Interrogative',
+  j: 'Interjection',
+  m: 'Demonstrative',
+  n: 'Negative',
+  o: 'Direct object marker',
+  r: 'Relative',
 };
 
 const words = (table: Record<string, string>, letters: string) => [...letters].map((l) => table[l]).filter(Boolean);
-const pgn = (rest: string) => [...words(PERSON, rest[0] ?? ''), ...words(GENDER, rest[1] ?? ''), ...words(NUMBER, rest[2] ?? '')];
-const gns = (rest: string) => [...words(GENDER, rest[0] ?? ''), ...words(NUMBER, rest[1] ?? ''), ...words(STATE, rest[2] ?? '')];
+const pgn = (rest: string) => [
+  ...words(PERSON, rest[0] ?? ''),
+  ...words(GENDER, rest[1] ?? ''),
+  ...words(NUMBER, rest[2] ?? ''),
+];
+const gns = (rest: string) => [
+  ...words(GENDER, rest[0] ?? ''),
+  ...words(NUMBER, rest[1] ?? ''),
+  ...words(STATE, rest[2] ?? ''),
+];
 
 /** Decodes one OSHB segment ("Vqp3ms", language letter given separately) into English by position. */
 export function decodeOshbSegment(language: 'H' | 'A', segment: string): string {
@@ -59,14 +144,22 @@ export function decodeOshbSegment(language: 'H' | 'A', segment: string): string 
   const rest = more.join('');
   const join = (head: string, tail: string[]) => (tail.length ? `${head} : ${tail.join(' ')}` : head);
   switch (pos) {
-    case 'A': return join(ADJECTIVE[type] ?? 'Adjective', gns(rest));
-    case 'C': return 'Conjunction';
-    case 'D': return 'Adverb';
-    case 'N': return type === 'p' ? join('Noun : Proper name', words(PROPER, rest)) : join(NOUN[type] ?? 'Noun', gns(rest));
-    case 'P': return join(`Pronoun${PRONOUN[type] ? ' : ' + PRONOUN[type] : ''}`, pgn(rest));
-    case 'R': return type === 'd' ? 'Preposition with definite article' : 'Preposition';
-    case 'S': return join(SUFFIX[type] ?? 'Suffix', type === 'p' ? pgn(rest) : []);
-    case 'T': return `Particle${PARTICLE[type] ? ' : ' + PARTICLE[type] : ''}`;
+    case 'A':
+      return join(ADJECTIVE[type] ?? 'Adjective', gns(rest));
+    case 'C':
+      return 'Conjunction';
+    case 'D':
+      return 'Adverb';
+    case 'N':
+      return type === 'p' ? join('Noun : Proper name', words(PROPER, rest)) : join(NOUN[type] ?? 'Noun', gns(rest));
+    case 'P':
+      return join(`Pronoun${PRONOUN[type] ? ` : ${PRONOUN[type]}` : ''}`, pgn(rest));
+    case 'R':
+      return type === 'd' ? 'Preposition with definite article' : 'Preposition';
+    case 'S':
+      return join(SUFFIX[type] ?? 'Suffix', type === 'p' ? pgn(rest) : []);
+    case 'T':
+      return `Particle${PARTICLE[type] ? ` : ${PARTICLE[type]}` : ''}`;
     case 'V': {
       const stem = (language === 'A' ? ARAMAIC_STEMS : HEBREW_STEMS)[type] ?? type;
       const form = VERB_FORMS[rest[0]] ?? '';
@@ -74,7 +167,8 @@ export function decodeOshbSegment(language: 'H' | 'A', segment: string): string 
       const features = rest[0] === 'r' || rest[0] === 's' ? gns(tail) : pgn(tail);
       return `Verb : ${[stem, form, ...features].filter(Boolean).join(' ')}`;
     }
-    default: return segment;
+    default:
+      return segment;
   }
 }
 
@@ -83,15 +177,25 @@ export function decodeOshbSegment(language: 'H' | 'A', segment: string): string 
  * lists the segment (also after reading OSHB's "c" common gender as TEHMC's "b" either gender);
  * the positional decoder covers the rest.
  */
-export function expandOshbMorph(code: string, tehmc: Map<string, string>): { text: string; fromTable: number; decoded: number } {
+export function expandOshbMorph(
+  code: string,
+  tehmc: Map<string, string>,
+): { text: string; fromTable: number; decoded: number } {
   const language = code[0] === 'A' ? 'A' : 'H';
   let fromTable = 0;
   let decoded = 0;
-  const parts = code.slice(1).split('/').map((segment) => {
-    const direct = tehmc.get(language + segment) ?? tehmc.get(language + segment.replace(/^(Sp\d|Pp\d|Pd[x\d]|V\w\w\d?)c/, '$1b'));
-    if (direct) { fromTable++; return direct; }
-    decoded++;
-    return decodeOshbSegment(language, segment);
-  });
+  const parts = code
+    .slice(1)
+    .split('/')
+    .map((segment) => {
+      const direct =
+        tehmc.get(language + segment) ?? tehmc.get(language + segment.replace(/^(Sp\d|Pp\d|Pd[x\d]|V\w\w\d?)c/, '$1b'));
+      if (direct) {
+        fromTable++;
+        return direct;
+      }
+      decoded++;
+      return decodeOshbSegment(language, segment);
+    });
   return { text: parts.join(' + '), fromTable, decoded };
 }

@@ -28,9 +28,13 @@ export interface StrongsEntry {
   unused: boolean;
 }
 
-const clean = (s: string) => decodeXmlEntities(s.replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ').trim();
+const clean = (s: string) =>
+  decodeXmlEntities(s.replace(/<[^>]*>/g, ''))
+    .replace(/\s+/g, ' ')
+    .trim();
 const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1] ?? '';
-const element = (xml: string, name: string) => new RegExp(`<${name}\\b[^>]*>([\\s\\S]*?)</${name}>`).exec(xml)?.[1] ?? '';
+const element = (xml: string, name: string) =>
+  new RegExp(`<${name}\\b[^>]*>([\\s\\S]*?)</${name}>`).exec(xml)?.[1] ?? '';
 const unique = (ids: string[]) => [...new Set(ids)];
 
 const HEBREW_LANGUAGE: Record<string, StrongsEntry['language']> = { heb: 'hebrew', arc: 'aramaic', 'x-pn': 'hebrew' };
@@ -48,7 +52,9 @@ export function readStrongsHebrew(path: string): StrongsEntry[] {
     const language = HEBREW_LANGUAGE[attr(w, 'xml:lang')];
     if (!language) throw new Error(`HebrewStrong.xml ${id}: unknown language ${attr(w, 'xml:lang')}`);
     entries.push({
-      id, number: Number(id.slice(1)), language,
+      id,
+      number: Number(id.slice(1)),
+      language,
       word: clean(w),
       translit: attr(w, 'xlit'),
       pronunciation: attr(w, 'pron'),
@@ -72,9 +78,15 @@ export function readStrongsGreek(path: string): StrongsEntry[] {
     const id = `G${number}`;
     const lemma = /<greek\b[^>]*\/>/.exec(body)?.[0] ?? '';
     // Inline references and quoted Greek words become readable text: "G25", "ἵημι".
-    const text = (s: string) => clean(s
-      .replace(/<strongsref language="(GREEK|HEBREW)" strongs="0*(\d+)"\s*\/>/g, (_, lang: string, n: string) => `${lang === 'GREEK' ? 'G' : 'H'}${n}`)
-      .replace(/<greek\b[^>]*unicode="([^"]*)"[^>]*\/>/g, '$1'));
+    const text = (s: string) =>
+      clean(
+        s
+          .replace(
+            /<strongsref language="(GREEK|HEBREW)" strongs="0*(\d+)"\s*\/>/g,
+            (_, lang: string, n: string) => `${lang === 'GREEK' ? 'G' : 'H'}${n}`,
+          )
+          .replace(/<greek\b[^>]*unicode="([^"]*)"[^>]*\/>/g, '$1'),
+      );
     let derivationXml = element(body, 'strongs_derivation');
     let definitionXml = element(body, 'strongs_def');
     // A few entries (G2316 θεός among them) put the start of the definition inside the derivation:
@@ -87,7 +99,9 @@ export function readStrongsGreek(path: string): StrongsEntry[] {
     }
     const unused = !lemma && /Not Used/i.test(body);
     entries.push({
-      id, number, language: 'greek',
+      id,
+      number,
+      language: 'greek',
       word: attr(lemma, 'unicode'),
       translit: attr(lemma, 'translit'),
       pronunciation: attr(/<pronunciation\b[^>]*\/>/.exec(body)?.[0] ?? '', 'strongs'),
@@ -95,7 +109,11 @@ export function readStrongsGreek(path: string): StrongsEntry[] {
       derivation: text(derivationXml).replace(/;$/, ''),
       definition: text(definitionXml).replace(/^[;:,\s]+/, ''),
       kjvUsage: text(element(body, 'kjv_def')).replace(/^:--/, '').replace(/\.$/, ''),
-      roots: unique([...derivationXml.matchAll(/<strongsref language="(GREEK|HEBREW)" strongs="0*(\d+)"/g)].map((m) => `${m[1] === 'GREEK' ? 'G' : 'H'}${m[2]}`)),
+      roots: unique(
+        [...derivationXml.matchAll(/<strongsref language="(GREEK|HEBREW)" strongs="0*(\d+)"/g)].map(
+          (m) => `${m[1] === 'GREEK' ? 'G' : 'H'}${m[2]}`,
+        ),
+      ),
       unused,
     });
   }

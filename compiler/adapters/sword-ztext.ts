@@ -16,14 +16,43 @@ export const PSALM_TITLE_RULE =
   'Every other title is dropped: the Ps 119 acrostic letters (ALEPH, Aleph., א ALEPH.), the Psalter ' +
   'book headings (ASV "BOOK II" to "BOOK V"), section headings and the KJV Pauline colophons. ' +
   'Subscriptions the source prints as verse text stay (Hab 3:19 "To the chief singer…" in KJV, KJV1611, ' +
-  'WBT, YLT, DBY, BBE, RV1909; RV1909\'s Pauline subscriptions); ASV marks Hab 3:19\'s as a title and ' +
+  "WBT, YLT, DBY, BBE, RV1909; RV1909's Pauline subscriptions); ASV marks Hab 3:19's as a title and " +
   'WEB as a paragraph after the verse, so those two drop it.';
 
 // The Ps 119 stanza letters as the seven modules spell them (KJV/ASV drop them as OSIS titles already).
 const ACROSTIC_LETTERS = [
-  'aleph', 'beth', 'gimel', 'daleth', 'he', 'vau', 'waw', 'zain', 'cheth', 'heth', 'teth', 'jod', 'yod',
-  'caph', 'kaph', 'lamed', 'mem', 'nun', 'samech', 'ain', 'pe', 'tzade', 'tzaddi', 'tsaddi', 'koph',
-  'coph', 'resh', 'schin', 'shin', 'sin', 'tau', 'taw',
+  'aleph',
+  'beth',
+  'gimel',
+  'daleth',
+  'he',
+  'vau',
+  'waw',
+  'zain',
+  'cheth',
+  'heth',
+  'teth',
+  'jod',
+  'yod',
+  'caph',
+  'kaph',
+  'lamed',
+  'mem',
+  'nun',
+  'samech',
+  'ain',
+  'pe',
+  'tzade',
+  'tzaddi',
+  'tsaddi',
+  'koph',
+  'coph',
+  'resh',
+  'schin',
+  'shin',
+  'sin',
+  'tau',
+  'taw',
 ].join('|');
 // Either "Aleph." in any case, or a bare all-caps "MEM" (SpaRV drops the period twice). A mixed-case
 // word without a period is real text ("He shall ..."), so it is left alone. BBE's title leaves "ALEPH ".
@@ -86,7 +115,7 @@ export function parseSwordConf(text: string): Record<string, string[]> {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
     let line = lines[i];
-    while (line.endsWith('\\') && i + 1 < lines.length) line = line.slice(0, -1) + '\n' + lines[++i];
+    while (line.endsWith('\\') && i + 1 < lines.length) line = `${line.slice(0, -1)}\n${lines[++i]}`;
     const trimmed = line.trim();
     if (trimmed === '' || trimmed.startsWith('#') || trimmed.startsWith('[')) continue;
     const eq = line.indexOf('=');
@@ -202,7 +231,10 @@ export function readSwordRaw(zipPath: string, kjvChapterVerses: ChapterVerseTabl
     const reader = testamentReader(module, testament, zipPath);
     const books = BOOKS.filter((b) => b.testament === testament.toUpperCase());
     // The KJV grid must use up the index exactly; anything else means a wrong table or another versification.
-    const needed = books.reduce((sum, book) => sum + 1 + kjvChapterVerses[book.number - 1].reduce((c, verses) => c + 1 + verses, 0), 2);
+    const needed = books.reduce(
+      (sum, book) => sum + 1 + kjvChapterVerses[book.number - 1].reduce((c, verses) => c + 1 + verses, 0),
+      2,
+    );
     if (needed !== reader.entryCount) {
       throw new Error(`${zipPath}: ${testament} index has ${reader.entryCount} entries, KJV grid needs ${needed}`);
     }
@@ -245,7 +277,7 @@ function movePsalmTitlesToNextPsalm(verses: SwordRawVerse[], kjvChapterVerses: C
     const title = LEADING_TITLE.exec(here.raw)?.[1];
     if (!title || next.raw.includes('<title')) continue;
     here.raw = here.raw.replace(LEADING_TITLE, '');
-    next.raw = title + ' ' + next.raw;
+    next.raw = `${title} ${next.raw}`;
   }
 }
 

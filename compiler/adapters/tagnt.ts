@@ -53,17 +53,33 @@ const KNOWN_GAPS: { ref: string; after: number; missing: string }[] = [
   { ref: 'Rev.5.11', after: 17, missing: 'καὶ ἦν ὁ ἀριθμὸς αὐτῶν μυριάδες μυριάδων' },
 ];
 
-interface Row { cols: string[]; kjvBook: string; kjvChapter: number; kjvVerse: number; kjvPos: number; supplement: boolean }
+interface Row {
+  cols: string[];
+  kjvBook: string;
+  kjvChapter: number;
+  kjvVerse: number;
+  kjvPos: number;
+  supplement: boolean;
+}
 
 function readRows(text: string, supplement: boolean): Row[] {
   const lines = text.split('\n');
-  if (!lines[0].startsWith('kjv_book\tkjv_chapter\tkjv_verse\tkjv_pos\tWord & Type')) throw new Error('TAGNT: unexpected header');
+  if (!lines[0].startsWith('kjv_book\tkjv_chapter\tkjv_verse\tkjv_pos\tWord & Type'))
+    throw new Error('TAGNT: unexpected header');
   const rows: Row[] = [];
   for (const line of lines.slice(1)) {
     if (!line) continue;
     const cols = line.split('\t');
-    if (cols.length !== 21) throw new Error(`TAGNT: a row has ${cols.length} columns, expected 21: ${line.slice(0, 80)}`);
-    rows.push({ cols: cols.slice(4), kjvBook: cols[0], kjvChapter: Number(cols[1]), kjvVerse: Number(cols[2]), kjvPos: Number(cols[3] || 0), supplement });
+    if (cols.length !== 21)
+      throw new Error(`TAGNT: a row has ${cols.length} columns, expected 21: ${line.slice(0, 80)}`);
+    rows.push({
+      cols: cols.slice(4),
+      kjvBook: cols[0],
+      kjvChapter: Number(cols[1]),
+      kjvVerse: Number(cols[2]),
+      kjvPos: Number(cols[3] || 0),
+      supplement,
+    });
   }
   return rows;
 }
@@ -86,7 +102,14 @@ function parseStrongsGrammar(cell: string): { strongs: number[]; morph: string }
 const trailingPunctuation = (form: string) => /[^\p{L}\p{M}]*$/u.exec(form)?.[0] ?? '';
 const editionsOf = (list: string) => list.split('+').map((e) => e.replace(/[«»]\d+$/, '').trim());
 
-interface MeaningVariant { form: string; translit: string; gloss: string; strongs: number[]; morph: string; editions: string[] }
+interface MeaningVariant {
+  form: string;
+  translit: string;
+  gloss: string;
+  strongs: number[];
+  morph: string;
+  editions: string[];
+}
 
 /** `form (t=translit) gloss - G0300=N-ASM-P in: TR+Byz`, several joined by " ¦ " */
 function meaningVariants(cell: string): MeaningVariant[] {
@@ -94,7 +117,13 @@ function meaningVariants(cell: string): MeaningVariant[] {
   return cell.split(' ¦ ').map((segment) => {
     const m = /^(.*?) \((?:\w)=([^)]*)\) (.*?) - (G\S.*?) in: (\S+)\s*$/.exec(segment.trim());
     if (!m) throw new Error(`TAGNT: cannot read the meaning variant ${JSON.stringify(segment)}`);
-    return { form: m[1].trim(), translit: m[2], gloss: m[3].trim(), ...parseStrongsGrammar(m[4]), editions: editionsOf(m[5]) };
+    return {
+      form: m[1].trim(),
+      translit: m[2],
+      gloss: m[3].trim(),
+      ...parseStrongsGrammar(m[4]),
+      editions: editionsOf(m[5]),
+    };
   });
 }
 
@@ -107,7 +136,11 @@ function trSpelling(cell: string): string | undefined {
   return undefined;
 }
 
-const stripHtml = (s: string) => s.replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim();
+const stripHtml = (s: string) =>
+  s
+    .replace(/<[^>]*>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /**
  * Reads the TR words. Fixes applied:
@@ -136,7 +169,8 @@ type PlacedWord = TagntWord & { baseChapter: number; baseVerse: number; kjvPos: 
 
 /** The word rows of one source row: its TR reading (several words when the TR has several) or its own. */
 function wordsOfRow(row: Row, fixes: TagntText['fixes']): PlacedWord[] {
-  const [wordType, greek, , strongsGrammar, dictionary, editions, variants, spelling, , , conjoin, , , variantNote] = row.cols;
+  const [wordType, greek, , strongsGrammar, dictionary, editions, variants, spelling, , , conjoin, , , variantNote] =
+    row.cols;
   const ref = WORD_REF.exec(wordType);
   const book = bookByOsis.get(row.kjvBook);
   if (!ref || !book) throw new Error(`TAGNT: cannot read the reference ${JSON.stringify(wordType)} (${row.kjvBook})`);
@@ -156,7 +190,12 @@ function wordsOfRow(row: Row, fixes: TagntText['fixes']): PlacedWord[] {
       const translits = tr.translit.split(' ');
       if (forms.length > 1 && forms.length === tr.strongs.length) {
         const morphs = tr.morph.split(' + ');
-        pieces = forms.map((f, i) => ({ form: f + (i === forms.length - 1 ? punctuation : ''), translit: translits[i] ?? '', strongs: [tr.strongs[i]], morph: morphs[i] }));
+        pieces = forms.map((f, i) => ({
+          form: f + (i === forms.length - 1 ? punctuation : ''),
+          translit: translits[i] ?? '',
+          strongs: [tr.strongs[i]],
+          morph: morphs[i],
+        }));
       }
       form = tr.form + punctuation;
       translit = tr.translit;
@@ -178,17 +217,30 @@ function wordsOfRow(row: Row, fixes: TagntText['fixes']): PlacedWord[] {
   const link = /^#\d+[»«]\d+:G0*(\d+)/.exec(conjoin);
   if (row.supplement) fixes.supplement++;
   return (pieces ?? [{ form, translit, strongs, morph }]).map((piece) => ({
-    book: book.number, chapter: row.kjvChapter, verse: row.kjvVerse,
-    ...piece, lemma, gloss,
-    ref: wordType.replace(/=.*$/, ''), number: Number(ref[4]), type,
+    book: book.number,
+    chapter: row.kjvChapter,
+    verse: row.kjvVerse,
+    ...piece,
+    lemma,
+    gloss,
+    ref: wordType.replace(/=.*$/, ''),
+    number: Number(ref[4]),
+    type,
     ...(link ? { conjoin: Number(link[1]) } : {}),
-    notes: [...notes], subscription: false,
-    baseChapter: Number(ref[2]), baseVerse: Number(ref[3]), kjvPos: row.kjvPos,
+    notes: [...notes],
+    subscription: false,
+    baseChapter: Number(ref[2]),
+    baseVerse: Number(ref[3]),
+    kjvPos: row.kjvPos,
   }));
 }
 
 /** The TR (KJV) reading among a row's meaning variants; the Byzantine one when the TR follows it unlisted. */
-function trReadingOf(editions: string, variants: string, fixes: TagntText['fixes']): ReturnType<typeof meaningVariants>[number] | undefined {
+function trReadingOf(
+  editions: string,
+  variants: string,
+  fixes: TagntText['fixes'],
+): ReturnType<typeof meaningVariants>[number] | undefined {
   const options = meaningVariants(variants);
   const tr = options.find((v) => v.editions.includes('TR') || v.editions.includes('KJV'));
   if (tr || editionsOf(editions).includes('TR') || editions.includes('TR»') || editions.includes('TR«')) return tr;
@@ -235,7 +287,14 @@ function recordKnownGaps(ordered: TagntWord[]): TagntText['incomplete'] {
   for (const gap of KNOWN_GAPS) {
     const [osis, c, v] = gap.ref.split('.');
     const book = bookByOsis.get(osis)!.number;
-    const at = ordered.find((w) => w.book === book && w.chapter === Number(c) && w.verse === Number(v) && w.number === gap.after && w.ref.startsWith(gap.ref));
+    const at = ordered.find(
+      (w) =>
+        w.book === book &&
+        w.chapter === Number(c) &&
+        w.verse === Number(v) &&
+        w.number === gap.after &&
+        w.ref.startsWith(gap.ref),
+    );
     if (!at) throw new Error(`TAGNT: the documented gap in ${gap.ref} after word #${gap.after} is not where expected`);
     const reason = `the source lacks the TR words "${gap.missing}" after word #${gap.after}`;
     at.notes.push(`Incomplete verse: ${reason}`);
@@ -253,7 +312,9 @@ const EPISTLES = { first: 45, last: 58 }; // Romans to Hebrews carry a subscript
 function markSubscription(verse: TagntWord[]): void {
   let start = verse.length;
   while (start > 0 && verse[start - 1].type === 'K') start--;
-  const first = verse.findIndex((w, i) => i >= start && /^πρ[όὸ]ς$/i.test(w.form.normalize('NFC').replace(/[^\p{L}\p{M}]/gu, '')));
+  const first = verse.findIndex(
+    (w, i) => i >= start && /^πρ[όὸ]ς$/i.test(w.form.normalize('NFC').replace(/[^\p{L}\p{M}]/gu, '')),
+  );
   if (first < 0) return;
   for (let i = first; i < verse.length; i++) {
     verse[i].subscription = true;

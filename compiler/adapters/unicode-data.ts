@@ -18,7 +18,9 @@ export function readUnicodeData(path: string): UnicodeChar[] {
     const f = line.split(';');
     if (f.length !== 15) throw new Error(`${path}: a line has ${f.length} fields, expected 15: ${line.slice(0, 60)}`);
     chars.push({
-      codePoint: parseInt(f[0], 16), name: f[1], category: f[2],
+      codePoint: parseInt(f[0], 16),
+      name: f[1],
+      category: f[2],
       ...(f[12] ? { upper: parseInt(f[12], 16) } : {}),
       ...(f[13] ? { lower: parseInt(f[13], 16) } : {}),
     });

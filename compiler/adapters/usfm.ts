@@ -39,8 +39,30 @@ const NOT_VERSE_TEXT =
   /^(?:usfm|ide|h\d?|toc\d|toca\d|ztoc\d|mt\d?|mte\d?|cl|cp|iex|ie|imt\d?|is\d?|ip|ipi|im|imi|iq\d?|ib|ili\d?|io\d?|iot|s\d?|ms\d?|mr|r|sr|sp|rem|sts|periph|qa)$/;
 // Character markers: the words stay, the marker goes. Nested markers carry a "+" (\+add).
 const CHARACTER = new Set([
-  'add', 'nd', 'bd', 'it', 'em', 'bdit', 'sc', 'no', 'sup', 'wj', 'qs', 'qac', 'k', 'bk', 'pn', 'png',
-  'tl', 'ord', 'sig', 'sls', 'qt', 'dc', 'rb', 'w',
+  'add',
+  'nd',
+  'bd',
+  'it',
+  'em',
+  'bdit',
+  'sc',
+  'no',
+  'sup',
+  'wj',
+  'qs',
+  'qac',
+  'k',
+  'bk',
+  'pn',
+  'png',
+  'tl',
+  'ord',
+  'sig',
+  'sls',
+  'qt',
+  'dc',
+  'rb',
+  'w',
 ]);
 // Notes and printed verse numbers: dropped together with their content, up to the closing marker.
 const NOTE = new Set(['f', 'fe', 'ef', 'x', 'ex', 'vp']);
@@ -52,7 +74,9 @@ const MARKER = /\\\+?([a-z]+\d*)(\*?)/g;
 const MARKER_AT = new RegExp(MARKER.source, 'y');
 
 export function readUsfmFolder(ctx: AdapterContext): TranslationText {
-  const files = readdirSync(ctx.path).filter((f) => /\.usfm$/i.test(f)).sort();
+  const files = readdirSync(ctx.path)
+    .filter((f) => /\.usfm$/i.test(f))
+    .sort();
   const fixes = files.some((f) => /KJB[-_]1611/i.test(f)) ? KJV1611_STRAY_CHARACTERS : [];
   const verses: VerseRecord[] = [];
   const bookNames: Record<number, string> = {};
@@ -79,7 +103,8 @@ export function readUsfmFolder(ctx: AdapterContext): TranslationText {
     }
   }
   for (const fix of fixes) {
-    if (!fixesApplied.has(fix)) throw new Error(`KJV 1611 fix for ${fix.book} ${fix.chapter}:${fix.verse} found no verse`);
+    if (!fixesApplied.has(fix))
+      throw new Error(`KJV 1611 fix for ${fix.book} ${fix.chapter}:${fix.verse} found no verse`);
   }
   verses.sort((a, b) => a.book - b.book || a.chapter - b.chapter || a.verse - b.verse);
   return { verses, bookNames };
@@ -120,7 +145,10 @@ function readBookStructure(source: string, file: string): RawBook | undefined {
     if (seen.has(key)) throw new Error(`${where}: verse ${key} appears twice`);
     seen.add(key);
     current = { chapter, verse, raw };
-    if (verse === 1 && title !== undefined) { current.title = title; title = undefined; }
+    if (verse === 1 && title !== undefined) {
+      current.title = title;
+      title = undefined;
+    }
     book.verses.push(current);
     proseParagraphStart = undefined;
   };
@@ -155,7 +183,7 @@ function readBookStructure(source: string, file: string): RawBook | undefined {
     } else if (TEXT_PARAGRAPH.test(marker)) {
       if (current) {
         if (PROSE_PARAGRAPH.test(marker)) proseParagraphStart ??= current.raw.length;
-        current.raw += ' ' + content;
+        current.raw += ` ${content}`;
       } else if (content.trim()) {
         throw new Error(`${where}: text outside any verse: "${content.trim().slice(0, 40)}"`);
       }
@@ -203,7 +231,10 @@ function usfmToText(raw: string, where: string): string {
   let at = 0;
   while (at < raw.length) {
     const slash = raw.indexOf('\\', at);
-    if (slash < 0) { out += raw.slice(at); break; }
+    if (slash < 0) {
+      out += raw.slice(at);
+      break;
+    }
     out += raw.slice(at, slash);
     MARKER_AT.lastIndex = slash;
     const m = MARKER_AT.exec(raw);

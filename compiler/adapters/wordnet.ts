@@ -9,8 +9,16 @@ import { join } from 'node:path';
 type Pos = 'n' | 'v' | 'a' | 'r';
 const FILES: Record<Pos, string> = { n: 'noun', v: 'verb', a: 'adj', r: 'adv' };
 
-interface Synset { words: string[]; pointers: { symbol: string; target: string; source: number; targetWord: number }[] }
-interface Sense { pos: Pos; rank: number; synset: string; tagged: number }
+interface Synset {
+  words: string[];
+  pointers: { symbol: string; target: string; source: number; targetWord: number }[];
+}
+interface Sense {
+  pos: Pos;
+  rank: number;
+  synset: string;
+  tagged: number;
+}
 
 export interface WordNet {
   /** senses of a lemma (lower case, spaces as "_"), most frequent first */
@@ -22,30 +30,165 @@ export interface WordNet {
 
 // Irregular forms common in the KJV (WordNet's own exception lists are not in the npm package).
 const IRREGULAR: Record<string, string> = {
-  hath: 'have', hast: 'have', had: 'have', doth: 'do', dost: 'do', did: 'do', done: 'do', saith: 'say', said: 'say',
-  spake: 'speak', spoken: 'speak', spoke: 'speak', sware: 'swear', sworn: 'swear', brake: 'break', broken: 'break',
-  went: 'go', gone: 'go', came: 'come', gave: 'give', given: 'give', took: 'take', taken: 'take', knew: 'know',
-  known: 'know', begat: 'beget', begotten: 'beget', slew: 'slay', slain: 'slay', sat: 'sit', saw: 'see', seen: 'see',
-  made: 'make', thought: 'think', brought: 'bring', sought: 'seek', taught: 'teach', wrote: 'write', written: 'write',
-  ate: 'eat', eaten: 'eat', drank: 'drink', drunk: 'drink', fell: 'fall', fallen: 'fall', rose: 'rise', risen: 'rise',
-  arose: 'arise', bare: 'bear', born: 'bear', forsook: 'forsake', forsaken: 'forsake', smote: 'smite', smitten: 'smite',
-  chose: 'choose', chosen: 'choose', clave: 'cleave', wept: 'weep', slept: 'sleep', kept: 'keep', left: 'leave',
-  led: 'lead', fled: 'flee', fed: 'feed', heard: 'hear', told: 'tell', sold: 'sell', stood: 'stand', understood: 'understand',
-  found: 'find', bound: 'bind', ran: 'run', began: 'begin', begun: 'begin', sang: 'sing', sung: 'sing', drew: 'draw',
-  drawn: 'draw', grew: 'grow', threw: 'throw', flew: 'fly', blew: 'blow', hid: 'hide', hidden: 'hide', bade: 'bid',
-  laid: 'lay', paid: 'pay', men: 'man', women: 'woman', children: 'child', brethren: 'brother', feet: 'foot',
-  teeth: 'tooth', oxen: 'ox', mice: 'mouse', geese: 'goose', loved: 'love', believed: 'believe', wrought: 'work',
-  shewed: 'show', shew: 'show', sent: 'send', spent: 'spend', built: 'build', dwelt: 'dwell', felt: 'feel', meant: 'mean',
-  lost: 'lose', met: 'meet', caught: 'catch', fought: 'fight', bought: 'buy', held: 'hold', won: 'win', struck: 'strike',
-  became: 'become', forgave: 'forgive', forgiven: 'forgive', ye: 'you', thee: 'you', thou: 'you', thy: 'your', thine: 'your',
+  hath: 'have',
+  hast: 'have',
+  had: 'have',
+  doth: 'do',
+  dost: 'do',
+  did: 'do',
+  done: 'do',
+  saith: 'say',
+  said: 'say',
+  spake: 'speak',
+  spoken: 'speak',
+  spoke: 'speak',
+  sware: 'swear',
+  sworn: 'swear',
+  brake: 'break',
+  broken: 'break',
+  went: 'go',
+  gone: 'go',
+  came: 'come',
+  gave: 'give',
+  given: 'give',
+  took: 'take',
+  taken: 'take',
+  knew: 'know',
+  known: 'know',
+  begat: 'beget',
+  begotten: 'beget',
+  slew: 'slay',
+  slain: 'slay',
+  sat: 'sit',
+  saw: 'see',
+  seen: 'see',
+  made: 'make',
+  thought: 'think',
+  brought: 'bring',
+  sought: 'seek',
+  taught: 'teach',
+  wrote: 'write',
+  written: 'write',
+  ate: 'eat',
+  eaten: 'eat',
+  drank: 'drink',
+  drunk: 'drink',
+  fell: 'fall',
+  fallen: 'fall',
+  rose: 'rise',
+  risen: 'rise',
+  arose: 'arise',
+  bare: 'bear',
+  born: 'bear',
+  forsook: 'forsake',
+  forsaken: 'forsake',
+  smote: 'smite',
+  smitten: 'smite',
+  chose: 'choose',
+  chosen: 'choose',
+  clave: 'cleave',
+  wept: 'weep',
+  slept: 'sleep',
+  kept: 'keep',
+  left: 'leave',
+  led: 'lead',
+  fled: 'flee',
+  fed: 'feed',
+  heard: 'hear',
+  told: 'tell',
+  sold: 'sell',
+  stood: 'stand',
+  understood: 'understand',
+  found: 'find',
+  bound: 'bind',
+  ran: 'run',
+  began: 'begin',
+  begun: 'begin',
+  sang: 'sing',
+  sung: 'sing',
+  drew: 'draw',
+  drawn: 'draw',
+  grew: 'grow',
+  threw: 'throw',
+  flew: 'fly',
+  blew: 'blow',
+  hid: 'hide',
+  hidden: 'hide',
+  bade: 'bid',
+  laid: 'lay',
+  paid: 'pay',
+  men: 'man',
+  women: 'woman',
+  children: 'child',
+  brethren: 'brother',
+  feet: 'foot',
+  teeth: 'tooth',
+  oxen: 'ox',
+  mice: 'mouse',
+  geese: 'goose',
+  loved: 'love',
+  believed: 'believe',
+  wrought: 'work',
+  shewed: 'show',
+  shew: 'show',
+  sent: 'send',
+  spent: 'spend',
+  built: 'build',
+  dwelt: 'dwell',
+  felt: 'feel',
+  meant: 'mean',
+  lost: 'lose',
+  met: 'meet',
+  caught: 'catch',
+  fought: 'fight',
+  bought: 'buy',
+  held: 'hold',
+  won: 'win',
+  struck: 'strike',
+  became: 'become',
+  forgave: 'forgive',
+  forgiven: 'forgive',
+  ye: 'you',
+  thee: 'you',
+  thou: 'you',
+  thy: 'your',
+  thine: 'your',
 };
 
 const RULES: Record<Pos, [string, string][]> = {
-  n: [['s', ''], ['ses', 's'], ['xes', 'x'], ['zes', 'z'], ['ches', 'ch'], ['shes', 'sh'], ['men', 'man'], ['ies', 'y']],
-  v: [['s', ''], ['ies', 'y'], ['es', 'e'], ['es', ''], ['ed', 'e'], ['ed', ''], ['ing', 'e'], ['ing', ''],
+  n: [
+    ['s', ''],
+    ['ses', 's'],
+    ['xes', 'x'],
+    ['zes', 'z'],
+    ['ches', 'ch'],
+    ['shes', 'sh'],
+    ['men', 'man'],
+    ['ies', 'y'],
+  ],
+  v: [
+    ['s', ''],
+    ['ies', 'y'],
+    ['es', 'e'],
+    ['es', ''],
+    ['ed', 'e'],
+    ['ed', ''],
+    ['ing', 'e'],
+    ['ing', ''],
     // archaic endings: believeth, lovest, giveth, goeth
-    ['eth', 'e'], ['eth', ''], ['est', 'e'], ['est', ''], ['edst', 'e'], ['edst', '']],
-  a: [['er', ''], ['est', ''], ['er', 'e'], ['est', 'e']],
+    ['eth', 'e'],
+    ['eth', ''],
+    ['est', 'e'],
+    ['est', ''],
+    ['edst', 'e'],
+    ['edst', ''],
+  ],
+  a: [
+    ['er', ''],
+    ['est', ''],
+    ['er', 'e'],
+    ['est', 'e'],
+  ],
   r: [],
 };
 
@@ -60,7 +203,9 @@ export function readWordNet(dir: string): WordNet {
       const tagged = Number(f[5 + pointerCount]);
       const offsets = f.slice(6 + pointerCount);
       const list = index.get(f[0]) ?? index.set(f[0], []).get(f[0])!;
-      offsets.forEach((offset, rank) => list.push({ pos, rank, synset: `${pos}${offset}`, tagged }));
+      offsets.forEach((offset, rank) => {
+        list.push({ pos, rank, synset: `${pos}${offset}`, tagged });
+      });
     }
     for (const line of readFileSync(join(dir, `data.${FILES[pos]}`), 'utf8').split('\n')) {
       if (line === '' || line.startsWith(' ')) continue;
@@ -74,8 +219,10 @@ export function readWordNet(dir: string): WordNet {
       for (let i = 0; i < pointerCount; i++, at += 4) {
         const sourceTarget = f[at + 3];
         pointers.push({
-          symbol: f[at], target: `${f[at + 2] === 's' ? 'a' : f[at + 2]}${f[at + 1]}`,
-          source: parseInt(sourceTarget.slice(0, 2), 16), targetWord: parseInt(sourceTarget.slice(2), 16),
+          symbol: f[at],
+          target: `${f[at + 2] === 's' ? 'a' : f[at + 2]}${f[at + 1]}`,
+          source: parseInt(sourceTarget.slice(0, 2), 16),
+          targetWord: parseInt(sourceTarget.slice(2), 16),
         });
       }
       // Satellite adjectives ("s") live in data.adj with the adjectives.
@@ -88,7 +235,9 @@ export function readWordNet(dir: string): WordNet {
     synset: (key) => synsets.get(key),
     lemmas(word) {
       const out: string[] = [];
-      const add = (w: string) => { if (index.has(w) && !out.includes(w)) out.push(w); };
+      const add = (w: string) => {
+        if (index.has(w) && !out.includes(w)) out.push(w);
+      };
       add(word);
       if (IRREGULAR[word]) add(IRREGULAR[word]);
       for (const pos of Object.keys(RULES) as Pos[]) {
@@ -116,16 +265,19 @@ export function relatedWords(wordnet: WordNet, word: string, vocabulary: Readonl
   const add = (w: string) => {
     if (out.length < limit && !own.has(w) && !out.includes(w) && vocabulary.has(w)) out.push(w);
   };
-  const senses = lemmas.flatMap((lemma) => wordnet.senses(lemma).map((s) => ({ ...s, lemma })))
+  const senses = lemmas
+    .flatMap((lemma) => wordnet.senses(lemma).map((s) => ({ ...s, lemma })))
     .sort((a, b) => a.rank - b.rank || b.tagged - a.tagged);
   const tiers: ((s: (typeof senses)[number], synset: Synset) => void)[] = [
     (_s, synset) => synset.words.forEach(add),
     (s, synset) => {
       if (s.rank > 1) return;
-      for (const p of synset.pointers) if (p.symbol === '@' || p.symbol === '@i') wordnet.synset(p.target)?.words.forEach(add);
+      for (const p of synset.pointers)
+        if (p.symbol === '@' || p.symbol === '@i') wordnet.synset(p.target)?.words.forEach(add);
     },
     (_s, synset) => {
-      for (const p of synset.pointers) if (p.symbol === '&' || p.symbol === '^') wordnet.synset(p.target)?.words.forEach(add);
+      for (const p of synset.pointers)
+        if (p.symbol === '&' || p.symbol === '^') wordnet.synset(p.target)?.words.forEach(add);
     },
     (s, synset) => {
       for (const p of synset.pointers) {

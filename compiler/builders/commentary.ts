@@ -30,17 +30,27 @@ export const commentaryBuilder: Builder = {
       byOrdinal[grid.ordinalOfId(id)] = n;
     }
     const blob = new Uint8Array(offsets[offsets.length - 1]);
-    chunks.forEach((c, i) => blob.set(c, offsets[i]));
-    ctx.log(`  ${gill.byVerse.size} verses, ${chunks.length} texts, ${(blob.length / 1048576).toFixed(1)} MiB; ${JSON.stringify(gill.stats)}`);
-    return [{
-      name: COMMENTARY_PACK.name('gill'),
-      datasets: ['gill'],
-      sections: sectionsOf(COMMENTARY_PACK, {
-        info: { missingBooks: gill.missingBooks, introductionOnlyBooks: gill.introductionOnlyBooks, stats: gill.stats },
-        byOrdinal,
-        offsets,
-        text: blob,
-      }),
-    }];
+    chunks.forEach((c, i) => {
+      blob.set(c, offsets[i]);
+    });
+    ctx.log(
+      `  ${gill.byVerse.size} verses, ${chunks.length} texts, ${(blob.length / 1048576).toFixed(1)} MiB; ${JSON.stringify(gill.stats)}`,
+    );
+    return [
+      {
+        name: COMMENTARY_PACK.name('gill'),
+        datasets: ['gill'],
+        sections: sectionsOf(COMMENTARY_PACK, {
+          info: {
+            missingBooks: gill.missingBooks,
+            introductionOnlyBooks: gill.introductionOnlyBooks,
+            stats: gill.stats,
+          },
+          byOrdinal,
+          offsets,
+          text: blob,
+        }),
+      },
+    ];
   },
 };

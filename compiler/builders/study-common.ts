@@ -39,7 +39,8 @@ export function formatCitation(names: string[], grid: KjvGrid, ids: number[], wh
   for (const [first, last] of runs) {
     const c1 = chapterOf(first);
     const head = c1 === chapter ? `, ${verseOf(first)}` : `${out ? '; ' : ''}${c1}:${verseOf(first)}`;
-    const tail = last === first ? '' : chapterOf(last) === c1 ? `-${verseOf(last)}` : `-${chapterOf(last)}:${verseOf(last)}`;
+    const tail =
+      last === first ? '' : chapterOf(last) === c1 ? `-${verseOf(last)}` : `-${chapterOf(last)}:${verseOf(last)}`;
     out += head + tail;
     chapter = chapterOf(last);
   }

@@ -18,17 +18,20 @@ export const textBuilder: Builder = {
       const have = new Set(verses.map(verseIdOf));
       const grid = new Set<number>();
       const missing: number[] = [];
-      ctx.kjvChapterVerses.forEach((chapters, b) => chapters.forEach((count, c) => {
-        for (let v = 1; v <= count; v++) {
-          const id = composeVerseId(b + 1, c + 1, v);
-          grid.add(id);
-          if (!have.has(id)) missing.push(id);
-        }
-      }));
+      ctx.kjvChapterVerses.forEach((chapters, b) => {
+        chapters.forEach((count, c) => {
+          for (let v = 1; v <= count; v++) {
+            const id = composeVerseId(b + 1, c + 1, v);
+            grid.add(id);
+            if (!have.has(id)) missing.push(id);
+          }
+        });
+      });
       const ordered = [...verses].sort((a, b) => verseIdOf(a) - verseIdOf(b));
       const extra = ordered.map(verseIdOf).filter((id) => !grid.has(id));
       for (const v of ordered) {
-        if (!v.text || /[\n\r]/.test(v.text)) throw new Error(`${entry.id} ${v.book}.${v.chapter}.${v.verse}: verse text is empty or has a line break`);
+        if (!v.text || /[\n\r]/.test(v.text))
+          throw new Error(`${entry.id} ${v.book}.${v.chapter}.${v.verse}: verse text is empty or has a line break`);
       }
       // NFC: the SVD source puts shadda before the vowel; canonical order lets callers compare strings.
       const lines = ordered.map((v) => v.text.normalize('NFC'));
@@ -46,7 +49,9 @@ export const textBuilder: Builder = {
         compression: 'zopfli',
         sections: sectionsOf(TEXT_PACK, {
           info: {
-            versionId: entry.versionId, missing, extra,
+            versionId: entry.versionId,
+            missing,
+            extra,
             incomplete: incomplete.map((x) => ({ verseId: verseIdOf(x), reason: x.reason })),
             bookBytes,
           },

@@ -24,16 +24,22 @@ export const topicsBuilder: Builder = {
           }
         }
       }
-      const citations = [...byCitation].sort(([, a], [, b]) =>
-        grid.ordinalOfId(a[0]) - grid.ordinalOfId(b[0]) || a.length - b.length).map(([citation, ids]) => [citation, ...ids]);
-      if (citations.length === 0) throw new Error(`topic ${source.topic} has no verses from ${source.headings.join(', ')}`);
+      const citations = [...byCitation]
+        .sort(([, a], [, b]) => grid.ordinalOfId(a[0]) - grid.ordinalOfId(b[0]) || a.length - b.length)
+        .map(([citation, ids]) => [citation, ...ids]);
+      if (citations.length === 0)
+        throw new Error(`topic ${source.topic} has no verses from ${source.headings.join(', ')}`);
       return { topic: source.topic, match: source.match, headings: source.headings, citations };
     });
-    ctx.log(`  ${topics.length} topics; ${invalid.length} Nave's references outside the KJV dropped; ${naves.fromText.join(', ')} read from the CCEL text`);
-    return [{
-      name: TOPICS_PACK.name,
-      datasets: ['naves-csv', 'naves-text'],
-      sections: sectionsOf(TOPICS_PACK, { topics: topics }),
-    }];
+    ctx.log(
+      `  ${topics.length} topics; ${invalid.length} Nave's references outside the KJV dropped; ${naves.fromText.join(', ')} read from the CCEL text`,
+    );
+    return [
+      {
+        name: TOPICS_PACK.name,
+        datasets: ['naves-csv', 'naves-text'],
+        sections: sectionsOf(TOPICS_PACK, { topics: topics }),
+      },
+    ];
   },
 };

@@ -17,17 +17,28 @@ export const xrefsBuilder: Builder = {
     if (references.some((r, i) => i > 0 && grid.ordinalOfId(r.from) < grid.ordinalOfId(references[i - 1].from))) {
       throw new Error('cross references are not grouped by source verse');
     }
-    ctx.log(`  ${references.length} references (${stats.negativeDropped} negative-vote rows dropped, ${stats.zeroKept} zero-vote kept, ${stats.merged} merged); remapped ${stats.remappedRows} row ends: ${stats.remapped.join(', ')}`);
-    return [{
-      name: XREFS_PACK.name,
-      datasets: ['openbible-crossrefs'],
-      sections: sectionsOf(XREFS_PACK, {
-        info: { rows: stats.rows, kept: references.length, negativeDropped: stats.negativeDropped, zeroKept: stats.zeroKept, remapped: stats.remapped, remappedRows: stats.remappedRows },
-        start,
-        target: references.map((r) => r.start),
-        end: references.map((r) => r.end),
-        votes: references.map((r) => r.votes),
-      }),
-    }];
+    ctx.log(
+      `  ${references.length} references (${stats.negativeDropped} negative-vote rows dropped, ${stats.zeroKept} zero-vote kept, ${stats.merged} merged); remapped ${stats.remappedRows} row ends: ${stats.remapped.join(', ')}`,
+    );
+    return [
+      {
+        name: XREFS_PACK.name,
+        datasets: ['openbible-crossrefs'],
+        sections: sectionsOf(XREFS_PACK, {
+          info: {
+            rows: stats.rows,
+            kept: references.length,
+            negativeDropped: stats.negativeDropped,
+            zeroKept: stats.zeroKept,
+            remapped: stats.remapped,
+            remappedRows: stats.remappedRows,
+          },
+          start,
+          target: references.map((r) => r.start),
+          end: references.map((r) => r.end),
+          votes: references.map((r) => r.votes),
+        }),
+      },
+    ];
   },
 };

@@ -1,6 +1,12 @@
 import { deflateRawSync } from 'node:zlib';
 import { crc32 } from '../../engine/core/pack/crc32.ts';
-import { PACK_FORMAT_VERSION, PACK_HEADER_BYTES, PACK_MAGIC, SectionKind, type SectionKindName } from '../../engine/core/pack/format.ts';
+import {
+  PACK_FORMAT_VERSION,
+  PACK_HEADER_BYTES,
+  PACK_MAGIC,
+  SectionKind,
+  type SectionKindName,
+} from '../../engine/core/pack/format.ts';
 import type { PackData, PackSchema } from '../../engine/core/pack/schema.ts';
 
 export type SectionValue =
@@ -14,11 +20,20 @@ const encoder = new TextEncoder();
 
 function sectionBytes(value: SectionValue): Uint8Array {
   switch (value.kind) {
-    case 'bytes': return value.data;
-    case 'u32': { const a = Uint32Array.from(value.data); return new Uint8Array(a.buffer, a.byteOffset, a.byteLength); }
-    case 'u16': { const a = Uint16Array.from(value.data); return new Uint8Array(a.buffer, a.byteOffset, a.byteLength); }
-    case 'utf8': return encoder.encode(value.data);
-    case 'json': return encoder.encode(JSON.stringify(value.data));
+    case 'bytes':
+      return value.data;
+    case 'u32': {
+      const a = Uint32Array.from(value.data);
+      return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+    }
+    case 'u16': {
+      const a = Uint16Array.from(value.data);
+      return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+    }
+    case 'utf8':
+      return encoder.encode(value.data);
+    case 'json':
+      return encoder.encode(JSON.stringify(value.data));
   }
 }
 
@@ -26,7 +41,10 @@ function sectionBytes(value: SectionValue): Uint8Array {
  * A schema's sections with their values, in the schema's order (the order fixes the bytes written). A
  * value for a section the schema does not declare, or none for one it does, is refused.
  */
-export function sectionsOf<Schema extends PackSchema>(schema: Schema, data: PackData<Schema>): Record<string, SectionValue> {
+export function sectionsOf<Schema extends PackSchema>(
+  schema: Schema,
+  data: PackData<Schema>,
+): Record<string, SectionValue> {
   const values = data as Record<string, unknown>;
   const undeclared = Object.keys(values).filter((name) => !(name in schema.sections));
   if (undeclared.length) throw new Error(`pack ${describe(schema)}: no section ${undeclared.join(', ')} in its schema`);
@@ -51,17 +69,24 @@ export function packBody(sections: Record<string, SectionValue>): Uint8Array {
   let directoryLength = 4;
   for (const e of entries) directoryLength += 1 + e.name.length + 1 + 4 + 4;
   let at = align4(directoryLength);
-  const offsets = entries.map((e) => { const o = at; at = align4(at + e.data.length); return o; });
+  const offsets = entries.map((e) => {
+    const o = at;
+    at = align4(at + e.data.length);
+    return o;
+  });
   const body = new Uint8Array(at);
   const view = new DataView(body.buffer);
   let p = 0;
-  view.setUint32(p, entries.length, true); p += 4;
+  view.setUint32(p, entries.length, true);
+  p += 4;
   entries.forEach((e, i) => {
     body[p++] = e.name.length;
     for (const ch of e.name) body[p++] = ch.charCodeAt(0);
     body[p++] = e.kind;
-    view.setUint32(p, offsets[i], true); p += 4;
-    view.setUint32(p, e.data.length, true); p += 4;
+    view.setUint32(p, offsets[i], true);
+    p += 4;
+    view.setUint32(p, e.data.length, true);
+    p += 4;
     body.set(e.data, offsets[i]);
   });
   return body;

@@ -2,7 +2,10 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
-export interface ZopfliPool { deflate(body: Uint8Array): Promise<Uint8Array>; close(): Promise<void> }
+export interface ZopfliPool {
+  deflate(body: Uint8Array): Promise<Uint8Array>;
+  close(): Promise<void>;
+}
 
 export function createZopfliPool(size = Math.max(1, Math.min(availableParallelism(), 4))): ZopfliPool {
   const workers = Array.from({ length: size }, () => new Worker(new URL('./zopfli-worker.mjs', import.meta.url)));
@@ -12,7 +15,8 @@ export function createZopfliPool(size = Math.max(1, Math.min(availableParallelis
     worker.on('message', ({ id, out, error }: { id: number; out?: Uint8Array; error?: string }) => {
       const job = waiting.get(id)!;
       waiting.delete(id);
-      if (error || !out) job.reject(new Error(`zopfli failed: ${error}`)); else job.resolve(new Uint8Array(out));
+      if (error || !out) job.reject(new Error(`zopfli failed: ${error}`));
+      else job.resolve(new Uint8Array(out));
     });
   }
   return {
@@ -23,6 +27,8 @@ export function createZopfliPool(size = Math.max(1, Math.min(availableParallelis
         workers[id % workers.length].postMessage({ id, body });
       });
     },
-    async close() { await Promise.all(workers.map((w) => w.terminate())); },
+    async close() {
+      await Promise.all(workers.map((w) => w.terminate()));
+    },
   };
 }

@@ -9,7 +9,9 @@ export { decodeUtf8Fallback } from '../core/utf8.ts';
 export { fetchLoader, packUrl, type FetchLoaderOptions } from './loader.ts';
 
 /** open() with packs fetched from `baseUrl` (default 'data/' beside the page). */
-export function openBrowser(options: FetchLoaderOptions & Omit<Partial<OpenOptions>, 'fetch'> = {}): Promise<TypedBible> {
+export function openBrowser(
+  options: FetchLoaderOptions & Omit<Partial<OpenOptions>, 'fetch'> = {},
+): Promise<TypedBible> {
   const { baseUrl, fetch, cacheName, ...rest } = options;
   return open({ loader: fetchLoader({ baseUrl, fetch, cacheName }), ...rest });
 }

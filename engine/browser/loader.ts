@@ -13,7 +13,11 @@ export interface FetchLoaderOptions {
   cacheName?: string;
 }
 
-interface ManifestPack { name: string; file: string; sha256?: string }
+interface ManifestPack {
+  name: string;
+  file: string;
+  sha256?: string;
+}
 
 /** Reads manifest.json (for versioned URLs); a missing manifest only means unversioned URLs. */
 async function readManifest(base: URL, fetchFn: typeof fetch): Promise<Map<string, ManifestPack>> {
@@ -41,7 +45,8 @@ async function pruneCache(cacheName: string, base: URL, packs: Map<string, Manif
     const current = new Set([...packs.values()].map((p) => packUrl(base, p.name, p)));
     const cache = await caches.open(cacheName);
     for (const request of await cache.keys()) {
-      if (request.url.startsWith(base.href) && request.url.includes('.pack') && !current.has(request.url)) await cache.delete(request);
+      if (request.url.startsWith(base.href) && request.url.includes('.pack') && !current.has(request.url))
+        await cache.delete(request);
     }
   } catch {
     // pruning is housekeeping; reading goes on without it
@@ -56,7 +61,9 @@ export function fetchLoader(options: FetchLoaderOptions = {}): PackLoader {
   try {
     base = new URL(String(options.baseUrl ?? 'data/'), pageBase);
   } catch {
-    throw new Error(`fetchLoader needs an absolute baseUrl outside a web page, got ${JSON.stringify(String(options.baseUrl ?? 'data/'))}`);
+    throw new Error(
+      `fetchLoader needs an absolute baseUrl outside a web page, got ${JSON.stringify(String(options.baseUrl ?? 'data/'))}`,
+    );
   }
   if (!base.pathname.endsWith('/')) base.pathname += '/';
   let manifest: Promise<Map<string, ManifestPack>> | undefined;
@@ -73,7 +80,10 @@ export function fetchLoader(options: FetchLoaderOptions = {}): PackLoader {
     if (options.cacheName && typeof caches !== 'undefined') {
       // Best effort: a full or unavailable cache must not stop the reading.
       const copy = response.clone();
-      caches.open(options.cacheName).then((cache) => cache.put(url, copy)).catch(() => {});
+      caches
+        .open(options.cacheName)
+        .then((cache) => cache.put(url, copy))
+        .catch(() => {});
     }
     return new Uint8Array(await response.arrayBuffer());
   };

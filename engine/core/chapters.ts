@@ -4,19 +4,37 @@ import { verseRow, type BookOrTestament, type Context } from './operation.ts';
 import { lowerBound } from './translation.ts';
 
 /** Throws when a chapter does not exist in the translation; the message gives the valid range. */
-export function checkChapter(ctx: Context, versionId: string, book: number, chapter: number, param = 'chapterId'): void {
+export function checkChapter(
+  ctx: Context,
+  versionId: string,
+  book: number,
+  chapter: number,
+  param = 'chapterId',
+): void {
   const chapters = ctx.meta.versionById.get(versionId)!.chapterVerses[book - 1] ?? [];
   if (chapter > chapters.length) {
-    throw invalid(param, `${param} ${chapter} does not exist: ${ctx.meta.books[book - 1].names.english} has ${chapters.length} chapters in ${versionId}`);
+    throw invalid(
+      param,
+      `${param} ${chapter} does not exist: ${ctx.meta.books[book - 1].names.english} has ${chapters.length} chapters in ${versionId}`,
+    );
   }
 }
 
 /** [first, end) positions of the verses a book, testament or chapter limit allows. */
-export function limitRange(ctx: Context, versionId: string, limit: BookOrTestament | undefined, chapter: number | undefined): [number, number] {
+export function limitRange(
+  ctx: Context,
+  versionId: string,
+  limit: BookOrTestament | undefined,
+  chapter: number | undefined,
+): [number, number] {
   const text = ctx.translation(versionId);
   if (chapter !== undefined) {
     if (!limit) throw invalid('limitToChapterId', 'limitToChapterId needs limitToBookId set to a book number');
-    if (!('book' in limit)) throw invalid('limitToChapterId', `limitToChapterId needs limitToBookId set to a book number; it cannot be combined with ${limit.testament.toLowerCase()}`);
+    if (!('book' in limit))
+      throw invalid(
+        'limitToChapterId',
+        `limitToChapterId needs limitToBookId set to a book number; it cannot be combined with ${limit.testament.toLowerCase()}`,
+      );
     checkChapter(ctx, versionId, limit.book, chapter, 'limitToChapterId');
     return text.chapterRange(limit.book, chapter);
   }

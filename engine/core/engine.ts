@@ -58,7 +58,8 @@ export interface Bible {
 export type TypedBible = Bible & TypedMethods;
 
 export async function open(options: OpenOptions): Promise<TypedBible> {
-  if (!options || typeof options.loader !== 'function') throw new BibleError('INVALID_PARAMETER', 'open() needs a loader: (packName) => Promise<Uint8Array>', 'loader');
+  if (!options || typeof options.loader !== 'function')
+    throw new BibleError('INVALID_PARAMETER', 'open() needs a loader: (packName) => Promise<Uint8Array>', 'loader');
   const packs = new Map<string, Pack>();
   const pending = new Map<string, Promise<Pack>>();
   const translations = new Map<string, TranslationData>();
@@ -73,7 +74,9 @@ export async function open(options: OpenOptions): Promise<TypedBible> {
         try {
           bytes = await options.loader(name);
         } catch (error) {
-          throw notAvailable(`pack '${name}' could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+          throw notAvailable(
+            `pack '${name}' could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
+          );
         }
         const pack = readPack(name, bytes, options.inflate);
         packs.set(name, pack);
@@ -116,7 +119,11 @@ export async function open(options: OpenOptions): Promise<TypedBible> {
   const strict = options.strict === true;
   const operation = (name: string) => {
     const op = typeof name === 'string' ? OPERATION_BY_NAME.get(name) : undefined;
-    if (!op) throw new BibleError('UNKNOWN_OPERATION', `unknown operation ${JSON.stringify(String(name).slice(0, 60))}; GetEndpoints lists them all`);
+    if (!op)
+      throw new BibleError(
+        'UNKNOWN_OPERATION',
+        `unknown operation ${JSON.stringify(String(name).slice(0, 60))}; GetEndpoints lists them all`,
+      );
     return op;
   };
   const prepare = (name: string, raw: unknown) => {

@@ -6,13 +6,18 @@
 // Bible's canonical order, so sorted ids are verses in reading order and a chapter is a range of ids.
 // Ordinals (a verse's position in the KJV verse list) need the KJV table: see versification.ts.
 
-export interface VerseRef { book: number; chapter: number; verse: number }
+export interface VerseRef {
+  book: number;
+  chapter: number;
+  verse: number;
+}
 
 const BOOK_UNIT = 1_000_000;
 const CHAPTER_UNIT = 1_000;
 
 /** The verse id number of book, chapter and verse: (43, 3, 16) -> 43003016. */
-export const composeVerseId = (book: number, chapter: number, verse: number): number => book * BOOK_UNIT + chapter * CHAPTER_UNIT + verse;
+export const composeVerseId = (book: number, chapter: number, verse: number): number =>
+  book * BOOK_UNIT + chapter * CHAPTER_UNIT + verse;
 
 /** The verse id number of a reference. */
 export const verseIdOf = (ref: VerseRef): number => composeVerseId(ref.book, ref.chapter, ref.verse);
@@ -27,7 +32,11 @@ export const chapterOf = (verseId: number): number => Math.floor(verseId / CHAPT
 export const verseOf = (verseId: number): number => verseId % CHAPTER_UNIT;
 
 /** Book, chapter and verse of a verse id number: 43003016 -> { book: 43, chapter: 3, verse: 16 }. */
-export const splitVerseId = (verseId: number): VerseRef => ({ book: bookOf(verseId), chapter: chapterOf(verseId), verse: verseOf(verseId) });
+export const splitVerseId = (verseId: number): VerseRef => ({
+  book: bookOf(verseId),
+  chapter: chapterOf(verseId),
+  verse: verseOf(verseId),
+});
 
 /** The bookAndChapterId number of a book and chapter: (43, 3) -> 43003. */
 export const composeBookAndChapterId = (book: number, chapter: number): number => book * CHAPTER_UNIT + chapter;
@@ -36,7 +45,10 @@ export const composeBookAndChapterId = (book: number, chapter: number): number =
 export const bookAndChapterIdOf = (verseId: number): number => Math.floor(verseId / CHAPTER_UNIT);
 
 /** Book and chapter of a bookAndChapterId number: 43003 -> { book: 43, chapter: 3 }. */
-export const splitBookAndChapterId = (id: number): { book: number; chapter: number } => ({ book: Math.floor(id / CHAPTER_UNIT), chapter: id % CHAPTER_UNIT });
+export const splitBookAndChapterId = (id: number): { book: number; chapter: number } => ({
+  book: Math.floor(id / CHAPTER_UNIT),
+  chapter: id % CHAPTER_UNIT,
+});
 
 /** The API's 2-digit bookId: 1 -> "01". */
 export const padBookId = (book: number): string => String(book).padStart(2, '0');
@@ -48,10 +60,12 @@ export const padChapterOrVerse = (n: number): string => String(n).padStart(3, '0
 export const padVerseId = (verseId: number): string => String(100_000_000 + verseId).slice(1);
 
 /** The API's 8-digit verseId of book, chapter and verse: (1, 1, 1) -> "01001001". */
-export const formatVerseId = (book: number, chapter: number, verse: number): string => padBookId(book) + padChapterOrVerse(chapter) + padChapterOrVerse(verse);
+export const formatVerseId = (book: number, chapter: number, verse: number): string =>
+  padBookId(book) + padChapterOrVerse(chapter) + padChapterOrVerse(verse);
 
 /** The API's 5-digit bookAndChapterId of book and chapter: (43, 3) -> "43003". */
-export const formatBookAndChapterId = (book: number, chapter: number): string => padBookId(book) + padChapterOrVerse(chapter);
+export const formatBookAndChapterId = (book: number, chapter: number): string =>
+  padBookId(book) + padChapterOrVerse(chapter);
 
 /** The value of a string of minDigits to maxDigits ASCII digits, or null (a loop: cheaper than a regex
  *  on the hot path of every verse lookup). */

@@ -7,9 +7,23 @@ export { formatVerseId, formatBookAndChapterId } from './ids.ts';
 export type { AudioOption, AudioRequest, AudioResolver } from './ops/audio.ts';
 export type { OperationName, ParamsOf, ResultOf, TypedMethods } from './typed.ts';
 export type {
-  VerseRecord, ParallelVerseRecord, VersionRecord, BookRecord, TestamentBookRecord, OriginalWordRecord, StrongsEntry,
-  CrossReference, StoryRecord, GenreGroup, TopicEntry, ExtraBiblicalBook, ExtraBiblicalVerse, BookInfo, DictionaryEntry,
-  SemanticRelation, TimesToRead,
+  VerseRecord,
+  ParallelVerseRecord,
+  VersionRecord,
+  BookRecord,
+  TestamentBookRecord,
+  OriginalWordRecord,
+  StrongsEntry,
+  CrossReference,
+  StoryRecord,
+  GenreGroup,
+  TopicEntry,
+  ExtraBiblicalBook,
+  ExtraBiblicalVerse,
+  BookInfo,
+  DictionaryEntry,
+  SemanticRelation,
+  TimesToRead,
 } from './records.ts';
 export type { VersionId } from './operation.ts';
 export { TOPICS, type TopicName } from './ops/topics.ts';

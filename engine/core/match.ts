@@ -59,7 +59,10 @@ function classify(code: number): number {
   if (out === '') kind = DELETE;
   else if (/^ +$/.test(out)) kind = SEPARATOR;
   else if (out.length === 1) kind = out.charCodeAt(0);
-  else { kind = SEVERAL; MULTI.set(code, out); }
+  else {
+    kind = SEVERAL;
+    MULTI.set(code, out);
+  }
   TABLE[code] = kind;
   return kind;
 }
@@ -94,7 +97,9 @@ function bufferToString(length: number): string {
   if (length <= CHUNK) return String.fromCharCode.apply(null, buffer.subarray(0, length) as unknown as number[]);
   const parts: string[] = [];
   for (let at = 0; at < length; at += CHUNK) {
-    parts.push(String.fromCharCode.apply(null, buffer.subarray(at, Math.min(length, at + CHUNK)) as unknown as number[]));
+    parts.push(
+      String.fromCharCode.apply(null, buffer.subarray(at, Math.min(length, at + CHUNK)) as unknown as number[]),
+    );
   }
   return parts.join('');
 }
@@ -104,8 +109,14 @@ function appendSeveral(s: string, out: number, pending: boolean): number {
   grow(out + 2 * s.length + 16);
   for (let k = 0; k < s.length; k++) {
     const c = s.charCodeAt(k);
-    if (c === 32) { pending = out > 0 && buffer[out - 1] !== 10; continue; }
-    if (pending) { buffer[out++] = 32; pending = false; }
+    if (c === 32) {
+      pending = out > 0 && buffer[out - 1] !== 10;
+      continue;
+    }
+    if (pending) {
+      buffer[out++] = 32;
+      pending = false;
+    }
     buffer[out++] = c;
   }
   // A trailing separator is remembered as a negative length.
@@ -123,10 +134,16 @@ function fold(text: string, keepLines: boolean): string {
     const code = text.charCodeAt(i);
     const kind = table[code];
     if (kind > SEVERAL) {
-      if (pending) { buf[out++] = 32; pending = false; }
+      if (pending) {
+        buf[out++] = 32;
+        pending = false;
+      }
       buf[out++] = kind;
     } else if (kind === SEPARATOR) {
-      if (code === 10 && keepLines) { buf[out++] = 10; pending = false; } else pending = out > 0 && buf[out - 1] !== 10;
+      if (code === 10 && keepLines) {
+        buf[out++] = 10;
+        pending = false;
+      } else pending = out > 0 && buf[out - 1] !== 10;
     } else if (kind === 0) {
       classify(code);
       i--;
@@ -141,7 +158,10 @@ function fold(text: string, keepLines: boolean): string {
         if (low >= 0xdc00 && low <= 0xdfff) {
           const point = ((code - 0xd800) << 10) + (low - 0xdc00) + 0x10000;
           several = ASTRAL.get(point);
-          if (several === undefined) { several = foldCharacter(String.fromCodePoint(point)); ASTRAL.set(point, several); }
+          if (several === undefined) {
+            several = foldCharacter(String.fromCodePoint(point));
+            ASTRAL.set(point, several);
+          }
           i++;
         } else {
           pending = out > 0 && buf[out - 1] !== 10;
@@ -184,8 +204,16 @@ export function normalizeWithOffsets(text: string): { text: string; from: number
   const put = (piece: string, at: number, end: number) => {
     for (let k = 0; k < piece.length; k++) {
       const c = piece[k];
-      if (c === ' ') { pending = out.length > 0; continue; }
-      if (pending) { out += ' '; from.push(at); to.push(at); pending = false; }
+      if (c === ' ') {
+        pending = out.length > 0;
+        continue;
+      }
+      if (pending) {
+        out += ' ';
+        from.push(at);
+        to.push(at);
+        pending = false;
+      }
       out += c;
       from.push(at);
       to.push(end);
@@ -203,7 +231,10 @@ export function normalizeWithOffsets(text: string): { text: string; from: number
       if (low >= 0xdc00 && low <= 0xdfff) {
         const point = ((code - 0xd800) << 10) + (low - 0xdc00) + 0x10000;
         let several = ASTRAL.get(point);
-        if (several === undefined) { several = foldCharacter(String.fromCodePoint(point)); ASTRAL.set(point, several); }
+        if (several === undefined) {
+          several = foldCharacter(String.fromCodePoint(point));
+          ASTRAL.set(point, several);
+        }
         put(several, i, i + 2);
         i++;
       } else {
@@ -224,7 +255,11 @@ export function containsNormalized(text: string, query: string, matchType: Match
   if (matchType === 'broad') return text.includes(query);
   const length = query.length;
   for (let at = text.indexOf(query); at !== -1; at = text.indexOf(query, at + 1)) {
-    if ((at === 0 || text.charCodeAt(at - 1) === 32) && (at + length === text.length || text.charCodeAt(at + length) === 32)) return true;
+    if (
+      (at === 0 || text.charCodeAt(at - 1) === 32) &&
+      (at + length === text.length || text.charCodeAt(at + length) === 32)
+    )
+      return true;
   }
   return false;
 }

@@ -74,7 +74,11 @@ export function loadMeta(pack: PackOf<typeof META_PACK>): Meta {
 
 /** The key book names are looked up by: case-, accent-, space- and punctuation-insensitive. */
 export function bookNameKey(name: string): string {
-  return name.normalize('NFD').replace(/[\u0300-\u036f\u064b-\u065f\u0670]/g, '').toLowerCase().trim()
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f\u064b-\u065f\u0670]/g, '')
+    .toLowerCase()
+    .trim()
     .replace(/^(i{1,3})[\s.]+(?=\S)/, (_, numeral: string) => String(numeral.length)) // "II Kings" -> "2 kings"
     .replace(/[\s.\-_'’]+/g, '');
 }

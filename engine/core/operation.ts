@@ -29,7 +29,11 @@ export interface Context {
  * runs once those packs are loaded. The literal types of `name`, `params` and `result` are kept, so the
  * typed methods derive their parameter and result types from this one definition.
  */
-export interface OperationDef<Name extends string = string, Params extends readonly ParamSpec[] = readonly ParamSpec[], Result extends Shape = Shape> {
+export interface OperationDef<
+  Name extends string = string,
+  Params extends readonly ParamSpec[] = readonly ParamSpec[],
+  Result extends Shape = Shape,
+> {
   readonly name: Name;
   readonly family: string;
   readonly summary: string;
@@ -47,10 +51,16 @@ export interface OperationDef<Name extends string = string, Params extends reado
  * constraint after inference, which keeps the typecheck of the whole table fast.
  */
 export function defineOperation<
-  const Name extends string, const Params extends readonly ParamSpec[], const Result extends Shape,
+  const Name extends string,
+  const Params extends readonly ParamSpec[],
+  const Result extends Shape,
   Answer extends Infer<Result> | Promise<unknown>,
 >(def: {
-  name: Name; family: string; summary: string; params: Params; result: Result;
+  name: Name;
+  family: string;
+  summary: string;
+  params: Params;
+  result: Result;
   packs?(params: Record<string, any>, meta: Meta): string[];
   bodyParam?: Params[number]['name'];
   run(ctx: Context, params: Record<string, any>): Answer;
@@ -69,21 +79,62 @@ export type VersionId = (typeof TRANSLATIONS)[number]['versionId'];
 
 // Parameter specs shared by many operations, so names and wording stay identical everywhere.
 export const COMMON_PARAMS = {
-  verseId: { name: 'verseId', type: 'verseId', required: true, description: '8-digit verse id BBCCCVVV, e.g. 01001001' },
+  verseId: {
+    name: 'verseId',
+    type: 'verseId',
+    required: true,
+    description: '8-digit verse id BBCCCVVV, e.g. 01001001',
+  },
   bookId: { name: 'bookId', type: 'bookId', required: true, description: 'book number 1-66' },
   chapterId: { name: 'chapterId', type: 'chapterId', required: true, description: 'chapter number' },
-  versionId: { name: 'versionId', type: 'versionId', default: 'kjv', description: 'translation code, one of those GetVersions lists, e.g. kjv or web (default kjv)' },
-  language: { name: 'language', type: 'language', default: 'english', description: 'english, spanish or arabic (default english)' },
-  limitToBookId: { name: 'limitToBookId', type: 'bookOrTestament', description: 'optional: a book number 1-66, or ot / nt' },
-  limitToChapterId: { name: 'limitToChapterId', type: 'chapterId', description: 'optional: a chapter of limitToBookId (which must then be a book number)' },
-  seed: { name: 'seed', type: 'integer', min: 0, max: 4294967295, description: 'optional seed that makes the pick reproducible' },
+  versionId: {
+    name: 'versionId',
+    type: 'versionId',
+    default: 'kjv',
+    description: 'translation code, one of those GetVersions lists, e.g. kjv or web (default kjv)',
+  },
+  language: {
+    name: 'language',
+    type: 'language',
+    default: 'english',
+    description: 'english, spanish or arabic (default english)',
+  },
+  limitToBookId: {
+    name: 'limitToBookId',
+    type: 'bookOrTestament',
+    description: 'optional: a book number 1-66, or ot / nt',
+  },
+  limitToChapterId: {
+    name: 'limitToChapterId',
+    type: 'chapterId',
+    description: 'optional: a chapter of limitToBookId (which must then be a book number)',
+  },
+  seed: {
+    name: 'seed',
+    type: 'integer',
+    min: 0,
+    max: 4294967295,
+    description: 'optional seed that makes the pick reproducible',
+  },
   // Data compiled in English only: another language is refused, naming the one available.
-  englishOnly: { name: 'language', type: 'choice', values: ['english'], default: 'english', description: 'english (the only language of this data; default english)' },
+  englishOnly: {
+    name: 'language',
+    type: 'choice',
+    values: ['english'],
+    default: 'english',
+    description: 'english (the only language of this data; default english)',
+  },
 } as const satisfies Record<string, ParamSpec>;
 
 export type { VerseIdValue, BookOrTestament, Language };
 
-export interface VerseRow { id: string; b: string; c: string; v: string; t: string }
+export interface VerseRow {
+  id: string;
+  b: string;
+  c: string;
+  v: string;
+  t: string;
+}
 
 // Number strings for 0-999 and the id's padded parts, made once: verse rows are built on the hottest path.
 const DECIMAL = Array.from({ length: 1000 }, (_, n) => String(n));
@@ -94,5 +145,11 @@ export function verseRow(verseId: number, text: string): VerseRow {
   const book = bookOf(verseId);
   const chapter = chapterOf(verseId);
   const verse = verseOf(verseId);
-  return { id: PADDED_BOOK[book] + PADDED_CHAPTER_OR_VERSE[chapter] + PADDED_CHAPTER_OR_VERSE[verse], b: DECIMAL[book], c: DECIMAL[chapter], v: DECIMAL[verse], t: text };
+  return {
+    id: PADDED_BOOK[book] + PADDED_CHAPTER_OR_VERSE[chapter] + PADDED_CHAPTER_OR_VERSE[verse],
+    b: DECIMAL[book],
+    c: DECIMAL[chapter],
+    v: DECIMAL[verse],
+    t: text,
+  };
 }

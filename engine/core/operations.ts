@@ -33,4 +33,6 @@ export const OPERATIONS = [
   ...infoOperations,
 ] as const;
 
-export const OPERATION_BY_NAME: ReadonlyMap<string, OperationDef> = new Map(OPERATIONS.map((op) => [op.name, op as OperationDef]));
+export const OPERATION_BY_NAME: ReadonlyMap<string, OperationDef> = new Map(
+  OPERATIONS.map((op) => [op.name, op as OperationDef]),
+);

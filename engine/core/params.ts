@@ -2,14 +2,31 @@
 // numbers) into a checked value, or throws a BibleError naming the parameter and what was expected.
 import { BibleError, invalid } from './errors.ts';
 import { LANGUAGES, type Language, type Meta } from './meta.ts';
-import { bookOf, chapterOf, parseBookAndChapterId, parseVerseId, splitBookAndChapterId, verseOf, type VerseRef } from './ids.ts';
+import {
+  bookOf,
+  chapterOf,
+  parseBookAndChapterId,
+  parseVerseId,
+  splitBookAndChapterId,
+  verseOf,
+  type VerseRef,
+} from './ids.ts';
 import { EARLIEST_DATE, LATEST_DATE, parseDate } from './plans/dates.ts';
 import { readersAge } from './plans/reading-time.ts';
 
 export type ParamType =
-  | 'verseId' | 'bookId' | 'chapterId' | 'bookAndChapterId' | 'versionId' | 'language'
-  | 'integer' | 'text' | 'choice' | 'bookOrTestament'
-  | 'date' | 'age';
+  | 'verseId'
+  | 'bookId'
+  | 'chapterId'
+  | 'bookAndChapterId'
+  | 'versionId'
+  | 'language'
+  | 'integer'
+  | 'text'
+  | 'choice'
+  | 'bookOrTestament'
+  | 'date'
+  | 'age';
 
 export interface ParamSpec {
   name: string;
@@ -30,9 +47,14 @@ export interface ParamSpec {
   maxLength?: number;
 }
 
-export interface VerseIdValue extends VerseRef { id: number }
+export interface VerseIdValue extends VerseRef {
+  id: number;
+}
 /** An age as sent, and the age it reads as (readersAge in plans/reading-time.ts). */
-export interface AgeValue { requested: string; age: number }
+export interface AgeValue {
+  requested: string;
+  age: number;
+}
 export type BookOrTestament = { book: number } | { testament: 'OT' | 'NT' };
 
 const MAX_TEXT = 1000;
@@ -40,7 +62,10 @@ const MAX_TEXT = 1000;
 function rawString(spec: ParamSpec, raw: unknown): string {
   if (typeof raw === 'number' && Number.isFinite(raw)) return String(raw);
   if (typeof raw === 'string') return raw;
-  throw invalid(spec.name, `${spec.name} must be a string or number, got ${Array.isArray(raw) ? 'an array' : typeof raw}`);
+  throw invalid(
+    spec.name,
+    `${spec.name} must be a string or number, got ${Array.isArray(raw) ? 'an array' : typeof raw}`,
+  );
 }
 
 /** The value of a string of 1-15 ASCII digits, or -1 (a loop: cheaper than a regex on the hot path). */
@@ -57,13 +82,15 @@ function digitsValue(s: string): number {
 
 function digits(spec: ParamSpec, raw: unknown, expected: string): number {
   const s = rawString(spec, raw);
-  if (digitsValue(s) < 0) throw invalid(spec.name, `${spec.name} must be ${expected}, got ${JSON.stringify(s.slice(0, 40))}`);
+  if (digitsValue(s) < 0)
+    throw invalid(spec.name, `${spec.name} must be ${expected}, got ${JSON.stringify(s.slice(0, 40))}`);
   return Number(s);
 }
 
 function bookNumber(spec: ParamSpec, raw: unknown): number {
   const book = digits(spec, raw, 'a book number from 1 (Genesis) to 66 (Revelation)');
-  if (book < 1 || book > 66) throw invalid(spec.name, `${spec.name} must be a book number from 1 (Genesis) to 66 (Revelation), got ${book}`);
+  if (book < 1 || book > 66)
+    throw invalid(spec.name, `${spec.name} must be a book number from 1 (Genesis) to 66 (Revelation), got ${book}`);
   return book;
 }
 
@@ -72,12 +99,19 @@ export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown 
     case 'verseId': {
       const s = rawString(spec, raw);
       const id = parseVerseId(s);
-      if (id === null) throw invalid(spec.name, `${spec.name} must be an 8-digit BBCCCVVV verse id such as 01001001 (Genesis 1:1), got ${JSON.stringify(s.slice(0, 40))}`);
+      if (id === null)
+        throw invalid(
+          spec.name,
+          `${spec.name} must be an 8-digit BBCCCVVV verse id such as 01001001 (Genesis 1:1), got ${JSON.stringify(s.slice(0, 40))}`,
+        );
       const book = bookOf(id);
       const chapter = chapterOf(id);
       const verse = verseOf(id);
       if (book < 1 || book > 66 || chapter < 1 || verse < 1) {
-        throw invalid(spec.name, `${spec.name} ${s} is not a verse id: book must be 01-66, chapter and verse at least 1`);
+        throw invalid(
+          spec.name,
+          `${spec.name} ${s} is not a verse id: book must be 01-66, chapter and verse at least 1`,
+        );
       }
       return { book, chapter, verse, id } satisfies VerseIdValue;
     }
@@ -85,65 +119,96 @@ export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown 
       return bookNumber(spec, raw);
     case 'chapterId': {
       const chapter = digits(spec, raw, 'a chapter number (1 or more)');
-      if (chapter < 1 || chapter > 150) throw invalid(spec.name, `${spec.name} must be a chapter number from 1 to 150, got ${chapter}`);
+      if (chapter < 1 || chapter > 150)
+        throw invalid(spec.name, `${spec.name} must be a chapter number from 1 to 150, got ${chapter}`);
       return chapter;
     }
     case 'bookAndChapterId': {
       const s = rawString(spec, raw);
       const id = parseBookAndChapterId(s);
-      if (id === null) throw invalid(spec.name, `${spec.name} must be a 5-digit BBCCC id such as 43003 (John 3), got ${JSON.stringify(s.slice(0, 40))}`);
+      if (id === null)
+        throw invalid(
+          spec.name,
+          `${spec.name} must be a 5-digit BBCCC id such as 43003 (John 3), got ${JSON.stringify(s.slice(0, 40))}`,
+        );
       return splitBookAndChapterId(id);
     }
     case 'versionId': {
       if (typeof raw === 'string' && meta.versionById.has(raw)) return raw; // the common case, kept cheap
       const s = rawString(spec, raw).trim().toLowerCase().replace(/^t_/, '');
       if (!meta.versionById.has(s)) {
-        throw invalid(spec.name, `${spec.name} must be one of ${meta.versions.map((v) => v.versionId).join(', ')}, got ${JSON.stringify(String(raw).slice(0, 40))}`);
+        throw invalid(
+          spec.name,
+          `${spec.name} must be one of ${meta.versions.map((v) => v.versionId).join(', ')}, got ${JSON.stringify(String(raw).slice(0, 40))}`,
+        );
       }
       return s;
     }
     case 'language': {
       const s = rawString(spec, raw).trim().toLowerCase();
-      if (!LANGUAGES.includes(s as Language)) throw invalid(spec.name, `${spec.name} must be one of ${LANGUAGES.join(', ')}, got ${JSON.stringify(s.slice(0, 40))}`);
+      if (!LANGUAGES.includes(s as Language))
+        throw invalid(
+          spec.name,
+          `${spec.name} must be one of ${LANGUAGES.join(', ')}, got ${JSON.stringify(s.slice(0, 40))}`,
+        );
       return s;
     }
     case 'choice': {
       const s = rawString(spec, raw).trim().toLowerCase();
       const match = spec.values!.find((v) => v.toLowerCase() === s);
-      if (match === undefined) throw invalid(spec.name, `${spec.name} must be one of ${spec.values!.join(', ')}, got ${JSON.stringify(s.slice(0, 40))}`);
+      if (match === undefined)
+        throw invalid(
+          spec.name,
+          `${spec.name} must be one of ${spec.values!.join(', ')}, got ${JSON.stringify(s.slice(0, 40))}`,
+        );
       return spec.asSent ? rawString(spec, raw).trim() : match;
     }
     case 'integer': {
       const min = spec.min ?? 0;
       const max = spec.max ?? 999_999_999;
       const n = digits(spec, raw, `a whole number from ${min} to ${max}`);
-      if (n < min || n > max) throw invalid(spec.name, `${spec.name} must be a whole number from ${min} to ${max}, got ${n}`);
+      if (n < min || n > max)
+        throw invalid(spec.name, `${spec.name} must be a whole number from ${min} to ${max}, got ${n}`);
       return n;
     }
     case 'text': {
       const s = rawString(spec, raw);
       const max = spec.maxLength ?? MAX_TEXT;
       const min = spec.minLength ?? 1;
-      if (s.trim().length < min) throw invalid(spec.name, `${spec.name} must have at least ${min} character${min === 1 ? '' : 's'}`);
+      if (s.trim().length < min)
+        throw invalid(spec.name, `${spec.name} must have at least ${min} character${min === 1 ? '' : 's'}`);
       if (s.length > max) throw invalid(spec.name, `${spec.name} must be at most ${max} characters, got ${s.length}`);
-      if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(s) || s.isWellFormed?.() === false) throw invalid(spec.name, `${spec.name} contains control characters or broken Unicode`);
+      if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(s) || s.isWellFormed?.() === false)
+        throw invalid(spec.name, `${spec.name} contains control characters or broken Unicode`);
       return s;
     }
     case 'bookOrTestament': {
       const s = rawString(spec, raw).trim().toLowerCase();
       if (s === 'ot' || s === 'nt') return { testament: s.toUpperCase() as 'OT' | 'NT' } satisfies BookOrTestament;
-      if (!/^\d{1,9}$/.test(s)) throw invalid(spec.name, `${spec.name} must be a book number from 1 to 66, or ot / nt, got ${JSON.stringify(s.slice(0, 40))}`);
+      if (!/^\d{1,9}$/.test(s))
+        throw invalid(
+          spec.name,
+          `${spec.name} must be a book number from 1 to 66, or ot / nt, got ${JSON.stringify(s.slice(0, 40))}`,
+        );
       return { book: bookNumber(spec, s) } satisfies BookOrTestament;
     }
     case 'age': {
       const requested = rawString(spec, raw).trim().slice(0, 40);
-      return { requested, age: readersAge(/^\d{1,9}$/.test(requested) ? Number(requested) : undefined) } satisfies AgeValue;
+      return {
+        requested,
+        age: readersAge(/^\d{1,9}$/.test(requested) ? Number(requested) : undefined),
+      } satisfies AgeValue;
     }
     case 'date': {
       // A real calendar date YYYY-MM-DD (2023-02-30 is refused), returned as written.
       const s = rawString(spec, raw).trim();
-      if (parseDate(s) === null) throw invalid(spec.name, `${spec.name} must be a real calendar date YYYY-MM-DD such as 2023-01-01, got ${JSON.stringify(s.slice(0, 40))}`);
-      if (s < EARLIEST_DATE || s > LATEST_DATE) throw invalid(spec.name, `${spec.name} must be from ${EARLIEST_DATE} to ${LATEST_DATE}, got ${s}`);
+      if (parseDate(s) === null)
+        throw invalid(
+          spec.name,
+          `${spec.name} must be a real calendar date YYYY-MM-DD such as 2023-01-01, got ${JSON.stringify(s.slice(0, 40))}`,
+        );
+      if (s < EARLIEST_DATE || s > LATEST_DATE)
+        throw invalid(spec.name, `${spec.name} must be from ${EARLIEST_DATE} to ${LATEST_DATE}, got ${s}`);
       return s;
     }
   }
@@ -151,7 +216,8 @@ export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown 
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-const isUnknown = (specs: readonly ParamSpec[], name: string) => FORBIDDEN_KEYS.has(name) || !specs.some((s) => s.name === name);
+const isUnknown = (specs: readonly ParamSpec[], name: string) =>
+  FORBIDDEN_KEYS.has(name) || !specs.some((s) => s.name === name);
 
 /** The names among `raw` that an operation does not take: ignored, or refused in strict mode. */
 export function unknownParams(specs: readonly ParamSpec[], raw: unknown): string[] {
@@ -163,7 +229,13 @@ export function unknownParams(specs: readonly ParamSpec[], raw: unknown): string
  * Validates a whole parameter object against an operation's specs. A name the operation does not take is
  * ignored, as web APIs do, unless `strict` asks for it to be refused.
  */
-export function coerceParams(operation: string, specs: readonly ParamSpec[], raw: unknown, meta: Meta, strict = false): Record<string, unknown> {
+export function coerceParams(
+  operation: string,
+  specs: readonly ParamSpec[],
+  raw: unknown,
+  meta: Meta,
+  strict = false,
+): Record<string, unknown> {
   if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) {
     throw new BibleError('INVALID_PARAMETER', `${operation} takes its parameters as an object of name/value pairs`);
   }
@@ -172,15 +244,19 @@ export function coerceParams(operation: string, specs: readonly ParamSpec[], raw
     const unknown = unknownParams(specs, given)[0];
     if (unknown !== undefined) {
       const names = specs.map((s) => s.name).join(', ') || 'no parameters';
-      throw invalid(unknown, `${operation} has no parameter ${JSON.stringify(unknown.slice(0, 40))}; it takes ${names}`);
+      throw invalid(
+        unknown,
+        `${operation} has no parameter ${JSON.stringify(unknown.slice(0, 40))}; it takes ${names}`,
+      );
     }
   }
   const out: Record<string, unknown> = {};
   for (const spec of specs) {
-    let value = Object.prototype.hasOwnProperty.call(given, spec.name) ? given[spec.name] : undefined;
+    let value = Object.hasOwn(given, spec.name) ? given[spec.name] : undefined;
     if (value === '' && !spec.required) value = undefined; // ?limitToBookId= means "not given"
     if (value === undefined || value === null) {
-      if (spec.required) throw new BibleError('MISSING_PARAMETER', `${operation} needs ${spec.name}: ${spec.description}`, spec.name);
+      if (spec.required)
+        throw new BibleError('MISSING_PARAMETER', `${operation} needs ${spec.name}: ${spec.description}`, spec.name);
       if (spec.default === undefined) continue;
       value = spec.default;
     }

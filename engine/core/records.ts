@@ -5,7 +5,14 @@ import { arrayOf, literal, number, object, optional, string, type Infer } from '
 export const VERSE = object({ id: string, b: string, c: string, v: string, t: string });
 
 export const PARALLEL_VERSE = object({
-  id: string, b: string, c: string, v: string, t: string, versionId: string, versionAbbreviation: string, versionName: string,
+  id: string,
+  b: string,
+  c: string,
+  v: string,
+  t: string,
+  versionId: string,
+  versionAbbreviation: string,
+  versionName: string,
 });
 
 export const VERSION = object(
@@ -19,39 +26,90 @@ export const BOOK_NAME = object({ n: string });
 
 export const ORIGINAL_WORD = object(
   {
-    id: string, verseID: string, book: string, chapter: string, verse: string, word: string, pronun: string, strongs: string,
-    morph: string, orig_order: string, connected: string, parashah: string, notes: string, glossary: string,
+    id: string,
+    verseID: string,
+    book: string,
+    chapter: string,
+    verse: string,
+    word: string,
+    pronun: string,
+    strongs: string,
+    morph: string,
+    orig_order: string,
+    connected: string,
+    parashah: string,
+    notes: string,
+    glossary: string,
   },
   { morph_expanded: string },
 );
 
 export const STRONGS_ENTRY = object(
   {
-    id: string, strongs_id: string, language: string, word: string, glossary: string, occurences: string,
-    first_occurence: string, root: string,
+    id: string,
+    strongs_id: string,
+    language: string,
+    word: string,
+    glossary: string,
+    occurences: string,
+    first_occurence: string,
+    root: string,
   },
   {
-    root_strongs_id: string, root_word: string, language_name: string, transliteration: string, pronunciation: string, part_of_speech: string,
-    derivation: string, definition: string, kjv_usage: string, unused: optional(literal(true)),
+    root_strongs_id: string,
+    root_word: string,
+    language_name: string,
+    transliteration: string,
+    pronunciation: string,
+    part_of_speech: string,
+    derivation: string,
+    definition: string,
+    kjv_usage: string,
+    unused: optional(literal(true)),
   },
 );
 
 export const CROSS_REFERENCE = object({ verseId: string, r: string, sv: string, ev: string });
 
 export const STORY = object({
-  id: string, verse_id: string, story: string, verses_1: string, verses_2: string, verses_3: string, verses_4: string,
+  id: string,
+  verse_id: string,
+  story: string,
+  verses_1: string,
+  verses_2: string,
+  verses_3: string,
+  verses_4: string,
 });
 
-export const GENRE_GROUP = object({ genre: string, startingBookId: string, endingBookId: string, startingVerseId: string, endingVerseId: string });
+export const GENRE_GROUP = object({
+  genre: string,
+  startingBookId: string,
+  endingBookId: string,
+  startingVerseId: string,
+  endingVerseId: string,
+});
 
 export const TOPIC_ENTRY = object({ citation: string, verseIds: arrayOf(string) });
 
-export const EXTRA_BIBLICAL_BOOK = object({ id: string, weight: string, name: string, info_text: string, info_url: string, path: string });
+export const EXTRA_BIBLICAL_BOOK = object({
+  id: string,
+  weight: string,
+  name: string,
+  info_text: string,
+  info_url: string,
+  path: string,
+});
 export const EXTRA_BIBLICAL_VERSE = object({ b: string, c: string, cs: string, v: string, vs: string, t: string });
 
 export const BOOK_INFO = object({
-  bookId: string, chapterCount: number, introduction: string, introduction_long: string, author: string, date: string,
-  word_origin: string, genre: string,
+  bookId: string,
+  chapterCount: number,
+  introduction: string,
+  introduction_long: string,
+  author: string,
+  date: string,
+  word_origin: string,
+  genre: string,
 });
 
 export const DICTIONARY_ENTRY = object({ word: string, definition: string });

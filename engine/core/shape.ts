@@ -32,15 +32,21 @@ export const empty = { kind: 'array', of: { kind: 'literal', value: 'never' } } 
 export const literal = <const V extends string | number | boolean>(value: V) => ({ kind: 'literal', value }) as const;
 export const arrayOf = <const S extends Shape>(of: S) => ({ kind: 'array', of }) as const;
 /** An array whose first element differs from the rest: [summary, day, day, ...]. */
-export const headed = <const H extends Shape, const R extends Shape>(head: H, rest: R) => ({ kind: 'headed', head, rest }) as const;
+export const headed = <const H extends Shape, const R extends Shape>(head: H, rest: R) =>
+  ({ kind: 'headed', head, rest }) as const;
 /** An object keyed by arbitrary names, all holding the same shape. */
 export const recordOf = <const S extends Shape>(of: S) => ({ kind: 'record', of }) as const;
 export const oneOf = <const S extends readonly Shape[]>(...of: S) => ({ kind: 'union', of }) as const;
 /** A field that may be absent. */
 export const optional = <const S extends Shape>(of: S) => ({ kind: 'optional', of }) as const;
 /** An object: the specification's fields, then this engine's additions. */
-export function object<const F extends Fields>(spec: F): { readonly kind: 'object'; readonly spec: F; readonly added: {} };
-export function object<const F extends Fields, const A extends Fields>(spec: F, added: A): { readonly kind: 'object'; readonly spec: F; readonly added: A };
+export function object<const F extends Fields>(
+  spec: F,
+): { readonly kind: 'object'; readonly spec: F; readonly added: Record<never, never> };
+export function object<const F extends Fields, const A extends Fields>(
+  spec: F,
+  added: A,
+): { readonly kind: 'object'; readonly spec: F; readonly added: A };
 export function object(spec: Fields, added: Fields = {}) {
   return { kind: 'object', spec, added } as const;
 }
@@ -49,9 +55,9 @@ export const numbered = <const F extends Fields, const S extends Shape>(spec: F,
   ({ kind: 'object', spec, added: {}, numbered: each }) as const;
 
 type OptionalKeys<F extends Fields> = { [K in keyof F]: F[K] extends { kind: 'optional' } ? K : never }[keyof F];
-type FieldsType<F extends Fields> =
-  & { readonly [K in Exclude<keyof F, OptionalKeys<F>>]: Infer<F[K]> }
-  & { readonly [K in OptionalKeys<F>]?: Infer<F[K]> };
+type FieldsType<F extends Fields> = { readonly [K in Exclude<keyof F, OptionalKeys<F>>]: Infer<F[K]> } & {
+  readonly [K in OptionalKeys<F>]?: Infer<F[K]>;
+};
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
@@ -59,49 +65,90 @@ export type JsonValue = string | number | boolean | null | readonly JsonValue[] 
 /** The TypeScript type of the JSON a shape describes. */
 export type Infer<S> =
   // The general Shape (a shape not known yet) stands for any JSON; this also stops the recursion there.
-  [Shape] extends [S] ? JsonValue
-  : S extends { kind: 'string' } ? string
-  : S extends { kind: 'number' } ? number
-  : S extends { kind: 'boolean' } ? boolean
-  : S extends { kind: 'literal'; value: infer V } ? (V extends 'never' ? never : V)
-  : S extends { kind: 'array'; of: infer E } ? readonly Infer<E>[]
-  : S extends { kind: 'headed'; head: infer H; rest: infer R } ? readonly [Infer<H>, ...Infer<R>[]]
-  : S extends { kind: 'object'; spec: infer F extends Fields; added: infer A extends Fields; numbered: infer E extends Shape }
-    ? Simplify<FieldsType<F> & FieldsType<A>> & { readonly [position: `${number}`]: Infer<E> }
-  : S extends { kind: 'object'; spec: infer F extends Fields; added: infer A extends Fields } ? Simplify<FieldsType<F> & FieldsType<A>>
-  : S extends { kind: 'record'; of: infer E } ? { readonly [key: string]: Infer<E> }
-  : S extends { kind: 'union'; of: readonly (infer E)[] } ? Infer<E>
-  : S extends { kind: 'optional'; of: infer E } ? Infer<E>
-  : S extends { kind: 'json' } ? JsonValue
-  : never;
+  [Shape] extends [S]
+    ? JsonValue
+    : S extends { kind: 'string' }
+      ? string
+      : S extends { kind: 'number' }
+        ? number
+        : S extends { kind: 'boolean' }
+          ? boolean
+          : S extends { kind: 'literal'; value: infer V }
+            ? V extends 'never'
+              ? never
+              : V
+            : S extends { kind: 'array'; of: infer E }
+              ? readonly Infer<E>[]
+              : S extends { kind: 'headed'; head: infer H; rest: infer R }
+                ? readonly [Infer<H>, ...Infer<R>[]]
+                : S extends {
+                      kind: 'object';
+                      spec: infer F extends Fields;
+                      added: infer A extends Fields;
+                      numbered: infer E extends Shape;
+                    }
+                  ? Simplify<FieldsType<F> & FieldsType<A>> & { readonly [position: `${number}`]: Infer<E> }
+                  : S extends { kind: 'object'; spec: infer F extends Fields; added: infer A extends Fields }
+                    ? Simplify<FieldsType<F> & FieldsType<A>>
+                    : S extends { kind: 'record'; of: infer E }
+                      ? { readonly [key: string]: Infer<E> }
+                      : S extends { kind: 'union'; of: readonly (infer E)[] }
+                        ? Infer<E>
+                        : S extends { kind: 'optional'; of: infer E }
+                          ? Infer<E>
+                          : S extends { kind: 'json' }
+                            ? JsonValue
+                            : never;
 
 const typeName = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeName(value) === 'object';
 
 /** Where a JSON value departs from a shape: one line per difference, empty when it conforms. */
 export function shapeErrors(shape: Shape, value: unknown, path = '$', out: string[] = []): string[] {
-  const expect = (ok: boolean, what: string) => { if (!ok) out.push(`${path}: expected ${what}, got ${typeName(value)} ${JSON.stringify(value)?.slice(0, 60)}`); return ok; };
+  const expect = (ok: boolean, what: string) => {
+    if (!ok) out.push(`${path}: expected ${what}, got ${typeName(value)} ${JSON.stringify(value)?.slice(0, 60)}`);
+    return ok;
+  };
   switch (shape.kind) {
-    case 'string': expect(typeof value === 'string', 'a string'); break;
-    case 'number': expect(typeof value === 'number' && Number.isFinite(value), 'a number'); break;
-    case 'boolean': expect(typeof value === 'boolean', 'a boolean'); break;
-    case 'literal': expect(value === shape.value, JSON.stringify(shape.value)); break;
-    case 'json': break;
-    case 'optional': shapeErrors(shape.of, value, path, out); break;
+    case 'string':
+      expect(typeof value === 'string', 'a string');
+      break;
+    case 'number':
+      expect(typeof value === 'number' && Number.isFinite(value), 'a number');
+      break;
+    case 'boolean':
+      expect(typeof value === 'boolean', 'a boolean');
+      break;
+    case 'literal':
+      expect(value === shape.value, JSON.stringify(shape.value));
+      break;
+    case 'json':
+      break;
+    case 'optional':
+      shapeErrors(shape.of, value, path, out);
+      break;
     case 'array':
-      if (expect(Array.isArray(value), 'an array')) (value as unknown[]).forEach((v, i) => shapeErrors(shape.of, v, `${path}[${i}]`, out));
+      if (expect(Array.isArray(value), 'an array'))
+        (value as unknown[]).forEach((v, i) => {
+          shapeErrors(shape.of, v, `${path}[${i}]`, out);
+        });
       break;
     case 'headed':
       if (expect(Array.isArray(value) && value.length > 0, 'a non-empty array')) {
-        (value as unknown[]).forEach((v, i) => shapeErrors(i === 0 ? shape.head : shape.rest, v, `${path}[${i}]`, out));
+        (value as unknown[]).forEach((v, i) => {
+          shapeErrors(i === 0 ? shape.head : shape.rest, v, `${path}[${i}]`, out);
+        });
       }
       break;
     case 'record':
-      if (expect(isPlainObject(value), 'an object')) for (const [k, v] of Object.entries(value as object)) shapeErrors(shape.of, v, `${path}[${JSON.stringify(k)}]`, out);
+      if (expect(isPlainObject(value), 'an object'))
+        for (const [k, v] of Object.entries(value as object))
+          shapeErrors(shape.of, v, `${path}[${JSON.stringify(k)}]`, out);
       break;
     case 'union': {
       const tries = shape.of.map((s) => shapeErrors(s, value, path));
-      if (!tries.some((errors) => errors.length === 0)) out.push(...tries.reduce((a, b) => (b.length < a.length ? b : a)));
+      if (!tries.some((errors) => errors.length === 0))
+        out.push(...tries.reduce((a, b) => (b.length < a.length ? b : a)));
       break;
     }
     case 'object': {
@@ -127,17 +174,30 @@ export function shapeErrors(shape: Shape, value: unknown, path = '$', out: strin
 /** A short human-readable form of a shape, for GetEndpoints and docs/compatibility.md. */
 export function describeShape(shape: Shape, which: 'spec' | 'all' = 'all'): string {
   switch (shape.kind) {
-    case 'string': case 'number': case 'boolean': return shape.kind;
-    case 'literal': return JSON.stringify(shape.value) === '"never"' ? 'never' : JSON.stringify(shape.value);
-    case 'json': return 'JSON';
-    case 'optional': return `${describeShape(shape.of, which)}?`;
-    case 'array': return shape.of.kind === 'literal' && shape.of.value === 'never' ? '[]' : `[${describeShape(shape.of, which)}]`;
-    case 'headed': return `[${describeShape(shape.head, which)}, ${describeShape(shape.rest, which)}, …]`;
-    case 'record': return `{name: ${describeShape(shape.of, which)}}`;
-    case 'union': return shape.of.map((s) => describeShape(s, which)).join(' | ');
+    case 'string':
+    case 'number':
+    case 'boolean':
+      return shape.kind;
+    case 'literal':
+      return JSON.stringify(shape.value) === '"never"' ? 'never' : JSON.stringify(shape.value);
+    case 'json':
+      return 'JSON';
+    case 'optional':
+      return `${describeShape(shape.of, which)}?`;
+    case 'array':
+      return shape.of.kind === 'literal' && shape.of.value === 'never' ? '[]' : `[${describeShape(shape.of, which)}]`;
+    case 'headed':
+      return `[${describeShape(shape.head, which)}, ${describeShape(shape.rest, which)}, …]`;
+    case 'record':
+      return `{name: ${describeShape(shape.of, which)}}`;
+    case 'union':
+      return shape.of.map((s) => describeShape(s, which)).join(' | ');
     case 'object': {
       const fields = which === 'spec' ? shape.spec : { ...shape.spec, ...shape.added };
-      const parts = Object.entries(fields).map(([k, v]) => `${k}${v.kind === 'optional' ? '?' : ''}: ${describeShape(v.kind === 'optional' ? v.of : v, which)}`);
+      const parts = Object.entries(fields).map(
+        ([k, v]) =>
+          `${k}${v.kind === 'optional' ? '?' : ''}: ${describeShape(v.kind === 'optional' ? v.of : v, which)}`,
+      );
       if (shape.numbered) parts.push(`"0", "1", …: ${describeShape(shape.numbered, which)}`);
       return `{${parts.join(', ')}}`;
     }

@@ -44,7 +44,8 @@ export function lowerBound<T extends number | string>(sorted: ArrayLike<T>, targ
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (sorted[mid] < target) lo = mid + 1; else hi = mid;
+    if (sorted[mid] < target) lo = mid + 1;
+    else hi = mid;
   }
   return lo;
 }
@@ -74,7 +75,8 @@ export function loadTranslation(pack: PackOf<typeof TEXT_PACK>, versification: V
   const bytes = pack.utf8Bytes('text');
   const bookBytes = info.bookBytes;
   const broken = (why: string) => packUnusable(pack.name, why);
-  if (!Array.isArray(bookBytes) || bookBytes.length !== 67 || bookBytes[66] !== bytes.length + 1) throw broken('its book offsets do not match its text');
+  if (!Array.isArray(bookBytes) || bookBytes.length !== 67 || bookBytes[66] !== bytes.length + 1)
+    throw broken('its book offsets do not match its text');
 
   // Rebuild the verse list from the KJV grid and the pack's differences, noting each grid slot's
   // position as we go, so a lookup is two array reads; the few extra verses use a map.
@@ -87,12 +89,18 @@ export function loadTranslation(pack: PackOf<typeof TEXT_PACK>, versification: V
   let e = 0;
   for (let ordinal = 0; ordinal < versification.verseCount; ordinal++) {
     const id = versification.idOf(ordinal);
-    while (e < extra.length && extra[e] < id) { extraPosition.set(extra[e], n); ids[n++] = extra[e++]; }
+    while (e < extra.length && extra[e] < id) {
+      extraPosition.set(extra[e], n);
+      ids[n++] = extra[e++];
+    }
     if (missing.has(id)) continue;
     positionByOrdinal[ordinal] = n;
     ids[n++] = id;
   }
-  while (e < extra.length) { extraPosition.set(extra[e], n); ids[n++] = extra[e++]; }
+  while (e < extra.length) {
+    extraPosition.set(extra[e], n);
+    ids[n++] = extra[e++];
+  }
   if (n !== ids.length) throw broken('its verse list does not match its info');
 
   const range = (from: number, to: number): [number, number] => [lowerBound(ids, from), lowerBound(ids, to)];
@@ -131,7 +139,7 @@ export function loadTranslation(pack: PackOf<typeof TEXT_PACK>, versification: V
     size: ids.length,
     indexOf(verseId) {
       const ordinal = versification.ordinalOf(bookOf(verseId), chapterOf(verseId), verseOf(verseId));
-      return ordinal >= 0 ? positionByOrdinal[ordinal] : extraPosition.get(verseId) ?? -1;
+      return ordinal >= 0 ? positionByOrdinal[ordinal] : (extraPosition.get(verseId) ?? -1);
     },
     textAt,
     chapterRange: (book, chapter) => range(composeVerseId(book, chapter, 0), composeVerseId(book, chapter + 1, 0)),

@@ -7,7 +7,7 @@ import type { OPERATIONS } from './operations.ts';
 import type { ParamSpec } from './params.ts';
 import type { Infer } from './shape.ts';
 
-type AnyOperation = typeof OPERATIONS[number];
+type AnyOperation = (typeof OPERATIONS)[number];
 
 /** Every operation's name: "GetVerse", "GetChapter", … */
 export type OperationName = AnyOperation['name'];
@@ -17,19 +17,29 @@ type Numeric = number | `${number}`;
 type CaseOf<V extends string> = V | Lowercase<V> | Uppercase<V>;
 
 /** What a typed caller may pass for a parameter (call() also takes any string, as a query string gives). */
-type InputOf<S extends ParamSpec> =
-  S['type'] extends 'versionId' ? VersionId
-  : S['type'] extends 'language' ? Language
-  : S['type'] extends 'choice' ? (S extends { values: readonly (infer V extends string)[] } ? CaseOf<V> : string)
-  : S['type'] extends 'text' ? (S extends { values: readonly (infer V extends string)[] } ? V : string)
-  : S['type'] extends 'verseId' | 'bookAndChapterId' ? string | number
-  : S['type'] extends 'bookId' | 'chapterId' | 'integer' | 'age' ? Numeric
-  : S['type'] extends 'bookOrTestament' ? Numeric | CaseOf<'ot' | 'nt'>
-  : string;
+type InputOf<S extends ParamSpec> = S['type'] extends 'versionId'
+  ? VersionId
+  : S['type'] extends 'language'
+    ? Language
+    : S['type'] extends 'choice'
+      ? S extends { values: readonly (infer V extends string)[] }
+        ? CaseOf<V>
+        : string
+      : S['type'] extends 'text'
+        ? S extends { values: readonly (infer V extends string)[] }
+          ? V
+          : string
+        : S['type'] extends 'verseId' | 'bookAndChapterId'
+          ? string | number
+          : S['type'] extends 'bookId' | 'chapterId' | 'integer' | 'age'
+            ? Numeric
+            : S['type'] extends 'bookOrTestament'
+              ? Numeric | CaseOf<'ot' | 'nt'>
+              : string;
 
-type ParamsFrom<P extends readonly ParamSpec[]> =
-  & { [S in P[number] as S extends { required: true } ? S['name'] : never]: InputOf<S> }
-  & { [S in P[number] as S extends { required: true } ? never : S['name']]?: InputOf<S> };
+type ParamsFrom<P extends readonly ParamSpec[]> = {
+  [S in P[number] as S extends { required: true } ? S['name'] : never]: InputOf<S>;
+} & { [S in P[number] as S extends { required: true } ? never : S['name']]?: InputOf<S> };
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /** The parameters of an operation: GetVerse takes { verseId, versionId? }. */

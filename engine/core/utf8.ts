@@ -11,7 +11,9 @@ export function decodeUtf8Fallback(bytes: Uint8Array): string {
   let n = 0;
   let i = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   const end = bytes.length;
-  const bad = (): never => { throw new TypeError(`invalid UTF-8 at byte ${i}`); };
+  const bad = (): never => {
+    throw new TypeError(`invalid UTF-8 at byte ${i}`);
+  };
   const cont = (at: number): number => {
     if (at >= end) bad();
     const b = bytes[at];

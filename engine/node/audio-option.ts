@@ -7,7 +7,10 @@ function flag(args: string[], name: string): string | undefined {
   args.forEach((arg, i) => {
     if (arg === name) {
       value = args[i + 1];
-      if (value === undefined || value.startsWith('--')) throw new Error(`${name} needs a URL template, e.g. ${name} 'https://cdn.example/{versionId}/{bookId:2}/{chapterId:3}.mp3'`);
+      if (value === undefined || value.startsWith('--'))
+        throw new Error(
+          `${name} needs a URL template, e.g. ${name} 'https://cdn.example/{versionId}/{bookId:2}/{chapterId:3}.mp3'`,
+        );
     } else if (arg.startsWith(`${name}=`)) {
       value = arg.slice(name.length + 1);
     }
@@ -23,7 +26,8 @@ function flag(args: string[], name: string): string | undefined {
 export function audioOptionFromArgs(args: string[], env: NodeJS.ProcessEnv = process.env): AudioOption | undefined {
   const narration = flag(args, '--audio') ?? (env.BIBLE_AUDIO || undefined);
   const music = flag(args, '--audio-music') ?? (env.BIBLE_AUDIO_MUSIC || undefined);
-  const option: AudioOption | undefined = music === undefined ? narration : { ...(narration !== undefined ? { narration } : {}), music };
+  const option: AudioOption | undefined =
+    music === undefined ? narration : { ...(narration !== undefined ? { narration } : {}), music };
   try {
     return checkAudioOption(option);
   } catch (error) {

@@ -27,11 +27,13 @@ export function parseAssignments(args: string[]): Record<string, string> {
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
-    process.stdout.write(USAGE + '\n');
+    process.stdout.write(`${USAGE}\n`);
     return command ? 0 : 1;
   }
   if (command === 'build') {
-    process.stderr.write('bible build compiles the corpus and runs from a checkout of the repository (npm run build)\n');
+    process.stderr.write(
+      'bible build compiles the corpus and runs from a checkout of the repository (npm run build)\n',
+    );
     return 2;
   }
   if (command === 'copy-packs') {
@@ -55,20 +57,29 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   try {
-    const [{ OPERATION_BY_NAME }, { openNode }] = await Promise.all([import('../core/operations.ts'), import('./loader.ts')]);
+    const [{ OPERATION_BY_NAME }, { openNode }] = await Promise.all([
+      import('../core/operations.ts'),
+      import('./loader.ts'),
+    ]);
     if (!OPERATION_BY_NAME.has(command)) {
-      throw new BibleError('UNKNOWN_OPERATION', `unknown operation ${JSON.stringify(command)}; \`bible GetEndpoints\` lists them all`);
+      throw new BibleError(
+        'UNKNOWN_OPERATION',
+        `unknown operation ${JSON.stringify(command)}; \`bible GetEndpoints\` lists them all`,
+      );
     }
     const params = parseAssignments(rest);
     const bible = await openNode();
     const ignored = bible.unknownParams(command, params);
-    if (ignored.length) process.stderr.write(`bible: ${command} takes no ${ignored.join(', ')}; ignored (GetEndpoints lists its parameters)\n`);
+    if (ignored.length)
+      process.stderr.write(
+        `bible: ${command} takes no ${ignored.join(', ')}; ignored (GetEndpoints lists its parameters)\n`,
+      );
     const answer = await bible.call(command, params);
-    process.stdout.write(JSON.stringify(answer, null, 2) + '\n');
+    process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
     return 0;
   } catch (error) {
     if (error instanceof BibleError) {
-      process.stderr.write(JSON.stringify(error.toJSON()) + '\n');
+      process.stderr.write(`${JSON.stringify(error.toJSON())}\n`);
       return 2;
     }
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
@@ -95,9 +106,12 @@ export async function batch(input: NodeJS.ReadableStream, output: NodeJS.Writabl
       answer = await bible.call(name, params);
     } catch (error) {
       failures++;
-      answer = error instanceof BibleError ? error.toJSON() : { error: { code: 'INTERNAL', message: String(error), param: null } };
+      answer =
+        error instanceof BibleError
+          ? error.toJSON()
+          : { error: { code: 'INTERNAL', message: String(error), param: null } };
     }
-    if (!output.write(JSON.stringify(answer) + '\n')) await new Promise((done) => output.once('drain', done));
+    if (!output.write(`${JSON.stringify(answer)}\n`)) await new Promise((done) => output.once('drain', done));
   }
   return failures ? 2 : 0;
 }
@@ -105,16 +119,24 @@ export async function batch(input: NodeJS.ReadableStream, output: NodeJS.Writabl
 /** "GetVerse verseId=1 versionId=kjv" or "GetVerse?verseId=1&versionId=kjv" -> name and parameters. */
 export function parseCallLine(line: string): [string, Record<string, string>] {
   const q = line.indexOf('?');
-  const [name, rest] = q >= 0 ? [line.slice(0, q), line.slice(q + 1).split('&')] : [line.split(/\s+/)[0], line.split(/\s+/).slice(1)];
+  const [name, rest] =
+    q >= 0 ? [line.slice(0, q), line.slice(q + 1).split('&')] : [line.split(/\s+/)[0], line.split(/\s+/).slice(1)];
   const decode = (s: string) => {
-    try { return decodeURIComponent(s.replace(/\+/g, ' ')); } catch { throw new BibleError('INVALID_PARAMETER', `bad percent-encoding in ${JSON.stringify(s.slice(0, 40))}`); }
+    try {
+      return decodeURIComponent(s.replace(/\+/g, ' '));
+    } catch {
+      throw new BibleError('INVALID_PARAMETER', `bad percent-encoding in ${JSON.stringify(s.slice(0, 40))}`);
+    }
   };
   const params: Record<string, string> = {};
-  for (const [key, value] of Object.entries(parseAssignments(rest.filter(Boolean)))) params[decode(key)] = decode(value);
+  for (const [key, value] of Object.entries(parseAssignments(rest.filter(Boolean))))
+    params[decode(key)] = decode(value);
   return [name.replace(/^\//, ''), params];
 }
 
 const isEntry = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop()!);
 if (isEntry) {
-  main(process.argv.slice(2)).then((code) => { process.exitCode = code; });
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
 }

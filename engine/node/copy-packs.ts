@@ -6,8 +6,16 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_DATA_DIR } from './loader.ts';
 
-interface ManifestPack { name: string; file: string; bytes: number; [field: string]: unknown }
-interface Manifest { packs: ManifestPack[]; [field: string]: unknown }
+interface ManifestPack {
+  name: string;
+  file: string;
+  bytes: number;
+  [field: string]: unknown;
+}
+interface Manifest {
+  packs: ManifestPack[];
+  [field: string]: unknown;
+}
 
 export const COPY_PACKS_USAGE = `usage: bible copy-packs --to DIR [--versions kjv,web] [--search] [--packs lexicon,xrefs] [--all] [--list]
   --to DIR          the app's assets folder (created if missing)
@@ -18,31 +26,60 @@ export const COPY_PACKS_USAGE = `usage: bible copy-packs --to DIR [--versions kj
   --list            list the packs of this build and stop
 The meta pack, which every operation needs, is always copied.`;
 
-export interface CopyPlan { from: string; to: string; packs: ManifestPack[] }
+export interface CopyPlan {
+  from: string;
+  to: string;
+  packs: ManifestPack[];
+}
 
 /** The packs a set of options selects from a manifest; unknown names are errors that list the known ones. */
-export function selectPacks(manifest: Manifest, options: { versions?: string[]; search?: boolean; packs?: string[]; all?: boolean }): ManifestPack[] {
+export function selectPacks(
+  manifest: Manifest,
+  options: { versions?: string[]; search?: boolean; packs?: string[]; all?: boolean },
+): ManifestPack[] {
   const byName = new Map(manifest.packs.map((p) => [p.name, p]));
   if (options.all) return manifest.packs;
   const versions = options.versions ?? ['kjv'];
-  const names = ['meta', ...versions.map((v) => `text-${v}`), ...(options.search ? versions.map((v) => `search-${v}`) : []), ...(options.packs ?? [])];
+  const names = [
+    'meta',
+    ...versions.map((v) => `text-${v}`),
+    ...(options.search ? versions.map((v) => `search-${v}`) : []),
+    ...(options.packs ?? []),
+  ];
   const unknown = names.filter((n) => !byName.has(n));
-  if (unknown.length) throw new Error(`no pack named ${unknown.join(', ')} in this build; bible copy-packs --list shows them`);
+  if (unknown.length)
+    throw new Error(`no pack named ${unknown.join(', ')} in this build; bible copy-packs --list shows them`);
   return [...new Set(names)].map((n) => byName.get(n)!);
 }
 
-const list = (value: string | undefined) => (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 
-export function copyPacksFromArgs(args: string[], log: (line: string) => void = (l) => process.stdout.write(l + '\n')): number {
+export function copyPacksFromArgs(
+  args: string[],
+  log: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
+): number {
   const { values } = parseArgs({
     args,
     options: {
-      to: { type: 'string' }, versions: { type: 'string' }, search: { type: 'boolean' }, packs: { type: 'string' },
-      all: { type: 'boolean' }, list: { type: 'boolean' }, data: { type: 'string' }, help: { type: 'boolean' },
+      to: { type: 'string' },
+      versions: { type: 'string' },
+      search: { type: 'boolean' },
+      packs: { type: 'string' },
+      all: { type: 'boolean' },
+      list: { type: 'boolean' },
+      data: { type: 'string' },
+      help: { type: 'boolean' },
     },
     strict: true,
   });
-  if (values.help) { log(COPY_PACKS_USAGE); return 0; }
+  if (values.help) {
+    log(COPY_PACKS_USAGE);
+    return 0;
+  }
   const from = resolve(values.data ?? DEFAULT_DATA_DIR);
   const manifest = JSON.parse(readFileSync(join(from, 'manifest.json'), 'utf8')) as Manifest;
   if (values.list) {
@@ -50,12 +87,19 @@ export function copyPacksFromArgs(args: string[], log: (line: string) => void = 
     return 0;
   }
   if (!values.to) throw new Error(`--to DIR is needed\n${COPY_PACKS_USAGE}`);
-  const packs = selectPacks(manifest, { versions: values.versions ? list(values.versions) : undefined, search: values.search, packs: list(values.packs), all: values.all });
+  const packs = selectPacks(manifest, {
+    versions: values.versions ? list(values.versions) : undefined,
+    search: values.search,
+    packs: list(values.packs),
+    all: values.all,
+  });
   const to = resolve(values.to);
   mkdirSync(to, { recursive: true });
   for (const p of packs) copyFileSync(join(from, p.file), join(to, p.file));
-  writeFileSync(join(to, 'manifest.json'), JSON.stringify({ ...manifest, packs }, null, 2) + '\n');
+  writeFileSync(join(to, 'manifest.json'), `${JSON.stringify({ ...manifest, packs }, null, 2)}\n`);
   const total = packs.reduce((n, p) => n + p.bytes, 0);
-  log(`copied ${packs.length} packs (${(total / 1024 / 1024).toFixed(1)} MiB) to ${to}: ${packs.map((p) => p.name).join(', ')}`);
+  log(
+    `copied ${packs.length} packs (${(total / 1024 / 1024).toFixed(1)} MiB) to ${to}: ${packs.map((p) => p.name).join(', ')}`,
+  );
   return 0;
 }

@@ -10,7 +10,10 @@
 // header (x-rapidapi-key, as gateway clients send it).
 import { readFileSync } from 'node:fs';
 
-export interface Plan { name: string; perMinute: number | null }
+export interface Plan {
+  name: string;
+  perMinute: number | null;
+}
 export interface ApiKeys {
   /** the plan of a key, or undefined for a key the file does not name */
   plan(key: string): Plan | undefined;
@@ -27,22 +30,33 @@ export function parseKeyFile(text: string, source = 'key file'): ApiKeys {
   } catch (error) {
     throw new Error(`${source} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
   if (!isObject(json) || !isObject(json.plans) || !isObject(json.keys)) {
-    throw new Error(`${source} must be an object with "plans" ({"name": requestsPerMinute}) and "keys" ({"key": "plan name"})`);
+    throw new Error(
+      `${source} must be an object with "plans" ({"name": requestsPerMinute}) and "keys" ({"key": "plan name"})`,
+    );
   }
   const plans = new Map<string, Plan>();
   for (const [name, value] of Object.entries(json.plans)) {
     if (value !== null && !(Number.isInteger(value) && (value as number) > 0)) {
-      throw new Error(`${source}: plan "${name}" must be a positive whole number of requests per minute, or null for no limit`);
+      throw new Error(
+        `${source}: plan "${name}" must be a positive whole number of requests per minute, or null for no limit`,
+      );
     }
     plans.set(name, { name, perMinute: value as number | null });
   }
   const keys = new Map<string, Plan>();
   for (const [key, planName] of Object.entries(json.keys)) {
-    if (!KEY_PATTERN.test(key)) throw new Error(`${source}: key ${JSON.stringify(key.slice(0, 20))} must be 1-200 visible ASCII characters without spaces`);
+    if (!KEY_PATTERN.test(key))
+      throw new Error(
+        `${source}: key ${JSON.stringify(key.slice(0, 20))} must be 1-200 visible ASCII characters without spaces`,
+      );
     const plan = typeof planName === 'string' ? plans.get(planName) : undefined;
-    if (!plan) throw new Error(`${source}: key ${key.slice(0, 6)}… names plan ${JSON.stringify(planName)}, which "plans" does not define`);
+    if (!plan)
+      throw new Error(
+        `${source}: key ${key.slice(0, 6)}… names plan ${JSON.stringify(planName)}, which "plans" does not define`,
+      );
     keys.set(key, plan);
   }
   if (keys.size === 0) throw new Error(`${source} names no keys; every request would be refused`);

@@ -28,14 +28,21 @@ export function fsLoader(dataDir = DEFAULT_DATA_DIR) {
       return new Uint8Array(await readFile(join(dataDir, `${packName}.pack`)));
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      throw new Error(code === 'ENOENT' ? `${join(dataDir, packName + '.pack')} does not exist; run \`npm run build\`` : String(error));
+      throw new Error(
+        code === 'ENOENT'
+          ? `${join(dataDir, `${packName}.pack`)} does not exist; run \`npm run build\``
+          : String(error),
+      );
     }
   };
 }
 
 export const nativeInflate = (compressed: Uint8Array, expectedLength: number): Uint8Array => {
   // One output chunk of the known size: zlib then writes in place instead of gathering and copying chunks.
-  const out = inflateRawSync(compressed, { maxOutputLength: Math.max(expectedLength, 1), chunkSize: Math.max(expectedLength, 64) });
+  const out = inflateRawSync(compressed, {
+    maxOutputLength: Math.max(expectedLength, 1),
+    chunkSize: Math.max(expectedLength, 64),
+  });
   return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
 };
 

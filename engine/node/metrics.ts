@@ -24,7 +24,10 @@ async function loadPromClient(): Promise<PromClient | undefined> {
 }
 
 /** Metrics for one server process; undefined when prom-client is not installed (GET /metrics then says so). */
-export async function createMetrics(loadedPacks: () => number, redisPolicy: string | undefined): Promise<ServerMetrics | undefined> {
+export async function createMetrics(
+  loadedPacks: () => number,
+  redisPolicy: string | undefined,
+): Promise<ServerMetrics | undefined> {
   const prom = await loadPromClient();
   if (!prom) return undefined;
   const registry = prom.register;
@@ -32,16 +35,40 @@ export async function createMetrics(loadedPacks: () => number, redisPolicy: stri
   // A worker answers the primary's requests for its metrics once an AggregatorRegistry exists in it.
   if (cluster.isWorker) new prom.AggregatorRegistry();
   prom.collectDefaultMetrics({ register: registry });
-  const requests = new prom.Counter({ name: 'bible_requests_total', help: 'API requests by operation and status', labelNames: ['operation', 'status'] as const });
+  const requests = new prom.Counter({
+    name: 'bible_requests_total',
+    help: 'API requests by operation and status',
+    labelNames: ['operation', 'status'] as const,
+  });
   const latency = new prom.Histogram({
-    name: 'bible_request_duration_seconds', help: 'Time to answer an API request', labelNames: ['operation'] as const,
+    name: 'bible_request_duration_seconds',
+    help: 'Time to answer an API request',
+    labelNames: ['operation'] as const,
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
   });
-  new prom.Gauge({ name: 'bible_packs_loaded', help: 'Packs this process has loaded', collect() { this.set(loadedPacks()); }, aggregator: 'max' });
-  const rejections = new prom.Counter({ name: 'bible_rate_limit_rejections_total', help: 'Requests refused with 429 over a key\'s budget' });
-  const redisErrors = new prom.Counter({ name: 'bible_redis_errors_total', help: 'Rate-limit requests that Redis failed' });
+  new prom.Gauge({
+    name: 'bible_packs_loaded',
+    help: 'Packs this process has loaded',
+    collect() {
+      this.set(loadedPacks());
+    },
+    aggregator: 'max',
+  });
+  const rejections = new prom.Counter({
+    name: 'bible_rate_limit_rejections_total',
+    help: "Requests refused with 429 over a key's budget",
+  });
+  const redisErrors = new prom.Counter({
+    name: 'bible_redis_errors_total',
+    help: 'Rate-limit requests that Redis failed',
+  });
   if (redisPolicy) {
-    new prom.Gauge({ name: 'bible_redis_failure_policy', help: 'What happens when Redis is unreachable: 1 for the policy in force', labelNames: ['policy'] as const, aggregator: 'max' }).set({ policy: redisPolicy }, 1);
+    new prom.Gauge({
+      name: 'bible_redis_failure_policy',
+      help: 'What happens when Redis is unreachable: 1 for the policy in force',
+      labelNames: ['policy'] as const,
+      aggregator: 'max',
+    }).set({ policy: redisPolicy }, 1);
   }
   return {
     request: (operation, status, seconds) => {
@@ -62,7 +89,10 @@ let nextRequest = 0;
 function askPrimary(): Promise<string> {
   return new Promise((resolve, reject) => {
     const id = nextRequest++;
-    const timer = setTimeout(() => { process.off('message', listener); reject(new Error('the primary did not answer with metrics')); }, 5_000);
+    const timer = setTimeout(() => {
+      process.off('message', listener);
+      reject(new Error('the primary did not answer with metrics'));
+    }, 5_000);
     const listener = (message: { bible?: string; id?: number; body?: string }) => {
       if (message?.bible !== 'metrics-answer' || message.id !== id) return;
       clearTimeout(timer);
@@ -82,8 +112,17 @@ export async function serveMetricsToWorkers(): Promise<void> {
   cluster.on('message', (worker, message: { bible?: string; id?: number }) => {
     if (message?.bible !== 'metrics') return;
     aggregator.clusterMetrics().then(
-      (body) => { if (worker.isConnected()) worker.send({ bible: 'metrics-answer', id: message.id, body }); },
-      (error: unknown) => { if (worker.isConnected()) worker.send({ bible: 'metrics-answer', id: message.id, body: `# metrics could not be gathered: ${String(error)}\n` }); },
+      (body) => {
+        if (worker.isConnected()) worker.send({ bible: 'metrics-answer', id: message.id, body });
+      },
+      (error: unknown) => {
+        if (worker.isConnected())
+          worker.send({
+            bible: 'metrics-answer',
+            id: message.id,
+            body: `# metrics could not be gathered: ${String(error)}\n`,
+          });
+      },
     );
   });
 }

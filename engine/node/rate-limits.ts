@@ -25,15 +25,28 @@ export function memoryLimiter(now?: () => number): Limiter {
 }
 
 // Messages between workers and the primary.
-interface RateRequest { bible: 'rate'; id: number; key: string; perMinute: number }
-interface RateAnswer { bible: 'rate-answer'; id: number; decision: RateDecision }
+interface RateRequest {
+  bible: 'rate';
+  id: number;
+  key: string;
+  perMinute: number;
+}
+interface RateAnswer {
+  bible: 'rate-answer';
+  id: number;
+  decision: RateDecision;
+}
 
 /** In the primary: answers every worker's rate questions from one in-memory count. */
 export function serveRatesToWorkers(): void {
   const limit = rateLimiter();
   cluster.on('message', (worker, message: RateRequest) => {
     if (message?.bible !== 'rate') return;
-    const answer: RateAnswer = { bible: 'rate-answer', id: message.id, decision: limit(message.key, message.perMinute) };
+    const answer: RateAnswer = {
+      bible: 'rate-answer',
+      id: message.id,
+      decision: limit(message.key, message.perMinute),
+    };
     if (worker.isConnected()) worker.send(answer);
   });
 }
@@ -47,11 +60,12 @@ export function primaryLimiter(): Limiter {
     waiting.get(message.id)?.(message.decision);
     waiting.delete(message.id);
   });
-  return (key, perMinute) => new Promise((resolve) => {
-    const id = next++;
-    waiting.set(id, resolve);
-    process.send!({ bible: 'rate', id, key, perMinute } satisfies RateRequest);
-  });
+  return (key, perMinute) =>
+    new Promise((resolve) => {
+      const id = next++;
+      waiting.set(id, resolve);
+      process.send!({ bible: 'rate', id, key, perMinute } satisfies RateRequest);
+    });
 }
 
 // One window per key: the first request of a window starts it (and its expiry); the count and the time
@@ -63,13 +77,21 @@ local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {used, ttl}`;
 
-export interface RedisLimiter { limit: Limiter; close(): Promise<void> }
+export interface RedisLimiter {
+  limit: Limiter;
+  close(): Promise<void>;
+}
 
 /**
  * Budgets in Redis at `url`. When Redis is unreachable the policy decides (closed: 503; open: the request
  * passes uncounted); the first failure and the recovery are logged once each.
  */
-export async function redisLimiter(url: string, policy: RedisFailurePolicy, events: LimiterEvents = {}, log: (line: string) => void = console.error): Promise<RedisLimiter> {
+export async function redisLimiter(
+  url: string,
+  policy: RedisFailurePolicy,
+  events: LimiterEvents = {},
+  log: (line: string) => void = console.error,
+): Promise<RedisLimiter> {
   let createClient: typeof import('redis').createClient;
   try {
     ({ createClient } = await import('redis'));
@@ -87,26 +109,40 @@ export async function redisLimiter(url: string, policy: RedisFailurePolicy, even
     events.redisError?.(error);
     if (!failing) {
       failing = true;
-      log(`bible serve: Redis at ${url} is unreachable (${error instanceof Error ? error.message : String(error)}); rate limits fail ${policy}: ${policy === 'closed' ? 'requests with a key are refused with 503' : 'requests pass uncounted'} until it is back`);
+      log(
+        `bible serve: Redis at ${url} is unreachable (${error instanceof Error ? error.message : String(error)}); rate limits fail ${policy}: ${policy === 'closed' ? 'requests with a key are refused with 503' : 'requests pass uncounted'} until it is back`,
+      );
     }
   };
   client.on('error', failed);
   client.on('ready', () => {
-    if (failing) { failing = false; log(`bible serve: Redis at ${url} is back; rate limits are counted again`); }
+    if (failing) {
+      failing = false;
+      log(`bible serve: Redis at ${url} is back; rate limits are counted again`);
+    }
   });
   await client.connect().catch(failed);
   const limit: Limiter = async (key, perMinute) => {
     try {
-      const [used, ttl] = (await client.eval(WINDOW_SCRIPT, { keys: [`bible:rate:${key}`], arguments: [String(WINDOW_MS)] })) as [number, number];
+      const [used, ttl] = (await client.eval(WINDOW_SCRIPT, {
+        keys: [`bible:rate:${key}`],
+        arguments: [String(WINDOW_MS)],
+      })) as [number, number];
       const resetSeconds = Math.max(1, Math.ceil(ttl / 1000));
       return used <= perMinute
         ? { allowed: true, limit: perMinute, remaining: perMinute - used, resetSeconds }
         : { allowed: false, limit: perMinute, remaining: 0, resetSeconds };
     } catch (error) {
       failed(error);
-      if (policy === 'closed') throw new LimiterUnavailable('the rate-limit store (Redis) is unreachable; retry shortly');
+      if (policy === 'closed')
+        throw new LimiterUnavailable('the rate-limit store (Redis) is unreachable; retry shortly');
       return { allowed: true, limit: perMinute, remaining: perMinute, resetSeconds: Math.ceil(WINDOW_MS / 1000) };
     }
   };
-  return { limit, close: async () => { await client.close().catch(() => {}); } };
+  return {
+    limit,
+    close: async () => {
+      await client.close().catch(() => {});
+    },
+  };
 }

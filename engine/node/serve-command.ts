@@ -7,7 +7,14 @@ import { parseArgs } from 'node:util';
 import { audioOptionFromArgs } from './audio-option.ts';
 import { loadKeyFile } from './keys.ts';
 import { createMetrics, serveMetricsToWorkers } from './metrics.ts';
-import { memoryLimiter, primaryLimiter, redisLimiter, serveRatesToWorkers, type Limiter, type RedisFailurePolicy } from './rate-limits.ts';
+import {
+  memoryLimiter,
+  primaryLimiter,
+  redisLimiter,
+  serveRatesToWorkers,
+  type Limiter,
+  type RedisFailurePolicy,
+} from './rate-limits.ts';
 import { serve, type BibleServer, type ServeOptions } from './server.ts';
 
 export const SERVE_USAGE = `usage: bible serve [--port N] [--host ADDRESS] [--keys FILE] [--workers N] [--redis URL]
@@ -48,15 +55,25 @@ export function parseServeArgs(args: string[], env: Record<string, string | unde
       args,
       strict: true,
       options: {
-        port: { type: 'string' }, host: { type: 'string' }, keys: { type: 'string' }, audio: { type: 'string' },
-        'audio-music': { type: 'string' }, data: { type: 'string' }, workers: { type: 'string' }, redis: { type: 'string' },
-        'redis-failure': { type: 'string' }, 'access-log': { type: 'boolean' }, 'concurrent-answers': { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        keys: { type: 'string' },
+        audio: { type: 'string' },
+        'audio-music': { type: 'string' },
+        data: { type: 'string' },
+        workers: { type: 'string' },
+        redis: { type: 'string' },
+        'redis-failure': { type: 'string' },
+        'access-log': { type: 'boolean' },
+        'concurrent-answers': { type: 'string' },
       },
     }));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const option = /'(--?[\w-]+)/.exec(message)?.[1] ?? '';
-    const why = /argument missing/.test(message) ? `${option} needs a value` : `unknown option ${JSON.stringify(option || message)}`;
+    const why = /argument missing/.test(message)
+      ? `${option} needs a value`
+      : `unknown option ${JSON.stringify(option || message)}`;
     throw new Error(`${why}\n${SERVE_USAGE}`);
   }
   for (const [name, value] of Object.entries(values)) {
@@ -64,26 +81,48 @@ export function parseServeArgs(args: string[], env: Record<string, string | unde
   }
   const rawPort = (values.port as string | undefined) ?? env.PORT ?? '8080';
   const port = /^\d{1,5}$/.test(rawPort) ? Number(rawPort) : NaN;
-  if (!(port >= 0 && port <= 65535)) throw new Error(`the port must be a number from 0 to 65535, got ${JSON.stringify(rawPort)}${values.port !== undefined ? '' : ' (from PORT)'}`);
+  if (!(port >= 0 && port <= 65535))
+    throw new Error(
+      `the port must be a number from 0 to 65535, got ${JSON.stringify(rawPort)}${values.port !== undefined ? '' : ' (from PORT)'}`,
+    );
   const rawWorkers = (values.workers as string | undefined) ?? '1';
   const workers = /^\d{1,3}$/.test(rawWorkers) ? Number(rawWorkers) : NaN;
-  if (!(workers >= 1 && workers <= 256)) throw new Error(`--workers must be a whole number from 1 to 256, got ${JSON.stringify(rawWorkers)}`);
+  if (!(workers >= 1 && workers <= 256))
+    throw new Error(`--workers must be a whole number from 1 to 256, got ${JSON.stringify(rawWorkers)}`);
   const redisFailure = (values['redis-failure'] as string | undefined) ?? 'closed';
-  if (redisFailure !== 'closed' && redisFailure !== 'open') throw new Error(`--redis-failure must be closed or open, got ${JSON.stringify(redisFailure)}`);
+  if (redisFailure !== 'closed' && redisFailure !== 'open')
+    throw new Error(`--redis-failure must be closed or open, got ${JSON.stringify(redisFailure)}`);
   const redis = (values.redis as string | undefined) ?? (env.BIBLE_REDIS_URL || undefined);
   const rawAnswers = values['concurrent-answers'] as string | undefined;
-  const concurrentAnswers = rawAnswers === undefined ? undefined : /^\d{1,4}$/.test(rawAnswers) && Number(rawAnswers) >= 1 ? Number(rawAnswers) : NaN;
-  if (Number.isNaN(concurrentAnswers)) throw new Error(`--concurrent-answers must be a whole number from 1 to 9999, got ${JSON.stringify(rawAnswers)}`);
-  if (redis !== undefined && !/^rediss?:\/\//.test(redis)) throw new Error(`--redis must be a redis:// or rediss:// URL, got ${JSON.stringify(redis)}`);
+  const concurrentAnswers =
+    rawAnswers === undefined
+      ? undefined
+      : /^\d{1,4}$/.test(rawAnswers) && Number(rawAnswers) >= 1
+        ? Number(rawAnswers)
+        : NaN;
+  if (Number.isNaN(concurrentAnswers))
+    throw new Error(`--concurrent-answers must be a whole number from 1 to 9999, got ${JSON.stringify(rawAnswers)}`);
+  if (redis !== undefined && !/^rediss?:\/\//.test(redis))
+    throw new Error(`--redis must be a redis:// or rediss:// URL, got ${JSON.stringify(redis)}`);
   return {
-    port, host: (values.host as string | undefined) ?? '0.0.0.0', keys: values.keys as string | undefined, audio: audioOptionFromArgs(args, env),
-    data: values.data as string | undefined, workers, redis, redisFailure, accessLog: values['access-log'] === true,
+    port,
+    host: (values.host as string | undefined) ?? '0.0.0.0',
+    keys: values.keys as string | undefined,
+    audio: audioOptionFromArgs(args, env),
+    data: values.data as string | undefined,
+    workers,
+    redis,
+    redisFailure,
+    accessLog: values['access-log'] === true,
     ...(concurrentAnswers !== undefined ? { concurrentAnswers } : {}),
   };
 }
 
 export async function serveFromArgs(args: string[]): Promise<void> {
-  if (args.includes('--help') || args.includes('-h')) { console.log(SERVE_USAGE); return; }
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(SERVE_USAGE);
+    return;
+  }
   const parsed = parseServeArgs(args);
   if (parsed.workers > 1 && cluster.isPrimary) return runPrimary(parsed);
   return runServer(parsed);
@@ -101,10 +140,12 @@ async function runPrimary(parsed: ServeArgs): Promise<void> {
     announced = true;
     const host = parsed.host === '0.0.0.0' || parsed.host === '::' ? '127.0.0.1' : parsed.host;
     const url = `http://${host}:${address.port}/`;
-    console.log([
-      `${parsed.workers} workers${parsed.redis ? `, key budgets in Redis at ${parsed.redis} (failing ${parsed.redisFailure})` : ', key budgets held by this primary process'}`,
-      `bible server listening on ${url}  (reader page at /, API like ${url}GetVerse?verseId=43003016)`,
-    ].join('\n'));
+    console.log(
+      [
+        `${parsed.workers} workers${parsed.redis ? `, key budgets in Redis at ${parsed.redis} (failing ${parsed.redisFailure})` : ', key budgets held by this primary process'}`,
+        `bible server listening on ${url}  (reader page at /, API like ${url}GetVerse?verseId=43003016)`,
+      ].join('\n'),
+    );
   });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
@@ -112,17 +153,24 @@ async function runPrimary(parsed: ServeArgs): Promise<void> {
     fork();
   });
   for (let i = 0; i < parsed.workers; i++) fork();
-  process.on('SIGHUP', () => { for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGHUP'); });
+  process.on('SIGHUP', () => {
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGHUP');
+  });
   await new Promise<void>((done) => {
     const stop = (signal: NodeJS.Signals) => {
-      if (stopping) { console.log(`${signal} again: stopping now`); process.exit(1); }
+      if (stopping) {
+        console.log(`${signal} again: stopping now`);
+        process.exit(1);
+      }
       stopping = true;
       console.log(`${signal}: every worker finishes its answers in flight, then stops`);
       const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
       let left = workers.length;
       if (left === 0) done();
       for (const worker of workers) {
-        worker.once('exit', () => { if (--left === 0) done(); });
+        worker.once('exit', () => {
+          if (--left === 0) done();
+        });
         worker.process.kill('SIGTERM');
       }
     };
@@ -139,31 +187,47 @@ async function runServer(parsed: ServeArgs): Promise<void> {
   const dataDir = parsed.data ? resolve(parsed.data) : undefined;
   // Metrics exist before Redis is reached and the port opens, so the first errors and requests count too.
   let running: BibleServer | undefined;
-  const metrics = await createMetrics(() => running?.bible.loadedPacks().length ?? 0, parsed.redis ? parsed.redisFailure : undefined);
-  const redis = parsed.redis ? await redisLimiter(parsed.redis, parsed.redisFailure, { redisError: () => metrics?.redisError() }) : undefined;
+  const metrics = await createMetrics(
+    () => running?.bible.loadedPacks().length ?? 0,
+    parsed.redis ? parsed.redisFailure : undefined,
+  );
+  const redis = parsed.redis
+    ? await redisLimiter(parsed.redis, parsed.redisFailure, { redisError: () => metrics?.redisError() })
+    : undefined;
   const limiter: Limiter = redis?.limit ?? (worker ? primaryLimiter() : memoryLimiter());
   // One options object, read by the handler on every request: SIGHUP swaps its keys in place.
   const options: ServeOptions = {
-    port: parsed.port, host: parsed.host, keys, dataDir, limiter, metrics, maxConcurrentAnswers: parsed.concurrentAnswers,
+    port: parsed.port,
+    host: parsed.host,
+    keys,
+    dataDir,
+    limiter,
+    metrics,
+    maxConcurrentAnswers: parsed.concurrentAnswers,
     open: { ...(parsed.audio !== undefined ? { audio: parsed.audio } : {}), preload: ['text-kjv'] },
     ...(parsed.accessLog ? { accessLog: (line: string) => console.log(line) } : {}),
   };
   try {
     running = await serve(options);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new Error(`port ${parsed.port} is already in use; pass --port N (or PORT=N)`);
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      throw new Error(`port ${parsed.port} is already in use; pass --port N (or PORT=N)`);
     throw error;
   }
   if (!worker) {
     // The configuration first and the address last, in one write: whoever waits for the address has it all.
-    console.log([
-      ...(keys ? [`API keys required: ${keys.size} key${keys.size === 1 ? '' : 's'} from ${parsed.keys}`] : []),
-      ...(parsed.redis ? [`key budgets in Redis at ${parsed.redis} (failing ${parsed.redisFailure})`] : []),
-      ...(parsed.audio ? [`audio URLs from ${typeof parsed.audio === 'string' ? parsed.audio : JSON.stringify(parsed.audio)}`] : []),
-      ...(dataDir ? [`packs from ${dataDir}`] : []),
-      ...(metrics ? [] : ['GET /metrics needs prom-client (npm install prom-client)']),
-      `bible server listening on ${running!.url}  (reader page at /, API like ${running!.url}GetVerse?verseId=43003016)`,
-    ].join('\n'));
+    console.log(
+      [
+        ...(keys ? [`API keys required: ${keys.size} key${keys.size === 1 ? '' : 's'} from ${parsed.keys}`] : []),
+        ...(parsed.redis ? [`key budgets in Redis at ${parsed.redis} (failing ${parsed.redisFailure})`] : []),
+        ...(parsed.audio
+          ? [`audio URLs from ${typeof parsed.audio === 'string' ? parsed.audio : JSON.stringify(parsed.audio)}`]
+          : []),
+        ...(dataDir ? [`packs from ${dataDir}`] : []),
+        ...(metrics ? [] : ['GET /metrics needs prom-client (npm install prom-client)']),
+        `bible server listening on ${running!.url}  (reader page at /, API like ${running!.url}GetVerse?verseId=43003016)`,
+      ].join('\n'),
+    );
   }
   if (parsed.keys) {
     process.on('SIGHUP', () => {
@@ -179,7 +243,10 @@ async function runServer(parsed: ServeArgs): Promise<void> {
     let signals = 0;
     const stop = (signal: string) => {
       signals += 1;
-      if (signals > 1) { console.log(`${signal} again: stopping now`); process.exit(1); }
+      if (signals > 1) {
+        console.log(`${signal} again: stopping now`);
+        process.exit(1);
+      }
       if (!worker) console.log(`${signal}: finishing answers in flight, then stopping`);
       void running!.close().then(done);
     };

@@ -15,7 +15,14 @@ import type { ServerMetrics } from './metrics.ts';
 import { memoryLimiter, type Limiter } from './rate-limits.ts';
 import { DEFAULT_DATA_DIR, openNode } from './loader.ts';
 import { admit, RATE_HEADERS } from './http/admission.ts';
-import { encodeJson, IGNORED_PARAMS_HEADER, JSON_TYPE, jsonHeaders, withIgnoredParams, type EncodedJson } from './http/json-answer.ts';
+import {
+  encodeJson,
+  IGNORED_PARAMS_HEADER,
+  JSON_TYPE,
+  jsonHeaders,
+  withIgnoredParams,
+  type EncodedJson,
+} from './http/json-answer.ts';
 import { parseQuery } from './http/query.ts';
 import { errorBody, isRefusal, refusal, type Refusal } from './http/refusal.ts';
 import { BodyTooLarge, readBody } from './http/request-body.ts';
@@ -29,7 +36,14 @@ export { API_V2_PATHS, IGNORED_PARAMS_HEADER, MAX_URL_LENGTH, parseQuery, RATE_H
 export const MAX_BODY_BYTES = 1_048_576;
 
 export const DEFAULT_WEB_DIR = resolve(DEFAULT_DATA_DIR, '..', 'web');
-const EXPOSED = ['ETag', 'Retry-After', RATE_HEADERS.limit, RATE_HEADERS.remaining, RATE_HEADERS.reset, IGNORED_PARAMS_HEADER].join(', ');
+const EXPOSED = [
+  'ETag',
+  'Retry-After',
+  RATE_HEADERS.limit,
+  RATE_HEADERS.remaining,
+  RATE_HEADERS.reset,
+  IGNORED_PARAMS_HEADER,
+].join(', ');
 const CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSED };
 
 export interface HandlerOptions {
@@ -64,22 +78,45 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
   const dataDir = options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir;
   const serveStatic = staticFiles([
     // Packs and the manifest; a ?v=<hash> URL names one exact content, so it may be kept for a year.
-    ...(dataDir ? [{ prefix: '/data/', dir: dataDir, cacheControl: (file: string, versioned: boolean) =>
-      file.endsWith('.pack') ? (versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=86400') : 'no-cache' }] : []),
+    ...(dataDir
+      ? [
+          {
+            prefix: '/data/',
+            dir: dataDir,
+            cacheControl: (file: string, versioned: boolean) =>
+              file.endsWith('.pack')
+                ? versioned
+                  ? 'public, max-age=31536000, immutable'
+                  : 'public, max-age=86400'
+                : 'no-cache',
+          },
+        ]
+      : []),
     // The page revalidates every time (a 304 is cheap); its service worker does the offline part.
     ...(webDir ? [{ prefix: '/', dir: webDir, cacheControl: () => 'no-cache' }] : []),
   ]);
 
   const common = (): Record<string, string> => (options.draining ? { ...CORS, Connection: 'close' } : CORS);
 
-  const writeJson = (req: IncomingMessage, res: ServerResponse, status: number, encoded: EncodedJson, headers: Record<string, string> = {}) => {
+  const writeJson = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    encoded: EncodedJson,
+    headers: Record<string, string> = {},
+  ) => {
     if (res.destroyed) return;
     res.writeHead(status, { ...common(), ...headers, ...jsonHeaders(encoded) });
     res.end(req.method === 'HEAD' ? undefined : encoded.payload);
     sentBytes.set(res, encoded.payload.length);
   };
-  const sendJson = async (req: IncomingMessage, res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
-    writeJson(req, res, status, await encodeJson(req.headers, body), headers);
+  const sendJson = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ) => writeJson(req, res, status, await encodeJson(req.headers, body), headers);
   const sendRefusal = (req: IncomingMessage, res: ServerResponse, r: Refusal, headers: Record<string, string> = {}) =>
     sendJson(req, res, r.status, r.body, { ...headers, ...r.headers });
 
@@ -88,30 +125,53 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
     if (path === '/healthz') {
       const packs = bible.loadedPacks();
       const ready = packs.includes('meta');
-      await sendJson(req, res, ready ? 200 : 503, { status: ready ? 'ok' : 'starting', packsLoaded: packs.length, pid: process.pid });
+      await sendJson(req, res, ready ? 200 : 503, {
+        status: ready ? 'ok' : 'starting',
+        packsLoaded: packs.length,
+        pid: process.pid,
+      });
       return true;
     }
     if (path === '/metrics') {
       if (!options.metrics) {
-        await sendJson(req, res, 501, errorBody('NOT_AVAILABLE', 'metrics need the prom-client package: npm install prom-client'));
+        await sendJson(
+          req,
+          res,
+          501,
+          errorBody('NOT_AVAILABLE', 'metrics need the prom-client package: npm install prom-client'),
+        );
         return true;
       }
       const { contentType, body } = await options.metrics.exposition();
-      if (!res.destroyed) res.writeHead(200, { ...common(), 'Content-Type': contentType, 'Cache-Control': 'no-cache' }).end(req.method === 'HEAD' ? undefined : body);
+      if (!res.destroyed)
+        res
+          .writeHead(200, { ...common(), 'Content-Type': contentType, 'Cache-Control': 'no-cache' })
+          .end(req.method === 'HEAD' ? undefined : body);
       return true;
     }
     return false;
   };
 
   /** A static file if one answers the route, else the route it falls back to. */
-  const serveRoute = async (req: IncomingMessage, res: ServerResponse, route: Route, query: string): Promise<Exclude<Route, { kind: 'static' }> | null> => {
+  const serveRoute = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    route: Route,
+    query: string,
+  ): Promise<Exclude<Route, { kind: 'static' }> | null> => {
     if (route.kind !== 'static') return route;
     if (await serveStatic(req, res, route.file, query, common())) return null;
     return serveRoute(req, res, route.fallback, query);
   };
 
   /** The operation's answer (or its BibleError), built within the bound on answers built at once. */
-  const answerOperation = async (req: IncomingMessage, res: ServerResponse, name: string, query: string, admitted: Record<string, string>) => {
+  const answerOperation = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    name: string,
+    query: string,
+    admitted: Record<string, string>,
+  ) => {
     let params: Record<string, string> | undefined;
     try {
       params = parseQuery(query);
@@ -121,7 +181,12 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
           params[bodyParam] = await readBody(req, MAX_BODY_BYTES);
         } catch (error) {
           if (!(error instanceof BodyTooLarge)) throw error;
-          await sendRefusal(req, res, refusal(413, 'PAYLOAD_TOO_LARGE', `${error.message}; ${name} reads at most that much text`), { ...admitted, Connection: 'close' });
+          await sendRefusal(
+            req,
+            res,
+            refusal(413, 'PAYLOAD_TOO_LARGE', `${error.message}; ${name} reads at most that much text`),
+            { ...admitted, Connection: 'close' },
+          );
           return;
         }
       }
@@ -137,7 +202,13 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
       writeJson(req, res, 200, encoded, withIgnoredParams(admitted, bible.unknownParams(name, params)));
     } catch (error) {
       if (!(error instanceof BibleError)) throw error;
-      await sendJson(req, res, statusOf(error), error.toJSON(), params ? withIgnoredParams(admitted, bible.unknownParams(name, params)) : admitted);
+      await sendJson(
+        req,
+        res,
+        statusOf(error),
+        error.toJSON(),
+        params ? withIgnoredParams(admitted, bible.unknownParams(name, params)) : admitted,
+      );
     }
   };
 
@@ -173,7 +244,9 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
       const path = String(req.url ?? '/').split('?')[0];
       const name = API_V2_PATHS[path] ?? path.slice(1);
       if (options.metrics && operations.has(name)) options.metrics.request(name, res.statusCode, seconds);
-      options.accessLog?.(`${new Date().toISOString()} ${req.method} ${String(req.url).slice(0, 300)} ${res.statusCode} ${(seconds * 1000).toFixed(1)}ms ${sentBytes.get(res) ?? '-'}`);
+      options.accessLog?.(
+        `${new Date().toISOString()} ${req.method} ${String(req.url).slice(0, 300)} ${res.statusCode} ${(seconds * 1000).toFixed(1)}ms ${sentBytes.get(res) ?? '-'}`,
+      );
     });
   };
 
@@ -183,7 +256,10 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
     if (options.metrics || options.accessLog) observe(req, res);
     handle(req, res).catch((error: unknown) => {
       console.error(`bible serve: ${req.method} ${String(req.url).slice(0, 200)} failed:`, error);
-      if (res.headersSent) { res.destroy(); return; }
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
       void sendJson(req, res, 500, errorBody('INTERNAL', 'internal error')).catch(() => res.destroy());
     });
   };
@@ -201,11 +277,15 @@ function semaphore(slots: number) {
   const queue: (() => void)[] = [];
   const release = () => {
     const next = queue.shift();
-    if (next) next(); else free++;
+    if (next) next();
+    else free++;
   };
   return {
     acquire(): Promise<() => void> {
-      if (free > 0) { free--; return Promise.resolve(release); }
+      if (free > 0) {
+        free--;
+        return Promise.resolve(release);
+      }
       return new Promise((resolve) => queue.push(() => resolve(release)));
     },
   };
@@ -213,7 +293,10 @@ function semaphore(slots: number) {
 
 /** Answers requests Node's HTTP parser rejects (malformed, oversized, timed out) and closes them. */
 function answerClientError(error: Error & { code?: string; rawPacket?: Buffer }, socket: Socket): void {
-  if (!socket.writable || error.code === 'ECONNRESET') { socket.destroy(); return; }
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
   let status = 400;
   let reason = 'Bad Request';
   let body = errorBody('BAD_REQUEST', 'malformed HTTP request');
@@ -222,15 +305,23 @@ function answerClientError(error: Error & { code?: string; rawPacket?: Buffer },
     const head = error.rawPacket ? error.rawPacket.subarray(0, MAX_URL_LENGTH + 64).toString('latin1') : '';
     const lineEnd = head.indexOf('\r\n');
     if (lineEnd < 0 || lineEnd > MAX_URL_LENGTH) {
-      status = 414; reason = 'URI Too Long'; body = errorBody('URI_TOO_LONG', `the request URL is too long; at most ${MAX_URL_LENGTH} characters`);
+      status = 414;
+      reason = 'URI Too Long';
+      body = errorBody('URI_TOO_LONG', `the request URL is too long; at most ${MAX_URL_LENGTH} characters`);
     } else {
-      status = 431; reason = 'Request Header Fields Too Large'; body = errorBody('HEADERS_TOO_LARGE', 'the request headers are too large');
+      status = 431;
+      reason = 'Request Header Fields Too Large';
+      body = errorBody('HEADERS_TOO_LARGE', 'the request headers are too large');
     }
   } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    status = 408; reason = 'Request Timeout'; body = errorBody('REQUEST_TIMEOUT', 'the request took too long to arrive');
+    status = 408;
+    reason = 'Request Timeout';
+    body = errorBody('REQUEST_TIMEOUT', 'the request took too long to arrive');
   }
   const json = JSON.stringify(body);
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(json)}\r\nAccess-Control-Allow-Origin: *\r\nConnection: close\r\n\r\n${json}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(json)}\r\nAccess-Control-Allow-Origin: *\r\nConnection: close\r\n\r\n${json}`,
+  );
 }
 
 export interface ServeOptions extends HandlerOptions {
@@ -255,17 +346,24 @@ export interface BibleServer {
 }
 
 export async function serve(options: ServeOptions = {}): Promise<BibleServer> {
-  const bible = options.bible ?? (await openNode({ ...options.open, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }));
+  const bible =
+    options.bible ?? (await openNode({ ...options.open, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }));
   const state: HandlerOptions = options;
-  const server = createServer({ requestTimeout: 30_000, headersTimeout: 15_000, keepAliveTimeout: 5_000 }, createHandler(bible, state));
+  const server = createServer(
+    { requestTimeout: 30_000, headersTimeout: 15_000, keepAliveTimeout: 5_000 },
+    createHandler(bible, state),
+  );
   server.on('clientError', answerClientError);
   const host = options.host ?? '0.0.0.0';
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 8080, host, () => { server.off('error', reject); resolvePromise(); });
+    server.listen(options.port ?? 8080, host, () => {
+      server.off('error', reject);
+      resolvePromise();
+    });
   });
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port ?? 8080;
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 8080);
   const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   let closing: Promise<void> | undefined;
   return {
@@ -278,7 +376,10 @@ export async function serve(options: ServeOptions = {}): Promise<BibleServer> {
         state.draining = true;
         const force = setTimeout(() => server.closeAllConnections(), graceMs);
         force.unref();
-        server.close(() => { clearTimeout(force); done(); });
+        server.close(() => {
+          clearTimeout(force);
+          done();
+        });
         server.closeIdleConnections();
       }));
     },

@@ -13,7 +13,11 @@ export async function showJohn316(baseUrl, target) {
 // In a page: <script type="module" src="app.js"></script> with <p id="verse"></p>
 if (typeof document !== 'undefined' && document.getElementById('verse')) {
   showJohn316(new URL('data/', location.href), document.getElementById('verse')).then(
-    (text) => { document.body.dataset.result = text; },
-    (error) => { document.body.dataset.result = `error: ${error.message}`; },
+    (text) => {
+      document.body.dataset.result = text;
+    },
+    (error) => {
+      document.body.dataset.result = `error: ${error.message}`;
+    },
   );
 }

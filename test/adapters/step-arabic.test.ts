@@ -50,14 +50,21 @@ describe('svd', () => {
     const missingWords = incomplete.reduce((n, i) => n + (i.reason.match(/#\d+/g)?.length ?? 0), 0);
     expect(missingWords).toBe(141);
     expect(incomplete).toContainEqual({ book: 40, chapter: 9, verse: 17, reason: 'Arabic word #16 missing in source' });
-    expect(incomplete).toContainEqual({ book: 66, chapter: 22, verse: 18, reason: 'Arabic words #14, #15 missing in source' });
+    expect(incomplete).toContainEqual({
+      book: 66,
+      chapter: 22,
+      verse: 18,
+      reason: 'Arabic words #14, #15 missing in source',
+    });
     expect(incomplete.filter((i) => /#1\b/.test(i.reason))).toHaveLength(9);
   });
 });
 
 describe('svd: malformed input', () => {
   const dirs: string[] = [];
-  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  afterAll(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
 
   /** 66 one-verse files in the SVD layout; `row` is the single word row of every verse. */
   function fakeCorpus(row: (book: number) => string): string {
@@ -65,7 +72,14 @@ describe('svd: malformed input', () => {
     dirs.push(dir);
     for (const b of BOOKS) {
       const nn = String(b.testament === 'OT' ? b.number : b.number - 39).padStart(2, '0');
-      const block = [`${b.step}.1.1`, '========>>>', 'Ara W#\tArabic\tStrongs\tGreek\tLexicon\tGloss\tTransliteration\tGrammar\tGrk w#', row(b.number), '<<<========', ''];
+      const block = [
+        `${b.step}.1.1`,
+        '========>>>',
+        'Ara W#\tArabic\tStrongs\tGreek\tLexicon\tGloss\tTransliteration\tGrammar\tGrk w#',
+        row(b.number),
+        '<<<========',
+        '',
+      ];
       writeFileSync(join(dir, `${b.testament}_${nn}_${b.step}.txt`), ['header line', '', ...block].join('\r\n'));
     }
     return dir;
@@ -79,6 +93,8 @@ describe('svd: malformed input', () => {
 
   it('throws with the file and line of a malformed row', () => {
     const path = fakeCorpus((book) => (book === 40 ? '01\tكَلِمَةٌ\tG3056' : goodRow));
-    expect(() => readStepArabic({ path, kjvChapterVerses: [] })).toThrow(/NT_01_Mat\.txt line 6: malformed verse block/);
+    expect(() => readStepArabic({ path, kjvChapterVerses: [] })).toThrow(
+      /NT_01_Mat\.txt line 6: malformed verse block/,
+    );
   });
 });

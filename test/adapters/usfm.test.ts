@@ -42,11 +42,11 @@ describe('kjv1611', () => {
   it('fills every slot of the KJV table (31,102 verses, Ps 18:1 and 54:1 recovered)', () => {
     expect(kjv1611.verses).toHaveLength(31102);
     const missing: string[] = [];
-    kjvChapterVerses.forEach((chapters, b) =>
+    kjvChapterVerses.forEach((chapters, b) => {
       chapters.forEach((count, c) => {
         for (let v = 1; v <= count; v++) if (!kjv(b + 1, c + 1, v)) missing.push(`${b + 1} ${c + 1}:${v}`);
-      }),
-    );
+      });
+    });
     expect(missing).toEqual([]);
   });
 
@@ -69,18 +69,28 @@ describe('kjv1611', () => {
     expect(kjv(19, 18, 1)).toMatch(/^To the chiefe musicion, a psalme of Dauid, the seruant of the LORD,/);
     expect(kjv(19, 18, 1)).toMatch(/And he said, I will loue thee, O LORD, my strength\.$/);
     expect(kjv(19, 54, 1)).toMatch(/^To the chiefe musician on Neginoth, Maschil, A Psalme of Dauid\./);
-    expect(kjv(19, 54, 1)).toMatch(/hide himselfe with vs\? Saue me, O God, by thy name, and iudge me by thy strength\.$/);
+    expect(kjv(19, 54, 1)).toMatch(
+      /hide himselfe with vs\? Saue me, O God, by thy name, and iudge me by thy strength\.$/,
+    );
     expect(kjv(19, 18, 2)).toMatch(/^The LORD is my rocke/);
   });
 
   it('drops the Ps 119 acrostic headings (\\qa)', () => {
     expect(kjv(19, 119, 1)).toBe('Blessed are the vndefiled in the way: who walke in the Law of the LORD.');
     expect(kjv(19, 119, 8)).toBe('I will keepe thy statutes: O forsake me not vtterly.');
-    expect(kjv1611.verses.filter((v) => v.book === 19 && v.chapter === 119 && /ALEPH|BETH|TAV/.test(v.text))).toEqual([]);
+    expect(kjv1611.verses.filter((v) => v.book === 19 && v.chapter === 119 && /ALEPH|BETH|TAV/.test(v.text))).toEqual(
+      [],
+    );
   });
 
   it('removes the stray characters of the transcription', () => {
-    for (const [c, v] of [[29, 42], [29, 46], [30, 1], [30, 8]]) expect(kjv(2, c, v)).not.toContain('}');
+    for (const [c, v] of [
+      [29, 42],
+      [29, 46],
+      [30, 1],
+      [30, 8],
+    ])
+      expect(kjv(2, c, v)).not.toContain('}');
     expect(kjv(2, 29, 42)).toContain('before the LORD, where I wil meete you');
     expect(kjv(12, 5, 19)).toMatch(/^And he said vnto him, Go in peace\./);
     expect(kjv(18, 39, 20)).toMatch(/^Canst thou make him afraid as a grashopper\?/);
@@ -117,7 +127,13 @@ describe('web', () => {
   });
 
   it('omits the empty verses', () => {
-    for (const [b, c, v] of [[42, 17, 36], [44, 8, 37], [44, 15, 34], [44, 24, 7], [45, 16, 25]]) {
+    for (const [b, c, v] of [
+      [42, 17, 36],
+      [44, 8, 37],
+      [44, 15, 34],
+      [44, 24, 7],
+      [45, 16, 25],
+    ]) {
       expect(weng(b, c, v), `${b} ${c}:${v}`).toBeUndefined();
     }
   });
@@ -140,7 +156,9 @@ describe('web', () => {
 
   it('puts the Psalm title in front of verse 1', () => {
     expect(weng(19, 23, 1)).toBe('A Psalm by David. Yahweh is my shepherd: I shall lack nothing.');
-    expect(weng(19, 18, 1)).toMatch(/^For the Chief Musician\. By David the servant of Yahweh,.* He said, I love you, Yahweh, my strength\.$/);
+    expect(weng(19, 18, 1)).toMatch(
+      /^For the Chief Musician\. By David the servant of Yahweh,.* He said, I love you, Yahweh, my strength\.$/,
+    );
   });
 
   it('drops the Ps 119 acrostic letters (\\d inside the chapter)', () => {
@@ -150,7 +168,9 @@ describe('web', () => {
   });
 
   it('drops the subscription after Hab 3:19', () => {
-    expect(weng(35, 3, 19)).toBe('Yahweh, the Lord, is my strength. He makes my feet like deer’s feet, and enables me to go in high places.');
+    expect(weng(35, 3, 19)).toBe(
+      'Yahweh, the Lord, is my strength. He makes my feet like deer’s feet, and enables me to go in high places.',
+    );
   });
 
   it('returns the book names of the \\h lines', () => {

@@ -67,12 +67,22 @@ export function formatNs(ns: number): string {
 }
 
 export function renderTable(rows: BenchRow[]): string {
-  const lines = ['| group | operation | median | target | met | peer | peer median | ours vs peer |', '|---|---|---|---|---|---|---|---|'];
+  const lines = [
+    '| group | operation | median | target | met | peer | peer median | ours vs peer |',
+    '|---|---|---|---|---|---|---|---|',
+  ];
   for (const r of rows) {
-    const met = r.targetNs === undefined ? '' : r.medianNs <= r.targetNs ? 'yes' : `no (${(r.medianNs / r.targetNs).toFixed(1)}x)`;
+    const met =
+      r.targetNs === undefined
+        ? ''
+        : r.medianNs <= r.targetNs
+          ? 'yes'
+          : `no (${(r.medianNs / r.targetNs).toFixed(1)}x)`;
     const speedup = r.peer ? r.peer.medianNs / r.medianNs : 0;
     const ratio = !r.peer ? '' : speedup >= 1 ? `${speedup.toFixed(1)}x faster` : `${(1 / speedup).toFixed(1)}x slower`;
-    lines.push(`| ${r.group} | ${r.name}${r.note ? ` (${r.note})` : ''} | ${formatNs(r.medianNs)} | ${r.target ?? ''} | ${met} | ${r.peer?.name ?? ''} | ${r.peer ? formatNs(r.peer.medianNs) : ''} | ${ratio} |`);
+    lines.push(
+      `| ${r.group} | ${r.name}${r.note ? ` (${r.note})` : ''} | ${formatNs(r.medianNs)} | ${r.target ?? ''} | ${met} | ${r.peer?.name ?? ''} | ${r.peer ? formatNs(r.peer.medianNs) : ''} | ${ratio} |`,
+    );
   }
   return lines.join('\n');
 }

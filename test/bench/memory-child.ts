@@ -12,7 +12,9 @@ const report = async (extra: Record<string, unknown> = {}) => {
   await settle();
   const m = process.memoryUsage();
   // `external` already includes array buffers.
-  process.stdout.write(JSON.stringify({ mode, rss: m.rss, heapUsed: m.heapUsed, external: m.external, ...extra }) + '\n');
+  process.stdout.write(
+    `${JSON.stringify({ mode, rss: m.rss, heapUsed: m.heapUsed, external: m.external, ...extra })}\n`,
+  );
 };
 
 if (mode === 'empty') {
@@ -21,34 +23,51 @@ if (mode === 'empty') {
   const bible = await openNode();
   if (mode === 'kjv') {
     // The whole KJV text decoded (every book read once), not just the book of the first verse.
-    for (const b of bible.meta.books) await bible.call('GetWordCountOfBook', { bookId: String(b.number), versionId: 'kjv' });
+    for (const b of bible.meta.books)
+      await bible.call('GetWordCountOfBook', { bookId: String(b.number), versionId: 'kjv' });
     await report();
   } else {
     // Every pack in the manifest.
     const { readFileSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { DEFAULT_DATA_DIR } = await import('../../engine/node/loader.ts');
-    const manifest = JSON.parse(readFileSync(join(DEFAULT_DATA_DIR, 'manifest.json'), 'utf8')) as { packs: { name: string }[] };
+    const manifest = JSON.parse(readFileSync(join(DEFAULT_DATA_DIR, 'manifest.json'), 'utf8')) as {
+      packs: { name: string }[];
+    };
     await bible.load(manifest.packs.map((p) => p.name));
     // Verse text is decoded a book at a time on first use: read every book once, so the figures below
     // hold the whole text of every translation and the query run measures growth, not first decoding.
-    for (const v of bible.meta.versions) for (const b of bible.meta.books) await bible.call('GetWordCountOfBook', { bookId: String(b.number), versionId: v.versionId });
+    for (const v of bible.meta.versions)
+      for (const b of bible.meta.books)
+        await bible.call('GetWordCountOfBook', { bookId: String(b.number), versionId: v.versionId });
     if (mode === 'all') {
       await report({ packs: manifest.packs.length });
     } else {
       // 1 million mixed queries, then memory again: it should not grow beyond a small bound.
       await report({ phase: 'before' });
       const versions = bible.meta.versions.map((v) => v.versionId);
-      const ids = Array.from({ length: 997 }, (_, i) => String(bible.meta.versification.idOf((i * 7919) % 31102)).padStart(8, '0'));
+      const ids = Array.from({ length: 997 }, (_, i) =>
+        String(bible.meta.versification.idOf((i * 7919) % 31102)).padStart(8, '0'),
+      );
       const has = (name: string) => OPERATIONS.some((op) => op.name === name);
       const queries: [string, (i: number) => Record<string, string>][] = [
         ['GetVerse', (i) => ({ verseId: ids[i % 997], versionId: versions[i % versions.length] })],
-        ['GetChapter', (i) => ({ bookId: String((i % 66) + 1), chapterId: '1', versionId: versions[i % versions.length] })],
+        [
+          'GetChapter',
+          (i) => ({ bookId: String((i % 66) + 1), chapterId: '1', versionId: versions[i % versions.length] }),
+        ],
         ['GetParseCitation', (i) => ({ citation: `John ${(i % 21) + 1}:${(i % 25) + 1}-${(i % 25) + 3}` })],
         ['GetBookIdByBookName', (i) => ({ bookName: ['Genesis', 'Apocalipsis', 'متى', 'Ps'][i % 4] })],
         ['GetWordCountOfVerse', (i) => ({ verseId: ids[i % 997] })],
         ['GetRandomVerse', (i) => ({ seed: String(i) })],
-        ...(has('GetSearchCount') ? [['GetSearchCount', (i: number) => ({ query: ['love', 'faith', 'light', 'grace'][i % 4], versionId: 'kjv' })] as [string, (i: number) => Record<string, string>]] : []),
+        ...(has('GetSearchCount')
+          ? [
+              [
+                'GetSearchCount',
+                (i: number) => ({ query: ['love', 'faith', 'light', 'grace'][i % 4], versionId: 'kjv' }),
+              ] as [string, (i: number) => Record<string, string>],
+            ]
+          : []),
       ];
       let checksum = 0;
       for (let i = 0; i < 1_000_000; i++) {

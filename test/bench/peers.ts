@@ -9,8 +9,18 @@ import { unzipSync } from 'fflate';
 import { corpusRoot } from '../../compiler/build.ts';
 import { TRANSLATIONS } from '../../sources/catalog.ts';
 
-export interface Statement { get(...args: unknown[]): unknown; all(...args: unknown[]): unknown[]; run(...args: unknown[]): unknown }
-export interface SqliteDb { exec(sql: string): void; prepare(sql: string): Statement; transaction<T extends (...a: never[]) => void>(fn: T): T; serialize(): Buffer; close(): void }
+export interface Statement {
+  get(...args: unknown[]): unknown;
+  all(...args: unknown[]): unknown[];
+  run(...args: unknown[]): unknown;
+}
+export interface SqliteDb {
+  exec(sql: string): void;
+  prepare(sql: string): Statement;
+  transaction<T extends (...a: never[]) => void>(fn: T): T;
+  serialize(): Buffer;
+  close(): void;
+}
 
 /** better-sqlite3 when installed and its native module loads; otherwise why not. */
 export function loadSqlite(): { Database: new (file: string) => SqliteDb } | { why: string } {
@@ -47,10 +57,15 @@ export function timeCommand(command: string, args: string[], runs = 5, env: Node
  */
 export function withDiathekeKjv<T>(fn: (diatheke: string, env: NodeJS.ProcessEnv) => T): T | { why: string } {
   const diatheke = which('diatheke');
-  if (!diatheke) return { why: 'diatheke is not installed (`which diatheke` finds nothing; scripts/install-bench-peers.sh installs it)' };
+  if (!diatheke)
+    return {
+      why: 'diatheke is not installed (`which diatheke` finds nothing; scripts/install-bench-peers.sh installs it)',
+    };
   const swordPath = mkdtempSync(join(tmpdir(), 'bible-sword-'));
   try {
-    const zip = unzipSync(new Uint8Array(readFileSync(join(corpusRoot(), TRANSLATIONS.find((t) => t.versionId === 'kjv')!.path))));
+    const zip = unzipSync(
+      new Uint8Array(readFileSync(join(corpusRoot(), TRANSLATIONS.find((t) => t.versionId === 'kjv')!.path))),
+    );
     for (const [name, data] of Object.entries(zip)) {
       if (name.endsWith('/')) continue;
       mkdirSync(dirname(join(swordPath, name)), { recursive: true });
@@ -58,7 +73,9 @@ export function withDiathekeKjv<T>(fn: (diatheke: string, env: NodeJS.ProcessEnv
     }
     return fn(diatheke, { ...process.env, SWORD_PATH: swordPath });
   } catch (error) {
-    return { why: `diatheke could not use the corpus KJV module: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
+    return {
+      why: `diatheke could not use the corpus KJV module: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+    };
   } finally {
     rmSync(swordPath, { recursive: true, force: true });
   }

@@ -30,6 +30,8 @@ for (const suite of SUITES) {
   process.stderr.write(`bench: ${suite.name}\n`);
   await suite.run(h);
 }
-console.log(`Benchmarks, ${new Date().toISOString().slice(0, 10)}, ${cpus()[0]?.model ?? 'unknown CPU'} x${cpus().length}, Node ${process.version}\n`);
+console.log(
+  `Benchmarks, ${new Date().toISOString().slice(0, 10)}, ${cpus()[0]?.model ?? 'unknown CPU'} x${cpus().length}, Node ${process.version}\n`,
+);
 console.log(renderTable(h.rows));
-if (h.notes.length) console.log('\n' + h.notes.map((n) => `- ${n}`).join('\n'));
+if (h.notes.length) console.log(`\n${h.notes.map((n) => `- ${n}`).join('\n')}`);

@@ -23,14 +23,20 @@ async function extraBiblicalTexts(): Promise<string[]> {
   for (const book of await bible.GetBooksExtraBiblical()) {
     const { chapterCount } = await bible.GetChapterCountExtraBiblical({ bookId: Number(book.id) });
     for (let c = 0; c <= chapterCount + 1; c++) {
-      const rows = await bible.call('GetChapterExtraBiblical', { bookId: book.id, chapterId: String(c) }).catch(() => []) as { t: string }[];
+      const rows = (await bible
+        .call('GetChapterExtraBiblical', { bookId: book.id, chapterId: String(c) })
+        .catch(() => [])) as { t: string }[];
       for (const row of rows) out.push(row.t);
     }
   }
   return out;
 }
 
-interface Found { source: string; text: string; hit: CitationHit }
+interface Found {
+  source: string;
+  text: string;
+  hit: CitationHit;
+}
 
 const sources: [string, string[]][] = [
   ['Gill', packTexts('commentary-gill')],
@@ -50,11 +56,16 @@ for (const [source, texts] of sources) {
     for (const hit of findCitations(bible.meta, text)) {
       hits++;
       if (source !== 'extra-biblical books' && source !== 'KJV text') found.push({ source, text, hit });
-      else console.log(`  ${source}: ${JSON.stringify(text.slice(Math.max(0, hit.start - 50), hit.end + 30))} -> ${hit.match}`);
+      else
+        console.log(
+          `  ${source}: ${JSON.stringify(text.slice(Math.max(0, hit.start - 50), hit.end + 30))} -> ${hit.match}`,
+        );
     }
   }
   const seconds = (performance.now() - t0) / 1000;
-  console.log(`${source}: ${texts.length} texts, ${(chars / 1e6).toFixed(1)} M characters, ${hits} hits, ${(chars / 1e6 / seconds).toFixed(1)} M characters/s`);
+  console.log(
+    `${source}: ${texts.length} texts, ${(chars / 1e6).toFixed(1)} M characters, ${hits} hits, ${(chars / 1e6 / seconds).toFixed(1)} M characters/s`,
+  );
 }
 
 const size = Number(process.argv[2] ?? 200);
@@ -64,5 +75,7 @@ const pool = [...found];
 while (sample.length < size && pool.length) sample.push(pool.splice(Math.floor(random() * pool.length), 1)[0]);
 sample.forEach(({ source, text, hit }, i) => {
   const context = text.slice(Math.max(0, hit.start - 40), Math.min(text.length, hit.end + 25)).replace(/\s+/g, ' ');
-  console.log(`${String(i + 1).padStart(3)} ${source.padEnd(8)} ${hit.match.padEnd(28)} ${hit.passages.map((p) => (p.from === p.to ? p.from : `${p.from}-${p.to}`)).join(' ')}  | ${context}`);
+  console.log(
+    `${String(i + 1).padStart(3)} ${source.padEnd(8)} ${hit.match.padEnd(28)} ${hit.passages.map((p) => (p.from === p.to ? p.from : `${p.from}-${p.to}`)).join(' ')}  | ${context}`,
+  );
 });

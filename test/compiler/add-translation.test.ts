@@ -43,7 +43,8 @@ beforeAll(() => {
   const corpus = join(scratch, 'corpus');
   mkdirSync(join(corpus, 'bibles', 'fixture'), { recursive: true });
   for (const name of readdirSync(CORPUS)) if (name !== 'bibles') symlinkSync(join(CORPUS, name), join(corpus, name));
-  for (const name of readdirSync(join(CORPUS, 'bibles'))) symlinkSync(join(CORPUS, 'bibles', name), join(corpus, 'bibles', name));
+  for (const name of readdirSync(join(CORPUS, 'bibles')))
+    symlinkSync(join(CORPUS, 'bibles', name), join(corpus, 'bibles', name));
   writeFileSync(join(corpus, 'bibles', 'fixture', '44-JHNfix.usfm'), USFM);
 
   // The one step the architecture page names: a catalog entry.
@@ -53,13 +54,21 @@ beforeAll(() => {
   expect(catalog).toContain(end);
   writeFileSync(catalogPath, catalog.replace(end, ENTRY + end));
 
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(repo, 'compiler', 'cli.ts'), '--only', 'text,search,meta'], {
-    cwd: repo, encoding: 'utf8', env: { ...process.env, BIBLE_SOURCES: corpus },
-  });
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(repo, 'compiler', 'cli.ts'), '--only', 'text,search,meta'],
+    {
+      cwd: repo,
+      encoding: 'utf8',
+      env: { ...process.env, BIBLE_SOURCES: corpus },
+    },
+  );
   build = { status: run.status, output: run.stdout + run.stderr };
 }, 300_000);
 
-afterAll(() => { if (scratch) rmSync(scratch, { recursive: true, force: true }); });
+afterAll(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
 
 describe('adding a translation', () => {
   it('builds its text and search packs', () => {
@@ -81,14 +90,24 @@ describe('adding a translation', () => {
 
   it('is a versionId the typed API accepts', () => {
     const repo = join(scratch, 'repo');
-    writeFileSync(join(repo, 'uses-fixture.ts'), [
-      "import type { VersionId } from './engine/core/operation.ts';",
-      "export const added: VersionId = 'fixture';",
-      '// @ts-expect-error still not a translation',
-      "export const unknown: VersionId = 'niv';",
-    ].join('\n'));
-    writeFileSync(join(repo, 'tsconfig.fixture.json'), JSON.stringify({ extends: './tsconfig.json', include: [], files: ['uses-fixture.ts'] }));
-    const tsc = spawnSync(process.execPath, [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.fixture.json'], { cwd: repo, encoding: 'utf8' });
+    writeFileSync(
+      join(repo, 'uses-fixture.ts'),
+      [
+        "import type { VersionId } from './engine/core/operation.ts';",
+        "export const added: VersionId = 'fixture';",
+        '// @ts-expect-error still not a translation',
+        "export const unknown: VersionId = 'niv';",
+      ].join('\n'),
+    );
+    writeFileSync(
+      join(repo, 'tsconfig.fixture.json'),
+      JSON.stringify({ extends: './tsconfig.json', include: [], files: ['uses-fixture.ts'] }),
+    );
+    const tsc = spawnSync(
+      process.execPath,
+      [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.fixture.json'],
+      { cwd: repo, encoding: 'utf8' },
+    );
     expect(tsc.stdout + tsc.stderr).toBe('');
     expect(tsc.status).toBe(0);
   });

@@ -12,9 +12,12 @@ describe('build', () => {
     const previous = process.env.BIBLE_SOURCES;
     process.env.BIBLE_SOURCES = empty;
     try {
-      await expect(build({ outDir: out, log: () => {} })).rejects.toThrow(/is missing .*bibles\/kjv\/KJV\.zip.*BIBLE_SOURCES/s);
+      await expect(build({ outDir: out, log: () => {} })).rejects.toThrow(
+        /is missing .*bibles\/kjv\/KJV\.zip.*BIBLE_SOURCES/s,
+      );
     } finally {
-      if (previous === undefined) delete process.env.BIBLE_SOURCES; else process.env.BIBLE_SOURCES = previous;
+      if (previous === undefined) delete process.env.BIBLE_SOURCES;
+      else process.env.BIBLE_SOURCES = previous;
       rmSync(empty, { recursive: true, force: true });
       rmSync(out, { recursive: true, force: true });
     }
@@ -23,8 +26,12 @@ describe('build', () => {
   it('refuses an unknown builder or licence category before touching the output folder', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'bible-out-')), 'data');
     try {
-      await expect(build({ outDir: out, only: ['nope'], log: () => {} })).rejects.toThrow(/unknown builder nope; builders: text, meta, /);
-      await expect(build({ outDir: out, excludeCategories: ['cheap'], log: () => {} })).rejects.toThrow(/unknown licence category cheap; categories: /);
+      await expect(build({ outDir: out, only: ['nope'], log: () => {} })).rejects.toThrow(
+        /unknown builder nope; builders: text, meta, /,
+      );
+      await expect(build({ outDir: out, excludeCategories: ['cheap'], log: () => {} })).rejects.toThrow(
+        /unknown licence category cheap; categories: /,
+      );
       expect(existsSync(out)).toBe(false);
     } finally {
       rmSync(dirname(out), { recursive: true, force: true });
@@ -34,7 +41,20 @@ describe('build', () => {
   it('records every pack in the manifest with its size, hash, datasets and licences', () => {
     const manifest = JSON.parse(readFileSync(join(DEFAULT_DATA_DIR, 'manifest.json'), 'utf8'));
     const names = manifest.packs.map((p: { name: string }) => p.name);
-    for (const name of ['meta', 'text-kjv', 'text-svd', 'search-kjv', 'original-ot', 'lexicon', 'xrefs', 'topics', 'plans', 'extrabiblical', 'licensing']) expect(names).toContain(name);
+    for (const name of [
+      'meta',
+      'text-kjv',
+      'text-svd',
+      'search-kjv',
+      'original-ot',
+      'lexicon',
+      'xrefs',
+      'topics',
+      'plans',
+      'extrabiblical',
+      'licensing',
+    ])
+      expect(names).toContain(name);
     for (const pack of manifest.packs) {
       expect(pack.bytes).toBe(readFileSync(join(DEFAULT_DATA_DIR, pack.file)).length);
       expect(pack.sha256).toMatch(/^[0-9a-f]{64}$/);

@@ -17,7 +17,10 @@ describe('pack schemas', () => {
   });
 
   it('reads back each section through the same schema', () => {
-    const pack = withSchema(readPack('sample', writePack(sectionsOf(SAMPLE, { info: { n: 2 }, ids: [7, 8], counts: [1], words: 'a b' }))), SAMPLE);
+    const pack = withSchema(
+      readPack('sample', writePack(sectionsOf(SAMPLE, { info: { n: 2 }, ids: [7, 8], counts: [1], words: 'a b' }))),
+      SAMPLE,
+    );
     expect(pack.json('info').n).toBe(2);
     expect([...pack.u32('ids')]).toEqual([7, 8]);
     expect([...pack.u16('counts')]).toEqual([1]);
@@ -26,7 +29,9 @@ describe('pack schemas', () => {
 
   it('refuses a value for an undeclared section and a missing value', () => {
     const values = { info: { n: 1 }, ids: [], counts: [], words: '' };
-    expect(() => sectionsOf(SAMPLE, { ...values, extra: [1] } as typeof values)).toThrow(/no section extra in its schema/);
+    expect(() => sectionsOf(SAMPLE, { ...values, extra: [1] } as typeof values)).toThrow(
+      /no section extra in its schema/,
+    );
     const { words: _, ...missing } = values;
     expect(() => sectionsOf(SAMPLE, missing as typeof values)).toThrow(/section words has no value/);
   });

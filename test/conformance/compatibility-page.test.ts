@@ -9,12 +9,17 @@ import { COMPATIBILITY_PAGE, compatibilityPage } from '../../scripts/compatibili
 const SPEC = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'API-SPEC.md');
 
 describe('docs/compatibility.md', () => {
-  it.skipIf(!existsSync(SPEC))('is up to date with the operation table (npm run docs:compatibility rewrites it)', () => {
-    expect(readFileSync(COMPATIBILITY_PAGE, 'utf8')).toBe(compatibilityPage());
-  });
+  it.skipIf(!existsSync(SPEC))(
+    'is up to date with the operation table (npm run docs:compatibility rewrites it)',
+    () => {
+      expect(readFileSync(COMPATIBILITY_PAGE, 'utf8')).toBe(compatibilityPage());
+    },
+  );
 
-  it.skipIf(!existsSync(SPEC))('the typed topic list is the specification\'s 97, and the compiler maps each', () => {
-    const listed = /### Topics \(97 allowed values of `topic`\)\s+([^\n]+)/.exec(readFileSync(SPEC, 'utf8'))![1].split(' | ');
+  it.skipIf(!existsSync(SPEC))("the typed topic list is the specification's 97, and the compiler maps each", () => {
+    const listed = /### Topics \(97 allowed values of `topic`\)\s+([^\n]+)/
+      .exec(readFileSync(SPEC, 'utf8'))![1]
+      .split(' | ');
     expect([...TOPICS]).toEqual(listed);
     expect(TOPIC_SOURCES.map((t) => t.topic)).toEqual(listed);
   });

@@ -47,7 +47,10 @@ export const SPEC_EXAMPLES: readonly SpecExample[] = [
   { operation: 'GetParseVerseId', params: { verseId: '4300301' } },
   { operation: 'GetWords', params: { verseId: '01001001', versionId: 'kjv' } },
   // Reading plans and reading time
-  { operation: 'GetBibleReadingPlan', params: { days: '180', requestedStartDate: '2023-01-01', sections: 'OT+NT', requestedAge: '29' } },
+  {
+    operation: 'GetBibleReadingPlan',
+    params: { days: '180', requestedStartDate: '2023-01-01', sections: 'OT+NT', requestedAge: '29' },
+  },
   { operation: 'GetBibleReadingPlan', params: { days: '365', sections: 'nt' } },
   { operation: 'GetReadingTimeByAge', params: { requestedAge: '29', wordCount: '650' } },
   { operation: 'GetBibleReadingPlanByTopic', params: { topic: 'love', days: '30', requestedStartDate: '2023-01-01' } },
@@ -66,12 +69,28 @@ export const SPEC_EXAMPLES: readonly SpecExample[] = [
   { operation: 'GetWordsOfJesus', params: {} },
   // Search
   { operation: 'GetSearch', params: { query: 'everlasting life', versionId: 'kjv' } },
-  { operation: 'GetSearchAdvanced', params: { query: 'love', versionId: 'kjv', matchType: 'broad', excludeString: 'world', limitToBookId: '43', limitToChapterId: '3' } },
-  { operation: 'GetSearchAdvanced', params: { query: 'amor', versionId: 'rv1909', matchType: 'exact', excludeString: 'odio', limitToBookId: 'nt' } },
+  {
+    operation: 'GetSearchAdvanced',
+    params: {
+      query: 'love',
+      versionId: 'kjv',
+      matchType: 'broad',
+      excludeString: 'world',
+      limitToBookId: '43',
+      limitToChapterId: '3',
+    },
+  },
+  {
+    operation: 'GetSearchAdvanced',
+    params: { query: 'amor', versionId: 'rv1909', matchType: 'exact', excludeString: 'odio', limitToBookId: 'nt' },
+  },
   // Random
   { operation: 'GetRandomChapter', params: { versionId: 'kjv' } },
   { operation: 'GetRandomVerse', params: { versionId: 'kjv' } },
-  { operation: 'GetRandomVerse', params: { versionId: 'kjv', limitToBookId: '43', limitToChapterId: '3', limitToQuery: 'world' } },
+  {
+    operation: 'GetRandomVerse',
+    params: { versionId: 'kjv', limitToBookId: '43', limitToChapterId: '3', limitToQuery: 'world' },
+  },
   // Verses and versions
   { operation: 'GetParallelVerses', params: { verseId: '43003016' } },
   { operation: 'GetVerse', params: { verseId: '43003016', versionId: 'kjv' } },

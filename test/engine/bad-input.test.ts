@@ -10,10 +10,20 @@ const OPERATIONS: readonly OperationDef[] = TABLE;
 
 /** A valid value for each parameter type, so one parameter at a time can be made bad. */
 const VALID: Record<string, string> = {
-  verseId: '43003016', bookId: '43', chapterId: '3', bookAndChapterId: '43003', versionId: 'kjv', language: 'english',
-  integer: '1', text: 'love', bookOrTestament: '43', date: '2023-01-01', age: '29',
+  verseId: '43003016',
+  bookId: '43',
+  chapterId: '3',
+  bookAndChapterId: '43003',
+  versionId: 'kjv',
+  language: 'english',
+  integer: '1',
+  text: 'love',
+  bookOrTestament: '43',
+  date: '2023-01-01',
+  age: '29',
 };
-const validFor = (spec: ParamSpec): string => spec.type === 'choice' ? spec.values![0] : spec.type === 'integer' ? String(spec.min ?? 1) : VALID[spec.type];
+const validFor = (spec: ParamSpec): string =>
+  spec.type === 'choice' ? spec.values![0] : spec.type === 'integer' ? String(spec.min ?? 1) : VALID[spec.type];
 
 /** Values that are wrong for a parameter type (lenient text parameters are checked for length only). */
 const BAD: Record<string, unknown[]> = {
@@ -42,7 +52,10 @@ describe('bad input for every parameter of every operation', async () => {
     it(`${op.name}: unknown parameters and prototype keys are refused in strict mode`, async () => {
       for (const key of ['nonsense', '__proto__', 'constructor']) {
         const params = JSON.parse(JSON.stringify({ ...valid, [key]: '1' }));
-        const error = await strict.call(op.name, params).then(() => null, (e: unknown) => e);
+        const error = await strict.call(op.name, params).then(
+          () => null,
+          (e: unknown) => e,
+        );
         expect(error).toMatchObject({ code: 'INVALID_PARAMETER', param: key });
       }
     });
@@ -60,7 +73,8 @@ describe('bad input for every parameter of every operation', async () => {
           // An empty value for an optional parameter means "not given", as in a query string.
           if (bad === '' && !spec.required) continue;
           // Free-text parameters of the "answers [] when malformed" operations accept any short string.
-          if (spec.type === 'text' && typeof bad === 'string' && bad.trim() && bad.length <= (spec.maxLength ?? 1000)) continue;
+          if (spec.type === 'text' && typeof bad === 'string' && bad.trim() && bad.length <= (spec.maxLength ?? 1000))
+            continue;
           const error = await callError(op.name, { ...valid, [spec.name]: bad });
           expect(['INVALID_PARAMETER', 'MISSING_PARAMETER']).toContain(error.code);
           expect(error.param).toBe(spec.name);

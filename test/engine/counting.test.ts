@@ -12,14 +12,16 @@ describe('counts', async () => {
       const { chapterCount } = await b.GetChapterCount({ bookId: book });
       chapters += chapterCount;
       if (book >= 40) ntChapters += chapterCount;
-      for (let c = 1; c <= chapterCount; c++) verses += (await b.GetVerseCount({ bookId: book, chapterId: c })).verseCount;
+      for (let c = 1; c <= chapterCount; c++)
+        verses += (await b.GetVerseCount({ bookId: book, chapterId: c })).verseCount;
     }
     expect([chapters, verses, ntChapters]).toEqual([1189, 31102, 260]);
     expect(await b.GetVerseCount({ bookId: 19, chapterId: 117 })).toEqual({ verseCount: 2 });
   });
 
   it('counts differ between translations where their verses differ', async () => {
-    const count = async (versionId: string, bookId: number, chapterId: number) => (await b.GetVerseCount({ bookId, chapterId, versionId })).verseCount;
+    const count = async (versionId: string, bookId: number, chapterId: number) =>
+      (await b.GetVerseCount({ bookId, chapterId, versionId })).verseCount;
     expect(await count('web', 45, 14)).toBe(26); // doxology at Rom 14:24-26
     expect(await count('kjv', 45, 14)).toBe(23);
     expect(await count('asv', 40, 17)).toBe(26); // 17:21 only a margin note
@@ -34,19 +36,33 @@ describe('counts', async () => {
         const { chapterCount } = await b.GetChapterCount({ bookId: book, versionId: version.versionId });
         for (let c = 1; c <= chapterCount; c++) {
           const rows = await b.GetChapter({ bookId: book, chapterId: c, versionId: version.versionId });
-          expect((await b.GetVerseCount({ bookId: book, chapterId: c, versionId: version.versionId })).verseCount).toBe(rows.length);
+          expect((await b.GetVerseCount({ bookId: book, chapterId: c, versionId: version.versionId })).verseCount).toBe(
+            rows.length,
+          );
         }
       }
     }
   });
 
   it('word counts follow GetWords, add up, and echo their parameters as strings', async () => {
-    expect(await b.GetWordCountOfVerse({ verseId: '01001001' })).toEqual({ verseId: '01001001', versionId: 'kjv', wordCount: 10 });
+    expect(await b.GetWordCountOfVerse({ verseId: '01001001' })).toEqual({
+      verseId: '01001001',
+      versionId: 'kjv',
+      wordCount: 10,
+    });
     const chapter = await b.GetChapter({ bookId: 19, chapterId: 117 });
     let sum = 0;
     for (const row of chapter) sum += (await b.GetWords({ verseId: row.id })).wordCount;
-    expect(await b.GetWordCountOfChapter({ bookAndChapterId: '19117', versionId: 'kjv' })).toEqual({ bookAndChapterId: '19117', versionId: 'kjv', wordCount: sum });
-    expect(await b.GetWordCountOfChapter({ bookId: 19, chapterId: 117 })).toEqual({ bookAndChapterId: '19117', versionId: 'kjv', wordCount: sum });
+    expect(await b.GetWordCountOfChapter({ bookAndChapterId: '19117', versionId: 'kjv' })).toEqual({
+      bookAndChapterId: '19117',
+      versionId: 'kjv',
+      wordCount: sum,
+    });
+    expect(await b.GetWordCountOfChapter({ bookId: 19, chapterId: 117 })).toEqual({
+      bookAndChapterId: '19117',
+      versionId: 'kjv',
+      wordCount: sum,
+    });
     let book = 0;
     for (let c = 1; c <= 4; c++) book += (await b.GetWordCountOfChapter({ bookId: 8, chapterId: c })).wordCount;
     expect(await b.GetWordCountOfBook({ bookId: 8 })).toEqual({ bookId: '8', versionId: 'kjv', wordCount: book });
@@ -54,10 +70,22 @@ describe('counts', async () => {
   });
 
   it('GetWordCountOfChapter needs a bookAndChapterId, or a bookId and chapterId', async () => {
-    expect(await callError('GetWordCountOfChapter', {})).toMatchObject({ code: 'MISSING_PARAMETER', param: 'bookAndChapterId' });
-    expect(await callError('GetWordCountOfChapter', { bookId: '8' })).toMatchObject({ code: 'MISSING_PARAMETER', param: 'chapterId' });
-    expect(await callError('GetWordCountOfChapter', { bookAndChapterId: '08005' })).toMatchObject({ code: 'INVALID_PARAMETER', param: 'bookAndChapterId' });
-    expect(await callError('GetWordCountOfChapter', { bookAndChapterId: '67001' })).toMatchObject({ code: 'INVALID_PARAMETER', param: 'bookAndChapterId' });
+    expect(await callError('GetWordCountOfChapter', {})).toMatchObject({
+      code: 'MISSING_PARAMETER',
+      param: 'bookAndChapterId',
+    });
+    expect(await callError('GetWordCountOfChapter', { bookId: '8' })).toMatchObject({
+      code: 'MISSING_PARAMETER',
+      param: 'chapterId',
+    });
+    expect(await callError('GetWordCountOfChapter', { bookAndChapterId: '08005' })).toMatchObject({
+      code: 'INVALID_PARAMETER',
+      param: 'bookAndChapterId',
+    });
+    expect(await callError('GetWordCountOfChapter', { bookAndChapterId: '67001' })).toMatchObject({
+      code: 'INVALID_PARAMETER',
+      param: 'bookAndChapterId',
+    });
   });
 
   it('a verse the translation lacks is an error for its word count', async () => {

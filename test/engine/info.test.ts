@@ -5,21 +5,30 @@ import { OPERATIONS } from '../../engine/core/operations.ts';
 describe('info', async () => {
   const b = await bible();
 
-  it('GetInfo answers the API\'s six fields as strings, then its own', async () => {
+  it("GetInfo answers the API's six fields as strings, then its own", async () => {
     const info = await b.GetInfo();
-    expect(Object.keys(info).slice(0, 6)).toEqual(['appName', 'appDescription', 'appType', 'version', 'parentApplication', 'authors']);
+    expect(Object.keys(info).slice(0, 6)).toEqual([
+      'appName',
+      'appDescription',
+      'appType',
+      'version',
+      'parentApplication',
+      'authors',
+    ]);
     for (const key of Object.keys(info).slice(0, 6)) expect(typeof info[key]).toBe('string');
     expect(info.version).toBe(info.engineVersion);
     expect(info.dataBuild.packCount).toBeGreaterThan(30);
   });
 
-  it('GetEndpoints is keyed by operation, each with the API\'s {params: [names]}, generated from the operation table', async () => {
+  it("GetEndpoints is keyed by operation, each with the API's {params: [names]}, generated from the operation table", async () => {
     const endpoints = await b.GetEndpoints();
     expect(Object.keys(endpoints)).toEqual(OPERATIONS.map((op) => op.name));
     expect(endpoints.GetVerse.params).toEqual(['verseId', 'versionId']);
     expect(endpoints.GetVerse.parameters[0]).toMatchObject({ name: 'verseId', required: true, type: 'verseId' });
     expect(endpoints.GetVerse.returns).toBe('[{id: string, b: string, c: string, v: string, t: string}]');
-    expect(endpoints.GetSearchAdvanced.parameters.find((p: { name: string }) => p.name === 'matchType').values).toEqual(['exact', 'broad']);
+    expect(endpoints.GetSearchAdvanced.parameters.find((p: { name: string }) => p.name === 'matchType').values).toEqual(
+      ['exact', 'broad'],
+    );
   });
 
   it('every operation is also a typed method', () => {

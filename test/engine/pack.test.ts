@@ -9,14 +9,32 @@ import { join } from 'node:path';
 
 describe('pack container', () => {
   it('round-trips every section kind', () => {
-    fc.assert(fc.property(fc.string(), fc.array(fc.nat({ max: 0xffffffff })), fc.array(fc.nat({ max: 0xffff })), fc.uint8Array(), (s, u32, u16, bytes) => {
-      const pack = readPack('t', writePack({ s: { kind: 'utf8', data: s }, a: { kind: 'u32', data: u32 }, b: { kind: 'u16', data: u16 }, c: { kind: 'bytes', data: bytes }, j: { kind: 'json', data: { s } } }));
-      expect(pack.text('s')).toBe(s);
-      expect([...pack.u32('a')]).toEqual(u32);
-      expect([...pack.u16('b')]).toEqual(u16);
-      expect([...pack.bytes('c')]).toEqual([...bytes]);
-      expect(pack.json<{ s: string }>('j').s).toBe(s);
-    }), { numRuns: 50 });
+    fc.assert(
+      fc.property(
+        fc.string(),
+        fc.array(fc.nat({ max: 0xffffffff })),
+        fc.array(fc.nat({ max: 0xffff })),
+        fc.uint8Array(),
+        (s, u32, u16, bytes) => {
+          const pack = readPack(
+            't',
+            writePack({
+              s: { kind: 'utf8', data: s },
+              a: { kind: 'u32', data: u32 },
+              b: { kind: 'u16', data: u16 },
+              c: { kind: 'bytes', data: bytes },
+              j: { kind: 'json', data: { s } },
+            }),
+          );
+          expect(pack.text('s')).toBe(s);
+          expect([...pack.u32('a')]).toEqual(u32);
+          expect([...pack.u16('b')]).toEqual(u16);
+          expect([...pack.bytes('c')]).toEqual([...bytes]);
+          expect(pack.json<{ s: string }>('j').s).toBe(s);
+        },
+      ),
+      { numRuns: 50 },
+    );
   });
 
   it('is deterministic', () => {
@@ -27,7 +45,11 @@ describe('pack container', () => {
   const real = readFileSync(join(DEFAULT_DATA_DIR, 'text-kjv.pack'));
   const expectPackError = (bytes: Uint8Array, pattern: RegExp) => {
     let error: unknown;
-    try { readPack('text-kjv', bytes, nativeInflate); } catch (e) { error = e; }
+    try {
+      readPack('text-kjv', bytes, nativeInflate);
+    } catch (e) {
+      error = e;
+    }
     expect(error).toBeInstanceOf(BibleError);
     expect((error as BibleError).code).toBe('NOT_AVAILABLE');
     expect((error as BibleError).message).toMatch(/text-kjv/);
@@ -36,9 +58,11 @@ describe('pack container', () => {
 
   it('names the pack when it is truncated, corrupt, of another version or not a pack', () => {
     expectPackError(real.subarray(0, real.length - 100), /checksum/);
-    const flipped = new Uint8Array(real); flipped[5000] ^= 0xff;
+    const flipped = new Uint8Array(real);
+    flipped[5000] ^= 0xff;
     expectPackError(flipped, /checksum/);
-    const version = new Uint8Array(real); version[4] = 99;
+    const version = new Uint8Array(real);
+    version[4] = 99;
     expectPackError(version, /format version 99/);
     expectPackError(new TextEncoder().encode('{"not":"a pack"}'), /not a pack/);
     expectPackError(new Uint8Array(0), /not a pack/);

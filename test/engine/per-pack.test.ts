@@ -5,7 +5,10 @@ import { perPack, perPackAnd } from '../../engine/core/pack/per-pack.ts';
 describe('perPack', () => {
   it('computes once per pack object', () => {
     const calls: object[] = [];
-    const parsed = perPack((pack: { name: string }) => { calls.push(pack); return { from: pack.name }; });
+    const parsed = perPack((pack: { name: string }) => {
+      calls.push(pack);
+      return { from: pack.name };
+    });
     const a = { name: 'a' };
     const b = { name: 'a' };
     expect(parsed(a)).toBe(parsed(a));
@@ -18,14 +21,21 @@ describe('perPack', () => {
 describe('perPackAnd', () => {
   it('computes once per pack object and key', () => {
     const calls: [string, string][] = [];
-    const joined = perPackAnd((pack: { name: string }, key: string) => { calls.push([pack.name, key]); return [`${pack.name}+${key}`]; });
+    const joined = perPackAnd((pack: { name: string }, key: string) => {
+      calls.push([pack.name, key]);
+      return [`${pack.name}+${key}`];
+    });
     const a = { name: 'a' };
     const b = { name: 'b' };
     expect(joined(a, 'x')).toBe(joined(a, 'x'));
     expect(joined(a, 'y')).toEqual(['a+y']);
     expect(joined(b, 'x')).toEqual(['b+x']);
     expect(joined(b, 'x')).not.toBe(joined(a, 'x'));
-    expect(calls).toEqual([['a', 'x'], ['a', 'y'], ['b', 'x']]);
+    expect(calls).toEqual([
+      ['a', 'x'],
+      ['a', 'y'],
+      ['b', 'x'],
+    ]);
   });
 
   it('keys by identity when the key is an object', () => {

@@ -14,10 +14,13 @@ describe('random picks', async () => {
   });
 
   it('stays within the limits', async () => {
-    await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 66 }), fc.nat(), async (book, seed) => {
-      const [verse] = await b.GetRandomVerse({ limitToBookId: book, seed });
-      expect(Number(verse.b)).toBe(book);
-    }), { numRuns: 50 });
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 66 }), fc.nat(), async (book, seed) => {
+        const [verse] = await b.GetRandomVerse({ limitToBookId: book, seed });
+        expect(Number(verse.b)).toBe(book);
+      }),
+      { numRuns: 50 },
+    );
     for (let seed = 0; seed < 30; seed++) {
       const [nt] = await b.GetRandomVerse({ limitToBookId: 'nt', seed });
       expect(Number(nt.b)).toBeGreaterThanOrEqual(40);
@@ -36,7 +39,8 @@ describe('random picks', async () => {
 
   it('is uniform over the allowed verses (Psalm 117: two verses, about half each)', async () => {
     let first = 0;
-    for (let seed = 0; seed < 400; seed++) if ((await b.GetRandomVerse({ limitToBookId: 19, limitToChapterId: 117, seed }))[0].v === '1') first++;
+    for (let seed = 0; seed < 400; seed++)
+      if ((await b.GetRandomVerse({ limitToBookId: 19, limitToChapterId: 117, seed }))[0].v === '1') first++;
     expect(first).toBeGreaterThan(140);
     expect(first).toBeLessThan(260);
   });
@@ -51,7 +55,11 @@ describe('random picks', async () => {
   it('says clearly when the limits allow nothing', async () => {
     expect((await callError('GetRandomVerse', { limitToQuery: 'xyzzyplugh' })).param).toBe('limitToQuery');
     expect((await callError('GetRandomVerse', { limitToChapterId: 3 })).param).toBe('limitToChapterId');
-    expect((await callError('GetRandomVerse', { limitToBookId: 'ot', limitToChapterId: 3 })).param).toBe('limitToChapterId');
-    expect((await callError('GetRandomVerse', { limitToBookId: 19, limitToChapterId: 151 })).param).toBe('limitToChapterId');
+    expect((await callError('GetRandomVerse', { limitToBookId: 'ot', limitToChapterId: 3 })).param).toBe(
+      'limitToChapterId',
+    );
+    expect((await callError('GetRandomVerse', { limitToBookId: 19, limitToChapterId: 151 })).param).toBe(
+      'limitToChapterId',
+    );
   });
 });

@@ -33,14 +33,18 @@ describe('verses', async () => {
 
   it('Genesis 1:1 and John 3:16 in every translation', async () => {
     for (const [version, text] of Object.entries(GENESIS_1_1)) {
-      expect(await b.GetVerse({ verseId: '01001001', versionId: version })).toEqual([{ id: '01001001', b: '1', c: '1', v: '1', t: text }]);
+      expect(await b.GetVerse({ verseId: '01001001', versionId: version })).toEqual([
+        { id: '01001001', b: '1', c: '1', v: '1', t: text },
+      ]);
       const [john] = await b.GetVerse({ verseId: '43003016', versionId: version });
       expect(john.t.normalize('NFC').startsWith(JOHN_3_16_START[version].normalize('NFC'))).toBe(true);
     }
   });
 
   it('defaults to the KJV and accepts 7-digit ids and t_ table names', async () => {
-    expect(await b.GetVerse({ verseId: '1001001' })).toEqual(await b.GetVerse({ verseId: '01001001', versionId: 't_kjv' }));
+    expect(await b.GetVerse({ verseId: '1001001' })).toEqual(
+      await b.GetVerse({ verseId: '01001001', versionId: 't_kjv' }),
+    );
     expect(await b.GetVerse({ verseId: 43003016, versionId: 'KJV' })).toHaveLength(1);
   });
 
@@ -61,13 +65,21 @@ describe('verses', async () => {
 
   it('GetChapter equals GetVerse for every verse of random chapters in random translations', async () => {
     const versions = b.meta.versions.map((v) => v.versionId);
-    await fc.assert(fc.asyncProperty(fc.constantFrom(...versions), fc.integer({ min: 1, max: 66 }), fc.nat(), async (version, book, n) => {
-      const chapters = b.meta.versionById.get(version)!.chapterVerses[book - 1];
-      const chapter = (n % chapters.length) + 1;
-      const rows = await b.GetChapter({ bookId: book, chapterId: chapter, versionId: version });
-      expect(rows.length).toBe(chapters[chapter - 1]);
-      for (const row of rows) expect(await b.GetVerse({ verseId: row.id, versionId: version })).toEqual([row]);
-    }), { numRuns: 60 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...versions),
+        fc.integer({ min: 1, max: 66 }),
+        fc.nat(),
+        async (version, book, n) => {
+          const chapters = b.meta.versionById.get(version)!.chapterVerses[book - 1];
+          const chapter = (n % chapters.length) + 1;
+          const rows = await b.GetChapter({ bookId: book, chapterId: chapter, versionId: version });
+          expect(rows.length).toBe(chapters[chapter - 1]);
+          for (const row of rows) expect(await b.GetVerse({ verseId: row.id, versionId: version })).toEqual([row]);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 
   it('a chapter beyond the book is a clear error', async () => {
@@ -78,8 +90,26 @@ describe('verses', async () => {
   it('GetParallelVerses lists every translation that has the verse, one inner array each', async () => {
     const rows = await b.GetParallelVerses({ verseId: '43003016' });
     for (const inner of rows) expect(inner).toHaveLength(1);
-    expect(rows.map(([r]: { versionId: string }[]) => r.versionId)).toEqual(['t_asv', 't_bbe', 't_dby', 't_kjv', 't_kjv1611', 't_wbt', 't_web', 't_ylt', 't_rv1909', 't_svd']);
-    expect(rows[3][0]).toMatchObject({ id: '43003016', b: '43', c: '3', v: '16', versionAbbreviation: 'KJV', versionName: 'King James Version (1769)' });
+    expect(rows.map(([r]: { versionId: string }[]) => r.versionId)).toEqual([
+      't_asv',
+      't_bbe',
+      't_dby',
+      't_kjv',
+      't_kjv1611',
+      't_wbt',
+      't_web',
+      't_ylt',
+      't_rv1909',
+      't_svd',
+    ]);
+    expect(rows[3][0]).toMatchObject({
+      id: '43003016',
+      b: '43',
+      c: '3',
+      v: '16',
+      versionAbbreviation: 'KJV',
+      versionName: 'King James Version (1769)',
+    });
     const omitted = await b.GetParallelVerses({ verseId: '40023014' }); // Matt 23:14, absent from ASV, BBE and Darby
     expect(omitted.map(([r]: { versionAbbreviation: string }[]) => r.versionAbbreviation)).not.toContain('DBY');
     expect(omitted.length).toBe(7);
@@ -87,18 +117,42 @@ describe('verses', async () => {
 
   it('GetVersions lists the ten translations, numbered as the API numbers them, with the code operations take', async () => {
     const versions = await b.GetVersions();
-    expect(versions.map((v: { abbreviation: string }) => v.abbreviation)).toEqual(['ASV', 'BBE', 'DBY', 'KJV', 'KJV1611', 'WBT', 'WEB', 'YLT', 'RV1909', 'SVD']);
-    expect(versions.map((v: { version_id: string }) => v.version_id)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
-    for (const v of versions) expect(Object.keys(v).slice(0, 5)).toEqual(['table', 'version_id', 'abbreviation', 'version', 'language']);
+    expect(versions.map((v: { abbreviation: string }) => v.abbreviation)).toEqual([
+      'ASV',
+      'BBE',
+      'DBY',
+      'KJV',
+      'KJV1611',
+      'WBT',
+      'WEB',
+      'YLT',
+      'RV1909',
+      'SVD',
+    ]);
+    expect(versions.map((v: { version_id: string }) => v.version_id)).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      '10',
+    ]);
+    for (const v of versions)
+      expect(Object.keys(v).slice(0, 5)).toEqual(['table', 'version_id', 'abbreviation', 'version', 'language']);
     expect(versions.find((v: { versionCode: string }) => v.versionCode === 'svd').language).toBe('arabic');
     expect(TRANSLATIONS.map((t) => t.versionId)).toEqual(versions.map((v: { versionCode: string }) => v.versionCode));
-    for (const v of versions) expect(await b.GetVerse({ verseId: '43003016', versionId: v.versionCode })).toHaveLength(1);
+    for (const v of versions)
+      expect(await b.GetVerse({ verseId: '43003016', versionId: v.versionCode })).toHaveLength(1);
   });
 
   it('verse text is clean in every translation', async () => {
     for (const version of b.meta.versions) {
       await b.load([`text-${version.versionId}`]);
-      const text = (b as unknown as { callSync: (n: string, p: object) => { t: string }[] });
+      const text = b as unknown as { callSync: (n: string, p: object) => { t: string }[] };
       for (const book of [1, 19, 23, 40, 45, 66]) {
         const chapters = version.chapterVerses[book - 1].length;
         for (let c = 1; c <= chapters; c++) {

@@ -16,35 +16,57 @@ describe('versification', async () => {
   });
 
   it('ordinal -> ref -> verseId -> ordinal round-trips for every verse', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: v.verseCount - 1 }), (ordinal) => {
-      const ref = v.refOf(ordinal);
-      const id = formatVerseId(ref.book, ref.chapter, ref.verse);
-      expect(id).toMatch(/^\d{8}$/);
-      expect(splitVerseId(Number(id))).toEqual(ref);
-      expect(v.idOf(ordinal)).toBe(composeVerseId(ref.book, ref.chapter, ref.verse));
-      expect(v.ordinalOf(ref.book, ref.chapter, ref.verse)).toBe(ordinal);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: v.verseCount - 1 }), (ordinal) => {
+        const ref = v.refOf(ordinal);
+        const id = formatVerseId(ref.book, ref.chapter, ref.verse);
+        expect(id).toMatch(/^\d{8}$/);
+        expect(splitVerseId(Number(id))).toEqual(ref);
+        expect(v.idOf(ordinal)).toBe(composeVerseId(ref.book, ref.chapter, ref.verse));
+        expect(v.ordinalOf(ref.book, ref.chapter, ref.verse)).toBe(ordinal);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('ordinals are dense and ordered like verse ids', () => {
     let previous = 0;
-    for (let o = 0; o < v.verseCount; o++) { const id = v.idOf(o); expect(id > previous).toBe(true); previous = id; }
+    for (let o = 0; o < v.verseCount; o++) {
+      const id = v.idOf(o);
+      expect(id > previous).toBe(true);
+      previous = id;
+    }
   });
 
   it('bookAndChapterId round-trips', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 66 }), fc.integer({ min: 1, max: 150 }), (book, chapter) => {
-      const id = formatBookAndChapterId(book, chapter);
-      expect(id).toHaveLength(5);
-      expect(Math.floor(Number(id) / 1000)).toBe(book);
-      expect(Number(id) % 1000).toBe(chapter);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 66 }), fc.integer({ min: 1, max: 150 }), (book, chapter) => {
+        const id = formatBookAndChapterId(book, chapter);
+        expect(id).toHaveLength(5);
+        expect(Math.floor(Number(id) / 1000)).toBe(book);
+        expect(Number(id) % 1000).toBe(chapter);
+      }),
+    );
   });
 
   it('rejects references outside the grid', () => {
-    fc.assert(fc.property(fc.integer({ min: -5, max: 70 }), fc.integer({ min: -5, max: 200 }), fc.integer({ min: -5, max: 200 }), (b, c, vv) => {
-      const o = v.ordinalOf(b, c, vv);
-      const inside = b >= 1 && b <= 66 && c >= 1 && c <= v.chapterVerses[b - 1].length && vv >= 1 && vv <= v.chapterVerses[b - 1][c - 1];
-      expect(o >= 0).toBe(inside);
-    }));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -5, max: 70 }),
+        fc.integer({ min: -5, max: 200 }),
+        fc.integer({ min: -5, max: 200 }),
+        (b, c, vv) => {
+          const o = v.ordinalOf(b, c, vv);
+          const inside =
+            b >= 1 &&
+            b <= 66 &&
+            c >= 1 &&
+            c <= v.chapterVerses[b - 1].length &&
+            vv >= 1 &&
+            vv <= v.chapterVerses[b - 1][c - 1];
+          expect(o >= 0).toBe(inside);
+        },
+      ),
+    );
   });
 });

@@ -21,7 +21,11 @@ const TEMPLATE = 'https://cdn.example/{versionId}/{bookId:2}/{chapterId:3}.mp3';
 
 describe('audio without configuration', () => {
   it('answers NOT_AVAILABLE explaining how to configure it', async () => {
-    for (const [name, params] of [['GetAudioNarration', { bookId: '43', chapterId: '3' }], ['GetChapterAudio', { bookId: '1', chapterId: '1', versionId: 'svd' }], ['GetAudioMusic', { genre: 'piano' }]] as const) {
+    for (const [name, params] of [
+      ['GetAudioNarration', { bookId: '43', chapterId: '3' }],
+      ['GetChapterAudio', { bookId: '1', chapterId: '1', versionId: 'svd' }],
+      ['GetAudioMusic', { genre: 'piano' }],
+    ] as const) {
       const error = await callError(name, params);
       expect(error.code).toBe('NOT_AVAILABLE');
       expect(error.message).toMatch(/open\(\{ audio/);
@@ -34,7 +38,9 @@ describe('audio without configuration', () => {
     expect([error.code, error.param]).toEqual(['INVALID_PARAMETER', 'chapterId']);
     expect(error.message).toMatch(/John has 21 chapters/);
     expect((await callError('GetAudioNarration', { bookId: '67', chapterId: '1' })).param).toBe('bookId');
-    expect((await callError('GetAudioNarration', { bookId: '1', chapterId: '1', versionId: 'niv' })).param).toBe('versionId');
+    expect((await callError('GetAudioNarration', { bookId: '1', chapterId: '1', versionId: 'niv' })).param).toBe(
+      'versionId',
+    );
     expect((await callError('GetAudioMusic', {})).code).toBe('MISSING_PARAMETER');
     expect((await callError('GetAudioMusic', { genre: 'x'.repeat(61) })).param).toBe('genre');
   });
@@ -44,15 +50,27 @@ describe('audio with a URL template', async () => {
   const b = await openNode({ audio: TEMPLATE });
 
   it('fills and zero-pads the template', async () => {
-    expect(await b.GetAudioNarration({ bookId: '43', chapterId: '3', versionId: 'kjv' })).toEqual({ fileName: 'https://cdn.example/kjv/43/003.mp3' });
-    expect(await b.GetAudioNarration({ bookId: '1', chapterId: '1', versionId: 'rv1909' })).toEqual({ fileName: 'https://cdn.example/rv1909/01/001.mp3' });
-    expect(await b.GetAudioNarration({ bookId: 19, chapterId: 119, versionId: 'svd' })).toEqual({ fileName: 'https://cdn.example/svd/19/119.mp3' });
-    expect(await b.GetAudioNarration({ bookId: '1', chapterId: '1' })).toEqual({ fileName: 'https://cdn.example/kjv/01/001.mp3' });
+    expect(await b.GetAudioNarration({ bookId: '43', chapterId: '3', versionId: 'kjv' })).toEqual({
+      fileName: 'https://cdn.example/kjv/43/003.mp3',
+    });
+    expect(await b.GetAudioNarration({ bookId: '1', chapterId: '1', versionId: 'rv1909' })).toEqual({
+      fileName: 'https://cdn.example/rv1909/01/001.mp3',
+    });
+    expect(await b.GetAudioNarration({ bookId: 19, chapterId: 119, versionId: 'svd' })).toEqual({
+      fileName: 'https://cdn.example/svd/19/119.mp3',
+    });
+    expect(await b.GetAudioNarration({ bookId: '1', chapterId: '1' })).toEqual({
+      fileName: 'https://cdn.example/kjv/01/001.mp3',
+    });
   });
 
   it('answers GetChapterAudio as {versionId, bookId, chapterId, bookAndChapterId, fileName}', async () => {
     expect(await b.GetChapterAudio({ bookId: '43', chapterId: '3' })).toEqual({
-      versionId: 'kjv', bookId: '43', chapterId: '3', bookAndChapterId: '43003', fileName: 'https://cdn.example/kjv/43/003.mp3',
+      versionId: 'kjv',
+      bookId: '43',
+      chapterId: '3',
+      bookAndChapterId: '43003',
+      fileName: 'https://cdn.example/kjv/43/003.mp3',
     });
   });
 
@@ -83,7 +101,9 @@ describe('audio with a resolver', () => {
     const b = await openNode({
       audio: (request: AudioRequest) => {
         seen.push(request);
-        return request.kind === 'music' ? `https://signed.example/music/${request.genre}` : `https://signed.example/${request.osis}.${request.chapterId}?n=${seen.length}`;
+        return request.kind === 'music'
+          ? `https://signed.example/music/${request.genre}`
+          : `https://signed.example/${request.osis}.${request.chapterId}?n=${seen.length}`;
       },
     });
     const first = await b.GetAudioNarration({ bookId: '43', chapterId: '3' });
@@ -91,24 +111,40 @@ describe('audio with a resolver', () => {
     expect(first).toEqual({ fileName: 'https://signed.example/John.3?n=1' });
     expect(second).toEqual({ fileName: 'https://signed.example/John.3?n=2' });
     expect(seen[0]).toEqual({ kind: 'narration', versionId: 'kjv', bookId: 43, chapterId: 3, osis: 'John' });
-    expect(await b.GetAudioMusic({ genre: 'Piano & Strings' })).toEqual({ genre: 'Piano & Strings', fileName: 'https://signed.example/music/Piano & Strings' });
+    expect(await b.GetAudioMusic({ genre: 'Piano & Strings' })).toEqual({
+      genre: 'Piano & Strings',
+      fileName: 'https://signed.example/music/Piano & Strings',
+    });
     expect(seen[2]).toEqual({ kind: 'music', genre: 'Piano & Strings' });
   });
 
   it('accepts asynchronous resolvers and reports a resolver without a file', async () => {
-    const b = await openNode({ audio: async (r: AudioRequest) => (r.bookId === 1 ? null : `file-${r.bookId}-${r.chapterId}.mp3`) });
+    const b = await openNode({
+      audio: async (r: AudioRequest) => (r.bookId === 1 ? null : `file-${r.bookId}-${r.chapterId}.mp3`),
+    });
     expect(await b.GetAudioNarration({ bookId: '2', chapterId: '4' })).toEqual({ fileName: 'file-2-4.mp3' });
     const missing = await failure(b.GetAudioNarration({ bookId: '1', chapterId: '4' }));
     expect(missing.code).toBe('NOT_AVAILABLE');
     expect(missing.message).toMatch(/no file for narration of Gen 4/);
-    const throwing = await openNode({ audio: () => { throw new Error('offline'); } });
-    expect((await failure(throwing.GetAudioNarration({ bookId: '1', chapterId: '1' }))).message).toMatch(/resolver failed.*offline/);
+    const throwing = await openNode({
+      audio: () => {
+        throw new Error('offline');
+      },
+    });
+    expect((await failure(throwing.GetAudioNarration({ bookId: '1', chapterId: '1' }))).message).toMatch(
+      /resolver failed.*offline/,
+    );
   });
 
   it('takes one source per kind, chapter falling back to narration, music escaping the genre', async () => {
     const b = await openNode({ audio: { narration: 'n/{versionId}/{osis}/{chapterId}.mp3', music: 'm/{genre}.mp3' } });
-    expect(await b.GetChapterAudio({ bookId: '40', chapterId: '5', versionId: 'rv1909' })).toMatchObject({ fileName: 'n/rv1909/Matt/5.mp3' });
-    expect(await b.GetAudioMusic({ genre: ' Piano & Strings ' })).toEqual({ genre: 'Piano & Strings', fileName: 'm/Piano%20%26%20Strings.mp3' });
+    expect(await b.GetChapterAudio({ bookId: '40', chapterId: '5', versionId: 'rv1909' })).toMatchObject({
+      fileName: 'n/rv1909/Matt/5.mp3',
+    });
+    expect(await b.GetAudioMusic({ genre: ' Piano & Strings ' })).toEqual({
+      genre: 'Piano & Strings',
+      fileName: 'm/Piano%20%26%20Strings.mp3',
+    });
     const musicOnly = await openNode({ audio: { music: 'm/{genre}.mp3' } });
     expect((await failure(musicOnly.GetAudioNarration({ bookId: '1', chapterId: '1' }))).code).toBe('NOT_AVAILABLE');
   });
@@ -119,7 +155,10 @@ describe('audioOptionFromArgs (bible serve --audio)', () => {
     expect(audioOptionFromArgs(['--port', '0'], {})).toBeUndefined();
     expect(audioOptionFromArgs(['--audio', TEMPLATE], {})).toBe(TEMPLATE);
     expect(audioOptionFromArgs([`--audio=${TEMPLATE}`], {})).toBe(TEMPLATE);
-    expect(audioOptionFromArgs(['--audio', TEMPLATE, '--audio-music', 'm/{genre}.ogg'], {})).toEqual({ narration: TEMPLATE, music: 'm/{genre}.ogg' });
+    expect(audioOptionFromArgs(['--audio', TEMPLATE, '--audio-music', 'm/{genre}.ogg'], {})).toEqual({
+      narration: TEMPLATE,
+      music: 'm/{genre}.ogg',
+    });
     expect(audioOptionFromArgs([], { BIBLE_AUDIO: TEMPLATE })).toBe(TEMPLATE);
   });
 
@@ -130,7 +169,8 @@ describe('audioOptionFromArgs (bible serve --audio)', () => {
 
   it('gives an option openNode takes', async () => {
     const b = await openNode({ audio: audioOptionFromArgs(['--audio', TEMPLATE], {}) });
-    expect(await b.GetAudioNarration({ bookId: '66', chapterId: '22' })).toEqual({ fileName: 'https://cdn.example/kjv/66/022.mp3' });
+    expect(await b.GetAudioNarration({ bookId: '66', chapterId: '22' })).toEqual({
+      fileName: 'https://cdn.example/kjv/66/022.mp3',
+    });
   });
 });
-

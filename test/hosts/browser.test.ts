@@ -13,8 +13,16 @@ import { startServer } from './http.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const OUTPUT = resolve(import.meta.dirname, '..', '..', 'test-output');
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 let srv: BibleServer | undefined;
 let context: BrowserContext | undefined;
@@ -37,9 +45,13 @@ async function ready(page: Page): Promise<void> {
 
 async function searchFor(page: Page, query: string): Promise<number> {
   await page.fill('#search-input', query);
-  await page.evaluate(() => { delete document.getElementById('search-count')!.dataset.count; });
+  await page.evaluate(() => {
+    delete document.getElementById('search-count')!.dataset.count;
+  });
   await page.click('#search-form button[type="submit"]');
-  await page.waitForFunction(() => document.getElementById('search-count')!.dataset.count !== undefined, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => document.getElementById('search-count')!.dataset.count !== undefined, undefined, {
+    timeout: 30_000,
+  });
   return Number(await page.getAttribute('#search-count', 'data-count'));
 }
 
@@ -60,11 +72,18 @@ describe.skipIf(skip)('the offline reader page in chromium', () => {
   it('reads John 3 and searches, then does both again with the network cut', { timeout: 180_000 }, async () => {
     if (!existsSync(CHROMIUM)) throw new Error(MISSING);
     mkdirSync(OUTPUT, { recursive: true });
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1200, height: 900 } });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: FLAGS,
+      viewport: { width: 1200, height: 900 },
+    });
     const page = context.pages()[0] ?? (await context.newPage());
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('console', (message) => { if (message.type() === 'error') problems.push(`console: ${message.text()}`); });
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    });
 
     await page.goto(`${srv!.url}#v=kjv&b=43&c=3`);
     await ready(page);
@@ -92,16 +111,22 @@ describe.skipIf(skip)('the offline reader page in chromium', () => {
     // Parallel versions side by side.
     await page.selectOption('#parallel', 'asv');
     await page.waitForSelector('#chapter-text .rows');
-    expect(await page.textContent('#chapter-text .rows')).toContain('For God so loved the world, that he gave his only begotten Son');
+    expect(await page.textContent('#chapter-text .rows')).toContain(
+      'For God so loved the world, that he gave his only begotten Son',
+    );
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(OUTPUT, 'reader-online.png'), fullPage: false });
 
     // The service worker controls the page and the packs used are stored, before the network goes.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-    await page.waitForFunction(async () => {
-      const urls = (await (await caches.open('bible-packs')).keys()).map((r) => r.url);
-      return ['meta.pack', 'text-kjv.pack', 'text-asv.pack'].every((p) => urls.some((u) => u.includes(`/data/${p}`)));
-    }, undefined, { timeout: 30_000, polling: 200 });
+    await page.waitForFunction(
+      async () => {
+        const urls = (await (await caches.open('bible-packs')).keys()).map((r) => r.url);
+        return ['meta.pack', 'text-kjv.pack', 'text-asv.pack'].every((p) => urls.some((u) => u.includes(`/data/${p}`)));
+      },
+      undefined,
+      { timeout: 30_000, polling: 200 },
+    );
 
     await context.setOffline(true);
     await srv!.close(1000);
@@ -113,7 +138,9 @@ describe.skipIf(skip)('the offline reader page in chromium', () => {
     expect(await page.textContent('#chapter-title')).toBe('John 3');
     expect(await page.textContent('#chapter-text')).toContain('For God so loved the world');
     // The search in the URL ran again on reload, and a new one works too.
-    await page.waitForFunction(() => document.getElementById('search-count')!.dataset.count !== undefined, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => document.getElementById('search-count')!.dataset.count !== undefined, undefined, {
+      timeout: 30_000,
+    });
     expect(Number(await page.getAttribute('#search-count', 'data-count'))).toBe(count);
     await page.selectOption('#parallel', '');
     const offlineCount = await searchFor(page, 'love');

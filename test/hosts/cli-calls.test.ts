@@ -7,7 +7,8 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const BIN = resolve(import.meta.dirname, '..', '..', 'bin', 'bible.js');
-const bible = (args: string[], input?: string) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', input });
+const bible = (args: string[], input?: string) =>
+  spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', input });
 const scratch = mkdtempSync(join(tmpdir(), 'bible-cli-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -35,8 +36,14 @@ describe('bible <Operation>', () => {
 
 describe('bible batch', () => {
   it('answers one call per line, in order, with errors in place', () => {
-    const run = bible(['batch'], 'GetVerse verseId=01001001\n\n# a comment\nGetSearchCount?query=love%20one&versionId=kjv\nGetVerse verseId=0\nGetParseCitation citation=John%203:16\n');
-    const lines = run.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const run = bible(
+      ['batch'],
+      'GetVerse verseId=01001001\n\n# a comment\nGetSearchCount?query=love%20one&versionId=kjv\nGetVerse verseId=0\nGetParseCitation citation=John%203:16\n',
+    );
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(4);
     expect(lines[0][0].t).toBe('In the beginning God created the heaven and the earth.');
     expect(lines[1].searchCount).toBeGreaterThan(0);

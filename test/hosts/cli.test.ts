@@ -13,23 +13,40 @@ const BIN = resolve(import.meta.dirname, '..', '..', 'bin', 'bible.js');
 const scratch = mkdtempSync(join(tmpdir(), 'bible-serve-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-interface Running { child: ChildProcess; url: string; output: () => string; exit: Promise<number | null> }
+interface Running {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exit: Promise<number | null>;
+}
 
 /** Starts `bible serve` and waits for the address it prints. */
 function start(args: string[], env: Record<string, string> = {}): Promise<Running> {
-  const child = spawn(process.execPath, [BIN, 'serve', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'serve', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   const exit = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
   return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`no address printed: ${out}`)); }, 30_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`no address printed: ${out}`));
+    }, 30_000);
     const seen = (chunk: Buffer) => {
       out += chunk.toString();
       const match = /listening on (http:\/\/[^\s]+\/)/.exec(out);
-      if (match) { clearTimeout(timer); resolvePromise({ child, url: match[1], output: () => out, exit }); }
+      if (match) {
+        clearTimeout(timer);
+        resolvePromise({ child, url: match[1], output: () => out, exit });
+      }
     };
     child.stdout!.on('data', seen);
     child.stderr!.on('data', seen);
-    void exit.then((code) => { clearTimeout(timer); if (!/listening on/.test(out)) reject(new Error(`exited ${code}: ${out}`)); });
+    void exit.then((code) => {
+      clearTimeout(timer);
+      if (!/listening on/.test(out)) reject(new Error(`exited ${code}: ${out}`));
+    });
   });
 }
 
@@ -38,22 +55,47 @@ describe('bible serve', () => {
     expect(parseServeArgs([], {})).toMatchObject({ port: 8080, host: '0.0.0.0' });
     expect(parseServeArgs([], { PORT: '9000' }).port).toBe(9000);
     expect(parseServeArgs(['--port', '7000'], { PORT: '9000' }).port).toBe(7000);
-    expect(parseServeArgs(['--port=0', '--host=127.0.0.1', '--keys', 'k.json'], {})).toMatchObject({ port: 0, host: '127.0.0.1', keys: 'k.json' });
-    expect(parseServeArgs(['--audio', 'https://a.example/{versionId}/{bookId}/{chapterId}.mp3'], {}).audio).toBe('https://a.example/{versionId}/{bookId}/{chapterId}.mp3');
+    expect(parseServeArgs(['--port=0', '--host=127.0.0.1', '--keys', 'k.json'], {})).toMatchObject({
+      port: 0,
+      host: '127.0.0.1',
+      keys: 'k.json',
+    });
+    expect(parseServeArgs(['--audio', 'https://a.example/{versionId}/{bookId}/{chapterId}.mp3'], {}).audio).toBe(
+      'https://a.example/{versionId}/{bookId}/{chapterId}.mp3',
+    );
     expect(() => parseServeArgs(['--port', '70000'], {})).toThrow(/port/);
     expect(() => parseServeArgs([], { PORT: 'eighty' })).toThrow(/from PORT/);
     expect(() => parseServeArgs(['--port'], {})).toThrow(/needs a value/);
     expect(() => parseServeArgs(['--verbose'], {})).toThrow(/unknown option/);
     expect(() => parseServeArgs(['--audio', 'https://a.example/{nope}.mp3'], {})).toThrow(/audio/);
-    expect(parseServeArgs(['--workers', '4', '--redis', 'redis://127.0.0.1:6379', '--access-log'], {})).toMatchObject({ workers: 4, redis: 'redis://127.0.0.1:6379', redisFailure: 'closed', accessLog: true });
-    expect(parseServeArgs([], { BIBLE_REDIS_URL: 'redis://r:6379' })).toMatchObject({ workers: 1, redis: 'redis://r:6379' });
-    expect(parseServeArgs(['--redis-failure', 'open', '--concurrent-answers', '8'], {})).toMatchObject({ redisFailure: 'open', concurrentAnswers: 8 });
-    for (const bad of [['--workers', '0'], ['--workers', 'many'], ['--redis', 'localhost:6379'], ['--redis-failure', 'maybe'], ['--concurrent-answers', '0']]) {
+    expect(parseServeArgs(['--workers', '4', '--redis', 'redis://127.0.0.1:6379', '--access-log'], {})).toMatchObject({
+      workers: 4,
+      redis: 'redis://127.0.0.1:6379',
+      redisFailure: 'closed',
+      accessLog: true,
+    });
+    expect(parseServeArgs([], { BIBLE_REDIS_URL: 'redis://r:6379' })).toMatchObject({
+      workers: 1,
+      redis: 'redis://r:6379',
+    });
+    expect(parseServeArgs(['--redis-failure', 'open', '--concurrent-answers', '8'], {})).toMatchObject({
+      redisFailure: 'open',
+      concurrentAnswers: 8,
+    });
+    for (const bad of [
+      ['--workers', '0'],
+      ['--workers', 'many'],
+      ['--redis', 'localhost:6379'],
+      ['--redis-failure', 'maybe'],
+      ['--concurrent-answers', '0'],
+    ]) {
       expect(() => parseServeArgs(bad, {}), bad.join(' ')).toThrow(new RegExp(bad[0]));
     }
   });
 
-  it('starts on PORT, prints its address, needs keys from --keys, and stops gracefully on SIGTERM', { timeout: 60_000 }, async () => {
+  it('starts on PORT, prints its address, needs keys from --keys, and stops gracefully on SIGTERM', {
+    timeout: 60_000,
+  }, async () => {
     const keyFile = join(scratch, 'keys.json');
     writeFileSync(keyFile, JSON.stringify({ plans: { basic: 100 }, keys: { 'test-key-1': 'basic' } }));
     const audio = 'https://cdn.example/{versionId}/{bookId:2}/{chapterId:3}.mp3';
@@ -84,9 +126,13 @@ describe('bible serve', () => {
     expect((await get(server.url, '/GetVerse?verseId=01001001')).json()[0].t).toMatch(/^In the beginning/);
     server.child.kill('SIGINT');
     expect(await server.exit).toBe(0);
-    const bad = spawn(process.execPath, [BIN, 'serve', '--keys', join(scratch, 'missing.json')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const bad = spawn(process.execPath, [BIN, 'serve', '--keys', join(scratch, 'missing.json')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let err = '';
-    bad.stderr!.on('data', (c: Buffer) => { err += c.toString(); });
+    bad.stderr!.on('data', (c: Buffer) => {
+      err += c.toString();
+    });
     const code = await new Promise<number | null>((done) => bad.on('exit', done));
     expect(code).toBe(2);
     expect(err).toContain('cannot read the key file');

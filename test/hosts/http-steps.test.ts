@@ -5,10 +5,21 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BibleError } from '../../engine/core/errors.ts';
 import { admit, RATE_HEADERS } from '../../engine/node/http/admission.ts';
-import { encodeJson, IGNORED_PARAMS_HEADER, jsonHeaders, withIgnoredParams } from '../../engine/node/http/json-answer.ts';
+import {
+  encodeJson,
+  IGNORED_PARAMS_HEADER,
+  jsonHeaders,
+  withIgnoredParams,
+} from '../../engine/node/http/json-answer.ts';
 import { MAX_PARAMS, parseQuery } from '../../engine/node/http/query.ts';
 import { isRefusal } from '../../engine/node/http/refusal.ts';
-import { checkMethod, MAX_URL_LENGTH, operationNameIn, preflightHeaders, splitTarget } from '../../engine/node/http/request-target.ts';
+import {
+  checkMethod,
+  MAX_URL_LENGTH,
+  operationNameIn,
+  preflightHeaders,
+  splitTarget,
+} from '../../engine/node/http/request-target.ts';
 import { routeOf, unknownPathMessage } from '../../engine/node/http/routes.ts';
 import { parseKeyFile } from '../../engine/node/keys.ts';
 import { LimiterUnavailable, memoryLimiter } from '../../engine/node/rate-limits.ts';
@@ -27,7 +38,11 @@ describe('preflight and method', () => {
     expect(checkMethod('GET', false)).toBeNull();
     expect(checkMethod('HEAD', false)).toBeNull();
     expect(checkMethod('POST', true)).toBeNull();
-    expect(checkMethod('POST', false)).toMatchObject({ status: 405, body: { error: { code: 'METHOD_NOT_ALLOWED' } }, headers: { Allow: 'GET, HEAD, OPTIONS' } });
+    expect(checkMethod('POST', false)).toMatchObject({
+      status: 405,
+      body: { error: { code: 'METHOD_NOT_ALLOWED' } },
+      headers: { Allow: 'GET, HEAD, OPTIONS' },
+    });
     expect(checkMethod('DELETE', true)?.status).toBe(405);
   });
 });
@@ -40,7 +55,10 @@ describe('request target', () => {
   });
 
   it('refuses an overlong target, bad percent-encoding, a NUL and a path without a leading slash', () => {
-    expect(splitTarget(`/${'a'.repeat(MAX_URL_LENGTH)}`)).toMatchObject({ status: 414, body: { error: { code: 'URI_TOO_LONG' } } });
+    expect(splitTarget(`/${'a'.repeat(MAX_URL_LENGTH)}`)).toMatchObject({
+      status: 414,
+      body: { error: { code: 'URI_TOO_LONG' } },
+    });
     expect(splitTarget('/%E0%A4')).toMatchObject({ status: 400, body: { error: { code: 'BAD_REQUEST' } } });
     expect(splitTarget('/a%00b')).toMatchObject({ status: 400 });
     expect(splitTarget('http://example.org/GetVerse')).toMatchObject({ status: 400 });
@@ -57,10 +75,16 @@ describe('request target', () => {
 describe('query', () => {
   it('decodes like URLSearchParams for any names and values given once', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.tuple(fc.string({ minLength: 1 }), fc.string()), { maxLength: MAX_PARAMS, selector: ([name]) => name }), (pairs) => {
-        const wellFormed = pairs.filter(([name, value]) => name.isWellFormed() && value.isWellFormed());
-        expect(parseQuery(new URLSearchParams(wellFormed).toString())).toEqual(Object.fromEntries(wellFormed));
-      }),
+      fc.property(
+        fc.uniqueArray(fc.tuple(fc.string({ minLength: 1 }), fc.string()), {
+          maxLength: MAX_PARAMS,
+          selector: ([name]) => name,
+        }),
+        (pairs) => {
+          const wellFormed = pairs.filter(([name, value]) => name.isWellFormed() && value.isWellFormed());
+          expect(parseQuery(new URLSearchParams(wellFormed).toString())).toEqual(Object.fromEntries(wellFormed));
+        },
+      ),
     );
   });
 
@@ -69,7 +93,9 @@ describe('query', () => {
     expect(() => parseQuery('q=%ZZ')).toThrow(BibleError);
     expect(() => parseQuery('%FF=1')).toThrow('a parameter name has bad percent-encoding');
     expect(() => parseQuery('q=1&q=2')).toThrow('parameter q is given more than once');
-    expect(() => parseQuery(Array.from({ length: MAX_PARAMS + 1 }, (_, i) => `p${i}=1`).join('&'))).toThrow('too many query parameters');
+    expect(() => parseQuery(Array.from({ length: MAX_PARAMS + 1 }, (_, i) => `p${i}=1`).join('&'))).toThrow(
+      'too many query parameters',
+    );
     try {
       parseQuery('verseId=%C3');
     } catch (error) {
@@ -85,16 +111,33 @@ describe('route', () => {
     expect(routeOf('/GetVerse', operations, true)).toEqual({ kind: 'operation', name: 'GetVerse' });
     expect(routeOf('/api/v2/licensing', operations, true)).toEqual({ kind: 'operation', name: 'GetLicensing' });
     expect(routeOf('/', operations, false)).toEqual({ kind: 'operation', name: 'GetEndpoints' });
-    expect(routeOf('/', operations, true)).toEqual({ kind: 'static', file: '/index.html', fallback: { kind: 'operation', name: 'GetEndpoints' } });
+    expect(routeOf('/', operations, true)).toEqual({
+      kind: 'static',
+      file: '/index.html',
+      fallback: { kind: 'operation', name: 'GetEndpoints' },
+    });
   });
 
   it('tries a static file first for anything else, then says what is unknown', () => {
     const missing = routeOf('/GetNothing', operations, true);
-    expect(missing).toEqual({ kind: 'static', file: '/GetNothing', fallback: { kind: 'unknown', name: 'GetNothing', looksLikeApi: true } });
-    expect(routeOf('/app.js', operations, true)).toEqual({ kind: 'static', file: '/app.js', fallback: { kind: 'unknown', name: undefined, looksLikeApi: false } });
+    expect(missing).toEqual({
+      kind: 'static',
+      file: '/GetNothing',
+      fallback: { kind: 'unknown', name: 'GetNothing', looksLikeApi: true },
+    });
+    expect(routeOf('/app.js', operations, true)).toEqual({
+      kind: 'static',
+      file: '/app.js',
+      fallback: { kind: 'unknown', name: undefined, looksLikeApi: false },
+    });
     const credits = routeOf('/api/v2/credits', operations, true);
-    expect(credits.kind === 'static' && credits.fallback).toEqual({ kind: 'unknown', name: 'GetCredits', looksLikeApi: true });
-    if (credits.kind !== 'static' || credits.fallback.kind !== 'unknown') throw new Error('expected an unknown fallback');
+    expect(credits.kind === 'static' && credits.fallback).toEqual({
+      kind: 'unknown',
+      name: 'GetCredits',
+      looksLikeApi: true,
+    });
+    if (credits.kind !== 'static' || credits.fallback.kind !== 'unknown')
+      throw new Error('expected an unknown fallback');
     expect(unknownPathMessage('/api/v2/credits', credits.fallback)).toBe(
       'unknown operation "GetCredits" (/api/v2/credits needs GetCredits, which this build does not have); GET /GetEndpoints lists them all',
     );
@@ -103,7 +146,9 @@ describe('route', () => {
 });
 
 describe('admission', () => {
-  const keys = parseKeyFile(JSON.stringify({ plans: { basic: 2, unlimited: null }, keys: { k1: 'basic', k2: 'unlimited' } }));
+  const keys = parseKeyFile(
+    JSON.stringify({ plans: { basic: 2, unlimited: null }, keys: { k1: 'basic', k2: 'unlimited' } }),
+  );
 
   it('admits everyone without keys, and a known key within its budget with rate headers', async () => {
     expect(await admit({}, undefined, memoryLimiter())).toEqual({ headers: {} });
@@ -111,20 +156,39 @@ describe('admission', () => {
     const now = () => 1_000_000;
     const limiter = memoryLimiter(now);
     const first = await admit({ 'x-api-key': 'k1' }, keys, limiter);
-    expect(first).toEqual({ headers: { [RATE_HEADERS.limit]: '2', [RATE_HEADERS.remaining]: '1', [RATE_HEADERS.reset]: expect.any(String) } });
+    expect(first).toEqual({
+      headers: { [RATE_HEADERS.limit]: '2', [RATE_HEADERS.remaining]: '1', [RATE_HEADERS.reset]: expect.any(String) },
+    });
   });
 
   it('refuses a missing or unknown key (401), a spent budget (429, counted) and an unreachable store (503)', async () => {
-    expect(await admit({}, keys, memoryLimiter())).toMatchObject({ status: 401, body: { error: { code: 'UNAUTHORIZED' } } });
-    expect(await admit({ 'x-api-key': 'nope' }, keys, memoryLimiter())).toMatchObject({ status: 401, body: { error: { message: 'unknown API key' } } });
+    expect(await admit({}, keys, memoryLimiter())).toMatchObject({
+      status: 401,
+      body: { error: { code: 'UNAUTHORIZED' } },
+    });
+    expect(await admit({ 'x-api-key': 'nope' }, keys, memoryLimiter())).toMatchObject({
+      status: 401,
+      body: { error: { message: 'unknown API key' } },
+    });
     const limiter = memoryLimiter(() => 5_000_000);
     let rejected = 0;
-    for (let i = 0; i < 2; i++) expect(isRefusal(await admit({ 'x-api-key': 'k1' }, keys, limiter, () => rejected++))).toBe(false);
+    for (let i = 0; i < 2; i++)
+      expect(isRefusal(await admit({ 'x-api-key': 'k1' }, keys, limiter, () => rejected++))).toBe(false);
     const third = await admit({ 'x-api-key': 'k1' }, keys, limiter, () => rejected++);
-    expect(third).toMatchObject({ status: 429, body: { error: { code: 'RATE_LIMITED' } }, headers: { 'Retry-After': expect.any(String), [RATE_HEADERS.remaining]: '0' } });
+    expect(third).toMatchObject({
+      status: 429,
+      body: { error: { code: 'RATE_LIMITED' } },
+      headers: { 'Retry-After': expect.any(String), [RATE_HEADERS.remaining]: '0' },
+    });
     expect(rejected).toBe(1);
-    const down = async () => { throw new LimiterUnavailable('Redis is unreachable'); };
-    expect(await admit({ 'x-api-key': 'k1' }, keys, down)).toMatchObject({ status: 503, body: { error: { code: 'RATE_LIMIT_UNAVAILABLE', message: 'Redis is unreachable' } }, headers: { 'Retry-After': '5' } });
+    const down = async () => {
+      throw new LimiterUnavailable('Redis is unreachable');
+    };
+    expect(await admit({ 'x-api-key': 'k1' }, keys, down)).toMatchObject({
+      status: 503,
+      body: { error: { code: 'RATE_LIMIT_UNAVAILABLE', message: 'Redis is unreachable' } },
+      headers: { 'Retry-After': '5' },
+    });
   });
 });
 
@@ -139,8 +203,11 @@ describe('JSON answer', () => {
     expect(zipped.gzipped).toBe(true);
     expect(JSON.parse(gunzipSync(zipped.payload).toString())).toEqual(body);
     expect(jsonHeaders(zipped)).toEqual({
-      'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding',
-      'Content-Encoding': 'gzip', 'Content-Length': zipped.payload.length,
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      Vary: 'Accept-Encoding',
+      'Content-Encoding': 'gzip',
+      'Content-Length': zipped.payload.length,
     });
     expect((await encodeJson({ 'accept-encoding': 'gzip;q=0' }, body)).gzipped).toBe(false);
   });

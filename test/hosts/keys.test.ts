@@ -59,12 +59,19 @@ describe('the key file', () => {
 describe('a server with keys', () => {
   let now = 5_000_000;
   let srv: BibleServer;
-  beforeAll(async () => { srv = await startServer({ keys: parseKeyFile(KEY_FILE), now: () => now }); });
+  beforeAll(async () => {
+    srv = await startServer({ keys: parseKeyFile(KEY_FILE), now: () => now });
+  });
   afterAll(() => srv?.close(100));
   const verse = '/GetVerse?verseId=43003016';
 
   it('answers 401 without a key or with an unknown one', async () => {
-    const attempts: Record<string, string>[] = [{}, { 'x-api-key': 'wrong' }, { 'x-rapidapi-key': 'k-tiny-1 ' + 'x' }, { authorization: 'Bearer k-roomy' }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { 'x-api-key': 'wrong' },
+      { 'x-rapidapi-key': 'k-tiny-1 ' + 'x' },
+      { authorization: 'Bearer k-roomy' },
+    ];
     for (const headers of attempts) {
       const answer = await get(srv.url, verse, headers);
       expect(answer.status, JSON.stringify(headers)).toBe(401);
@@ -73,7 +80,9 @@ describe('a server with keys', () => {
     }
     // Unknown operations need a key too; the page, the bundle, the packs and preflights do not.
     expect((await get(srv.url, '/GetNothing')).status).toBe(401);
-    expect((await get(srv.url, '/GetVerse', { 'access-control-request-method': 'GET' }, { method: 'OPTIONS' })).status).toBe(204);
+    expect(
+      (await get(srv.url, '/GetVerse', { 'access-control-request-method': 'GET' }, { method: 'OPTIONS' })).status,
+    ).toBe(204);
     expect((await get(srv.url, '/data/manifest.json')).status).toBe(200);
     expect((await get(srv.url, '/engine.js')).status).toBe(200);
   });

@@ -22,7 +22,8 @@ afterAll(() => {
 });
 
 const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
-if (!hasRedis && !process.env.CI) console.log('skipping the Redis tests: redis-server is not installed (scripts/install-redis.sh installs it)');
+if (!hasRedis && !process.env.CI)
+  console.log('skipping the Redis tests: redis-server is not installed (scripts/install-redis.sh installs it)');
 
 function freePort(): Promise<number> {
   return new Promise((done) => {
@@ -35,10 +36,15 @@ function freePort(): Promise<number> {
 
 /** Starts redis-server on a port, without persistence, and waits until it answers. */
 async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
   children.push(child);
   for (let i = 0; i < 100; i++) {
-    if (spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG') return child;
+    if (spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG')
+      return child;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`redis-server did not start on port ${port}`);
@@ -46,17 +52,26 @@ async function startRedis(port: number): Promise<ChildProcess> {
 
 function stopProcess(child: ChildProcess): Promise<void> {
   return new Promise((done) => {
-    if (child.exitCode !== null) { done(); return; }
+    if (child.exitCode !== null) {
+      done();
+      return;
+    }
     child.once('exit', () => done());
     child.kill('SIGTERM');
   });
 }
 
-interface Running { child: ChildProcess; url: string; output: () => string }
+interface Running {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
 
 /** Starts `bible serve` and waits for the address it prints. */
 function serve(args: string[]): Promise<Running> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let out = '';
   return new Promise((done, reject) => {
@@ -64,11 +79,17 @@ function serve(args: string[]): Promise<Running> {
     const seen = (chunk: Buffer) => {
       out += chunk.toString();
       const m = /listening on (http:\/\/[^\s]+\/)/.exec(out);
-      if (m) { clearTimeout(timer); done({ child, url: m[1], output: () => out }); }
+      if (m) {
+        clearTimeout(timer);
+        done({ child, url: m[1], output: () => out });
+      }
     };
     child.stdout!.on('data', seen);
     child.stderr!.on('data', seen);
-    child.on('exit', (code) => { clearTimeout(timer); if (!/listening on/.test(out)) reject(new Error(`exited ${code}: ${out}`)); });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (!/listening on/.test(out)) reject(new Error(`exited ${code}: ${out}`));
+    });
   });
 }
 
@@ -77,18 +98,26 @@ const KEY = { 'x-api-key': 'shared-key' };
 const fresh = () => new Agent({ keepAlive: false });
 
 describe.skipIf(!hasRedis && !process.env.CI)('shared key budgets in Redis', () => {
-  it('two server processes share one budget: exactly 60 of 100 answers succeed, the rest are 429 with the headers', { timeout: 120_000 }, async () => {
+  it('two server processes share one budget: exactly 60 of 100 answers succeed, the rest are 429 with the headers', {
+    timeout: 120_000,
+  }, async () => {
     const redisPort = await freePort();
     await startRedis(redisPort);
     const redis = `redis://127.0.0.1:${redisPort}`;
     const a = await serve(['--keys', keyFile, '--redis', redis]);
     const b = await serve(['--keys', keyFile, '--redis', redis]);
-    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => get(i % 2 ? a.url : b.url, '/GetVerse?verseId=43003016', KEY, { agent: fresh() })));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        get(i % 2 ? a.url : b.url, '/GetVerse?verseId=43003016', KEY, { agent: fresh() }),
+      ),
+    );
     const ok = answers.filter((r) => r.status === 200);
     const limited = answers.filter((r) => r.status === 429);
     expect([ok.length, limited.length]).toEqual([60, 40]);
     for (const r of ok) expect(r.headers['x-ratelimit-limit']).toBe('60');
-    expect(ok.map((r) => Number(r.headers['x-ratelimit-remaining'])).sort((x, y) => x - y)).toEqual(Array.from({ length: 60 }, (_, i) => i));
+    expect(ok.map((r) => Number(r.headers['x-ratelimit-remaining'])).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 60 }, (_, i) => i),
+    );
     for (const r of limited) {
       expect(r.headers['x-ratelimit-remaining']).toBe('0');
       expect(Number(r.headers['retry-after'])).toBeGreaterThanOrEqual(1);
@@ -101,7 +130,9 @@ describe.skipIf(!hasRedis && !process.env.CI)('shared key budgets in Redis', () 
     await Promise.all([stopProcess(a.child), stopProcess(b.child)]);
   });
 
-  it('while Redis is down the policy holds (closed: 503, open: answers), logged once; counting resumes when it returns', { timeout: 120_000 }, async () => {
+  it('while Redis is down the policy holds (closed: 503, open: answers), logged once; counting resumes when it returns', {
+    timeout: 120_000,
+  }, async () => {
     const redisPort = await freePort();
     let redisServer = await startRedis(redisPort);
     const redis = `redis://127.0.0.1:${redisPort}`;
@@ -138,9 +169,13 @@ describe.skipIf(!hasRedis && !process.env.CI)('shared key budgets in Redis', () 
 });
 
 describe('workers', () => {
-  it('four workers keep one budget in their primary, answer /healthz and gather /metrics', { timeout: 120_000 }, async () => {
+  it('four workers keep one budget in their primary, answer /healthz and gather /metrics', {
+    timeout: 120_000,
+  }, async () => {
     const server = await serve(['--keys', keyFile, '--workers', '4']);
-    const answers = await Promise.all(Array.from({ length: 100 }, () => get(server.url, '/GetVerse?verseId=43003016', KEY, { agent: fresh() })));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => get(server.url, '/GetVerse?verseId=43003016', KEY, { agent: fresh() })),
+    );
     expect(answers.filter((r) => r.status === 200).length).toBe(60);
     expect(answers.filter((r) => r.status === 429).length).toBe(40);
     const health = await get(server.url, '/healthz');
@@ -149,12 +184,23 @@ describe('workers', () => {
     // A worker counts an answer once it has handed it to the socket, which may be just after the client
     // has it: read until every answer is counted.
     let metrics = await get(server.url, '/metrics');
-    for (let i = 0; i < 40 && !(metrics.text.includes('status="429"} 40') && metrics.text.includes('status="200"} 60')); i++) {
+    for (
+      let i = 0;
+      i < 40 && !(metrics.text.includes('status="429"} 40') && metrics.text.includes('status="200"} 60'));
+      i++
+    ) {
       await new Promise((r) => setTimeout(r, 50));
       metrics = await get(server.url, '/metrics');
     }
     expect(metrics.headers['content-type']).toMatch(/^text\/plain/);
-    expect(metrics.text, metrics.text.split('\n').filter((l) => l.startsWith('bible_req')).slice(0, 3).join(' / ')).toContain('bible_requests_total{operation="GetVerse",status="200"} 60');
+    expect(
+      metrics.text,
+      metrics.text
+        .split('\n')
+        .filter((l) => l.startsWith('bible_req'))
+        .slice(0, 3)
+        .join(' / '),
+    ).toContain('bible_requests_total{operation="GetVerse",status="200"} 60');
     expect(metrics.text).toContain('bible_rate_limit_rejections_total 40');
     expect(metrics.text).toMatch(/bible_packs_loaded \d+/);
     expect(metrics.text).toMatch(/process_resident_memory_bytes \d+/);
@@ -167,7 +213,9 @@ describe('workers', () => {
     const server = await serve(['--access-log']);
     const path = '/GetSearchAdvanced?query=th&matchType=broad&versionId=kjv';
     const agent = new Agent({ keepAlive: true, maxSockets: 64 });
-    const answers = await Promise.all(Array.from({ length: 64 }, () => get(server.url, path, { 'accept-encoding': 'gzip' }, { agent })));
+    const answers = await Promise.all(
+      Array.from({ length: 64 }, () => get(server.url, path, { 'accept-encoding': 'gzip' }, { agent })),
+    );
     const first = answers[0].text;
     expect(JSON.parse(first).length).toBeGreaterThan(20_000);
     for (const a of answers) {

@@ -5,10 +5,17 @@ import { resolve } from 'node:path';
 
 const BIN = resolve(import.meta.dirname, '..', '..', 'bin', 'bible.js');
 
-export interface ServeProcess { child: ChildProcess; url: string; pid: number; stop(): Promise<void> }
+export interface ServeProcess {
+  child: ChildProcess;
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
 
 export async function startServeProcess(args: string[] = []): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise<string>((done, fail) => {
     let out = '';
     child.stdout!.on('data', (c: Buffer) => {
@@ -18,5 +25,14 @@ export async function startServeProcess(args: string[] = []): Promise<ServeProce
     });
     child.on('exit', (code) => fail(new Error(`bible serve exited ${code}: ${out}`)));
   });
-  return { child, url, pid: child.pid!, stop: () => new Promise<void>((done) => { child.on('exit', () => done()); child.kill('SIGTERM'); }) };
+  return {
+    child,
+    url,
+    pid: child.pid!,
+    stop: () =>
+      new Promise<void>((done) => {
+        child.on('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
 }

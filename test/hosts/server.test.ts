@@ -45,7 +45,9 @@ describe('every operation through HTTP', () => {
       }
     }
     // The samples are meant to be valid: most operations must really answer, not just fail alike.
-    expect(new Set(answered).size, `refused: ${[...new Set(refused)].join(', ')}`).toBeGreaterThan(b.operations.length * 0.8);
+    expect(new Set(answered).size, `refused: ${[...new Set(refused)].join(', ')}`).toBeGreaterThan(
+      b.operations.length * 0.8,
+    );
   });
 
   it('maps /api/v2/licensing, /bibles and /credits to GetLicensing, GetBibles and GetCredits', async () => {
@@ -128,7 +130,12 @@ describe('the HTTP contract', () => {
     expect(head.status).toBe(200);
     expect(head.text).toBe('');
     expect(Number(head.headers['content-length'])).toBeGreaterThan(50);
-    const preflight = await get(srv.url, '/GetVerse', { 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-rapidapi-key' }, { method: 'OPTIONS' });
+    const preflight = await get(
+      srv.url,
+      '/GetVerse',
+      { 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-rapidapi-key' },
+      { method: 'OPTIONS' },
+    );
     expect(preflight.status).toBe(204);
     expect(preflight.headers['access-control-allow-methods']).toContain('GET');
     expect(preflight.headers['access-control-allow-headers']).toBe('x-rapidapi-key');
@@ -139,17 +146,29 @@ describe('the HTTP contract', () => {
       ['GARBAGE\r\n\r\n', /^HTTP\/1\.1 400/],
       ['GET /GetVerse?verseId=43003016 HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n', /^HTTP\/1\.1 400/],
       ['GET /Get%E0%A4%A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', /^HTTP\/1\.1 400[\s\S]*BAD_REQUEST/],
-      ['GET /GetVerse?verseId=%E0%A4%A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', /^HTTP\/1\.1 400[\s\S]*"param":"verseId"/],
+      [
+        'GET /GetVerse?verseId=%E0%A4%A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+        /^HTTP\/1\.1 400[\s\S]*"param":"verseId"/,
+      ],
       ['GET /GetVerse?verseId=%00 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', /^HTTP\/1\.1 400/],
       ['GET http://evil/GetVerse HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', /^HTTP\/1\.1 400/],
       ['GET ../../etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', /^HTTP\/1\.1 400/],
       ['GET /data/../../package.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', /^HTTP\/1\.1 404/],
       ['GET /data/%2e%2e/%2e%2e/package.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', /^HTTP\/1\.1 404/],
-      [`GET /GetVerse?verseId=${'1'.repeat(MAX_URL_LENGTH)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`, /^HTTP\/1\.1 414[\s\S]*URI_TOO_LONG/],
+      [
+        `GET /GetVerse?verseId=${'1'.repeat(MAX_URL_LENGTH)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+        /^HTTP\/1\.1 414[\s\S]*URI_TOO_LONG/,
+      ],
       [`GET /GetVerse?verseId=${'1'.repeat(200_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, /^HTTP\/1\.1 414/],
       [`GET /GetVerse?verseId=43003016 HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(40_000)}\r\n\r\n`, /^HTTP\/1\.1 431/],
-      ['GET /GetVerse?verseId=43003016 HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n', /^HTTP\/1\.1 400/],
-      ['POST /GetVerse HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\nConnection: close\r\n\r\n0123456789', /^HTTP\/1\.1 405/],
+      [
+        'GET /GetVerse?verseId=43003016 HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n',
+        /^HTTP\/1\.1 400/,
+      ],
+      [
+        'POST /GetVerse HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\nConnection: close\r\n\r\n0123456789',
+        /^HTTP\/1\.1 405/,
+      ],
     ];
     for (const [request, answer] of cases) {
       expect(await raw(srv.port, request), JSON.stringify(request.slice(0, 60))).toMatch(answer);
@@ -176,7 +195,9 @@ describe('static files', () => {
       expect(again.status, file).toBe(304);
       expect(again.text).toBe('');
     }
-    const manifest = (await get(srv.url, '/data/manifest.json')).json() as { packs: { file: string; bytes: number; sha256: string }[] };
+    const manifest = (await get(srv.url, '/data/manifest.json')).json() as {
+      packs: { file: string; bytes: number; sha256: string }[];
+    };
     const pack = manifest.packs.find((p) => p.file === 'meta.pack')!;
     const unversioned = await get(srv.url, `/data/${pack.file}`);
     expect(unversioned.status).toBe(200);
@@ -201,7 +222,10 @@ describe('graceful shutdown', () => {
     const slow = {
       operations: [{ name: 'GetSlow', params: [] }],
       unknownParams: () => [],
-      call: async () => { await new Promise((r) => setTimeout(r, 300)); return { done: true }; },
+      call: async () => {
+        await new Promise((r) => setTimeout(r, 300));
+        return { done: true };
+      },
     } as unknown as TypedBible;
     const server = await startServer({ bible: slow, webDir: null, dataDir: null });
     const inFlight = get(server.url, '/GetSlow');

@@ -16,14 +16,17 @@ const context = vm.createContext({
   },
 });
 const globals = vm.runInContext(
-  "({ TextDecoder: typeof TextDecoder, TextEncoder: typeof TextEncoder, Buffer: typeof Buffer, process: typeof process, require: typeof require, fetch: typeof fetch, setTimeout: typeof setTimeout, queueMicrotask: typeof queueMicrotask, console: typeof console })",
+  '({ TextDecoder: typeof TextDecoder, TextEncoder: typeof TextEncoder, Buffer: typeof Buffer, process: typeof process, require: typeof require, fetch: typeof fetch, setTimeout: typeof setTimeout, queueMicrotask: typeof queueMicrotask, console: typeof console })',
   context,
 );
 const engine = new vm.SourceTextModule(readFileSync(enginePath, 'utf8'), { context, identifier: 'engine.js' });
-await engine.link((specifier) => { throw new Error(`the bundle imports ${specifier}`); });
+await engine.link((specifier) => {
+  throw new Error(`the bundle imports ${specifier}`);
+});
 await engine.evaluate();
 context.__engine = engine.namespace;
-const results = await vm.runInContext(`(async () => {
+const results = await vm.runInContext(
+  `(async () => {
   // Copy into this context's own Uint8Array, as a React Native asset reader would hand it over.
   const loader = async (name) => { const outer = __hostBytes(name); const bytes = new Uint8Array(outer.length); bytes.set(outer); return bytes; };
   const bible = await __engine.open({ loader });
@@ -33,5 +36,7 @@ const results = await vm.runInContext(`(async () => {
     catch (error) { out.push({ error: { code: error.code, message: String(error.message) } }); }
   }
   return JSON.stringify(out);
-})()`, context);
-process.stdout.write(JSON.stringify({ globals, results: JSON.parse(results) }) + '\n');
+})()`,
+  context,
+);
+process.stdout.write(`${JSON.stringify({ globals, results: JSON.parse(results) })}\n`);

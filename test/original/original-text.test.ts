@@ -5,7 +5,23 @@ import { bible, callError } from '../helpers.ts';
 import { plain, scan } from './scan.ts';
 
 type Row = Record<string, string>;
-const FIELDS = ['id', 'verseID', 'book', 'chapter', 'verse', 'word', 'pronun', 'strongs', 'morph', 'orig_order', 'connected', 'parashah', 'notes', 'glossary', 'morph_expanded'];
+const FIELDS = [
+  'id',
+  'verseID',
+  'book',
+  'chapter',
+  'verse',
+  'word',
+  'pronun',
+  'strongs',
+  'morph',
+  'orig_order',
+  'connected',
+  'parashah',
+  'notes',
+  'glossary',
+  'morph_expanded',
+];
 
 /** KJV verses the sources do not cover (docs/original.md): the Leningrad Codex has no Neh 7:68. */
 const NO_WORDS = [16007068];
@@ -13,13 +29,24 @@ const NO_WORDS = [16007068];
 describe('GetOriginalText', async () => {
   const b = await bible();
   const words = async (verseId: string) => (await b.call('GetOriginalText', { verseId })) as Row[];
-  const numbers = async (verseId: string) => (await words(verseId)).flatMap((r) => r.strongs.split('+')).filter(Boolean);
+  const numbers = async (verseId: string) =>
+    (await words(verseId)).flatMap((r) => r.strongs.split('+')).filter(Boolean);
 
-  it('Genesis 1:1 has 7 Hebrew words, the first בְּרֵאשִׁית with Strong\'s 7225', async () => {
+  it("Genesis 1:1 has 7 Hebrew words, the first בְּרֵאשִׁית with Strong's 7225", async () => {
     const rows = await words('01001001');
     expect(rows).toHaveLength(7);
     expect(plain(rows[0].word)).toBe('בְּרֵאשִׁית'.normalize('NFC'));
-    expect(rows[0]).toMatchObject({ strongs: '7225', verseID: '1001001', book: '1', chapter: '1', verse: '1', orig_order: '1', morph: 'HR/Ncfsa', parashah: 'Bereshit', connected: 'prefix' });
+    expect(rows[0]).toMatchObject({
+      strongs: '7225',
+      verseID: '1001001',
+      book: '1',
+      chapter: '1',
+      verse: '1',
+      orig_order: '1',
+      morph: 'HR/Ncfsa',
+      parashah: 'Bereshit',
+      connected: 'prefix',
+    });
     expect(rows[0].glossary.endsWith("(Strong's H7225)")).toBe(true);
     expect(JSON.parse(rows[0].pronun)).toEqual({ translit: 'rêʼshîyth', pronunciation: "ray-sheeth'" });
     expect(rows.map((r) => r.strongs)).toEqual(['7225', '1254', '430', '853', '8064', '853', '776']);
@@ -31,10 +58,35 @@ describe('GetOriginalText', async () => {
     expect(rows[6].word.endsWith('׃')).toBe(true); // sof pasuq stays on the last word
   });
 
-  it('John 1:1 starts Ἐν with Strong\'s 1722', async () => {
+  it("John 1:1 starts Ἐν with Strong's 1722", async () => {
     const rows = await words('43001001');
-    expect(rows[0]).toMatchObject({ word: 'Ἐν', strongs: '1722', morph: 'PREP', verseID: '43001001', parashah: '', orig_order: '1' });
-    expect(rows.map((r) => r.strongs)).toEqual(['1722', '746', '1510', '3588', '3056', '2532', '3588', '3056', '1510', '4314', '3588', '2316', '2532', '2316', '1510', '3588', '3056']);
+    expect(rows[0]).toMatchObject({
+      word: 'Ἐν',
+      strongs: '1722',
+      morph: 'PREP',
+      verseID: '43001001',
+      parashah: '',
+      orig_order: '1',
+    });
+    expect(rows.map((r) => r.strongs)).toEqual([
+      '1722',
+      '746',
+      '1510',
+      '3588',
+      '3056',
+      '2532',
+      '3588',
+      '3056',
+      '1510',
+      '4314',
+      '3588',
+      '2316',
+      '2532',
+      '2316',
+      '1510',
+      '3588',
+      '3056',
+    ]);
     expect(rows[0].glossary.endsWith("(Strong's G1722)")).toBe(true);
     expect(rows[0].morph_expanded).toBe('Preposition');
   });
@@ -69,7 +121,7 @@ describe('GetOriginalText', async () => {
     expect((await numbers('11020003'))[0]).toBe('3701');
     expect(await numbers('19013005')).toEqual(expect.arrayContaining(['982', '3444']));
     expect(await numbers('19013006')).toEqual(expect.arrayContaining(['7891', '1580']));
-    expect((await numbers('23064001'))).toContain('7167');
+    expect(await numbers('23064001')).toContain('7167');
   });
 
   it('shows the Qere and keeps the Ketiv in notes', async () => {
@@ -106,28 +158,41 @@ describe('GetOriginalText', async () => {
   it('names the weekly Torah portion in KJV numbering', async () => {
     const portion = async (verseId: string) => (await words(verseId))[0].parashah;
     const expected: [string, string][] = [
-      ['01006008', 'Bereshit'], ['01006009', 'Noach'], ['01032002', 'Vayetzei'], ['01032003', 'Vayishlach'],
-      ['02020026', 'Yitro'], ['02021001', 'Mishpatim'], ['03006007', 'Vayikra'], ['03006008', 'Tzav'],
-      ['04029040', 'Pinchas'], ['04030001', 'Matot'], ['05029009', 'Ki Tavo'], ['05029010', 'Nitzavim'],
-      ['05034012', 'Vezot Haberakhah'], ['06001001', ''],
+      ['01006008', 'Bereshit'],
+      ['01006009', 'Noach'],
+      ['01032002', 'Vayetzei'],
+      ['01032003', 'Vayishlach'],
+      ['02020026', 'Yitro'],
+      ['02021001', 'Mishpatim'],
+      ['03006007', 'Vayikra'],
+      ['03006008', 'Tzav'],
+      ['04029040', 'Pinchas'],
+      ['04030001', 'Matot'],
+      ['05029009', 'Ki Tavo'],
+      ['05029010', 'Nitzavim'],
+      ['05034012', 'Vezot Haberakhah'],
+      ['06001001', ''],
     ];
     for (const [verseId, name] of expected) expect([verseId, await portion(verseId)]).toEqual([verseId, name]);
   });
 
   it('rows of any verse: verseID unpadded, orig_order 1..n, ids consecutive', async () => {
     await b.load(['original-ot', 'original-nt', 'lexicon']);
-    fc.assert(fc.property(fc.integer({ min: 0, max: 31101 }), (ordinal) => {
-      const id = b.meta.versification.idOf(ordinal);
-      const rows = b.callSync('GetOriginalText', { verseId: String(id).padStart(8, '0') }) as Row[];
-      rows.forEach((r, i) => {
-        expect(r.verseID).toBe(String(id));
-        expect(r.orig_order).toBe(String(i + 1));
-        if (i > 0) expect(Number(r.id)).toBe(Number(rows[i - 1].id) + 1);
-        if (r.strongs && !r.strongs.includes('+') && Number(r.strongs) <= (id < 40_000_000 ? 8674 : 5624)) {
-          expect(r.glossary.endsWith(`(Strong's ${id < 40_000_000 ? 'H' : 'G'}${r.strongs})`)).toBe(true);
-        }
-      });
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 31101 }), (ordinal) => {
+        const id = b.meta.versification.idOf(ordinal);
+        const rows = b.callSync('GetOriginalText', { verseId: String(id).padStart(8, '0') }) as Row[];
+        rows.forEach((r, i) => {
+          expect(r.verseID).toBe(String(id));
+          expect(r.orig_order).toBe(String(i + 1));
+          if (i > 0) expect(Number(r.id)).toBe(Number(rows[i - 1].id) + 1);
+          if (r.strongs && !r.strongs.includes('+') && Number(r.strongs) <= (id < 40_000_000 ? 8674 : 5624)) {
+            expect(r.glossary.endsWith(`(Strong's ${id < 40_000_000 ? 'H' : 'G'}${r.strongs})`)).toBe(true);
+          }
+        });
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('refuses bad verseIds', async () => {

@@ -14,7 +14,11 @@ export interface Scan {
 }
 
 /** Letters and points only: cantillation (U+0591-05AF) removed, NFC, for comparing with plain text. */
-export const plain = (s: string) => s.normalize('NFD').replace(/[\u0591-\u05AF\u05BD]/g, '').normalize('NFC');
+export const plain = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0591-\u05AF\u05BD]/g, '')
+    .normalize('NFC');
 
 export async function scan(b: TypedBible): Promise<Scan> {
   await b.load(['original-ot', 'original-nt', 'lexicon']);
@@ -23,7 +27,9 @@ export async function scan(b: TypedBible): Promise<Scan> {
   for (let ordinal = 0; ordinal < versification.verseCount; ordinal++) {
     const id = versification.idOf(ordinal);
     result.verseIds.push(id);
-    const rows = b.callSync('GetOriginalText', { verseId: String(id).padStart(8, '0') }) as unknown as { strongs: string }[];
+    const rows = b.callSync('GetOriginalText', { verseId: String(id).padStart(8, '0') }) as unknown as {
+      strongs: string;
+    }[];
     result.words.set(id, rows.length);
     const letter = Math.floor(id / 1_000_000) <= 39 ? 'H' : 'G';
     for (const row of rows) {

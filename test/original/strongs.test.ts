@@ -11,12 +11,21 @@ describe('GetStrongs and GetSearchStrongs', async () => {
   const b = await bible();
   const s = await scan(b);
   await b.load(['strongs-index', 'text-kjv', 'text-asv']);
-  const entry = (lexiconId: string, id: number) => (b.callSync('GetStrongs', { lexiconId, id: String(id) }) as Entry[])[0];
+  const entry = (lexiconId: string, id: number) =>
+    (b.callSync('GetStrongs', { lexiconId, id: String(id) }) as Entry[])[0];
 
   it('H430 is אֱלֹהִים and G26 ἀγάπη', () => {
     const h430 = entry('H', 430);
     // Texts are stored as the sources give them (Greek with oxia accents), so words compare in NFC.
-    expect(h430).toMatchObject({ id: '430', strongs_id: 'H430', language: 'H', language_name: 'hebrew', root: 'אלוה', root_strongs_id: 'H433', first_occurence: '01001001' });
+    expect(h430).toMatchObject({
+      id: '430',
+      strongs_id: 'H430',
+      language: 'H',
+      language_name: 'hebrew',
+      root: 'אלוה',
+      root_strongs_id: 'H433',
+      first_occurence: '01001001',
+    });
     // The API's own example: H21's root is written without points.
     expect(entry('H', 21)).toMatchObject({ root: 'אב', root_strongs_id: 'H1' });
     expect(String(h430.word).normalize('NFC')).toBe('אֱלֹהִים'.normalize('NFC'));
@@ -24,19 +33,30 @@ describe('GetStrongs and GetSearchStrongs', async () => {
     expect(h430.glossary).toContain('KJV: angels, × exceeding, God (gods)');
     expect(h430.kjv_usage).toBe('angels, × exceeding, God (gods) (-dess, -ly), × (very) great, judges, × mighty');
     const g26 = entry('G', 26);
-    expect(g26).toMatchObject({ id: '26', strongs_id: 'G26', language: 'G', language_name: 'greek', root_strongs_id: 'G25', first_occurence: '40024012' });
+    expect(g26).toMatchObject({
+      id: '26',
+      strongs_id: 'G26',
+      language: 'G',
+      language_name: 'greek',
+      root_strongs_id: 'G25',
+      first_occurence: '40024012',
+    });
     expect(String(g26.root).normalize('NFC')).toBe('ἀγαπάω'.normalize('NFC'));
     expect(String(g26.word).normalize('NFC')).toBe('ἀγάπη'.normalize('NFC'));
     expect(String(g26.transliteration).normalize('NFC')).toBe('agápē'.normalize('NFC'));
     expect(g26.glossary).toContain('KJV: (feast of) charity(-ably), dear, love');
     for (const e of [h430, g26]) {
-      for (const key of ['id', 'strongs_id', 'language', 'word', 'glossary', 'occurences', 'first_occurence', 'root']) expect(e).toHaveProperty(key);
+      for (const key of ['id', 'strongs_id', 'language', 'word', 'glossary', 'occurences', 'first_occurence', 'root'])
+        expect(e).toHaveProperty(key);
       expect(typeof e.occurences).toBe('string');
     }
   });
 
   it('occurrence counts and first occurrences equal a count over the compiled text', () => {
-    for (const [letter, last] of [['H', 8674], ['G', 5624]] as const) {
+    for (const [letter, last] of [
+      ['H', 8674],
+      ['G', 5624],
+    ] as const) {
       for (let n = 1; n <= last; n++) {
         const e = entry(letter, n);
         const key = `${letter}${n}`;
@@ -58,9 +78,14 @@ describe('GetStrongs and GetSearchStrongs', async () => {
 
   it('refuses lexicon ids and numbers outside the dictionaries', async () => {
     for (const [params, param] of [
-      [{ lexiconId: 'X', id: '1' }, 'lexiconId'], [{ lexiconId: 'Hebrew', id: '1' }, 'lexiconId'],
-      [{ lexiconId: 'H', id: '0' }, 'id'], [{ lexiconId: 'H', id: '8675' }, 'id'], [{ lexiconId: 'G', id: '5625' }, 'id'],
-      [{ lexiconId: 'G', id: '6063' }, 'id'], [{ lexiconId: 'H', id: 'abc' }, 'id'], [{ lexiconId: 'H', id: '-1' }, 'id'],
+      [{ lexiconId: 'X', id: '1' }, 'lexiconId'],
+      [{ lexiconId: 'Hebrew', id: '1' }, 'lexiconId'],
+      [{ lexiconId: 'H', id: '0' }, 'id'],
+      [{ lexiconId: 'H', id: '8675' }, 'id'],
+      [{ lexiconId: 'G', id: '5625' }, 'id'],
+      [{ lexiconId: 'G', id: '6063' }, 'id'],
+      [{ lexiconId: 'H', id: 'abc' }, 'id'],
+      [{ lexiconId: 'H', id: '-1' }, 'id'],
     ] as const) {
       const error = await callError('GetStrongs', params);
       expect(error.code).toBe('INVALID_PARAMETER');
@@ -73,15 +98,19 @@ describe('GetStrongs and GetSearchStrongs', async () => {
   it('GetSearchStrongs: original-text verses equal the scan; for kjv the KJV-tagged verses are added', () => {
     const search = (strongsId: string, versionId: string) =>
       (b.callSync('GetSearchStrongs', { strongsId, versionId }) as { id: string }[]).map((r) => Number(r.id));
-    const asvHas = (id: number) => (b.callSync('GetVerse', { verseId: String(id).padStart(8, '0'), versionId: 'asv' }) as unknown[]).length > 0;
-    fc.assert(fc.property(fc.constantFrom('H', 'G'), fc.integer({ min: 1, max: 5624 }), (letter, n) => {
-      const key = `${letter}${n}`;
-      const expected = (s.verses.get(key) ?? []).filter(asvHas);
-      expect(search(key, 'asv')).toEqual(expected);
-      const kjv = search(key, 'kjv');
-      for (const id of s.verses.get(key) ?? []) expect(kjv).toContain(id);
-      expect([...kjv].sort((a, c) => a - c)).toEqual(kjv);
-    }), { numRuns: 60 });
+    const asvHas = (id: number) =>
+      (b.callSync('GetVerse', { verseId: String(id).padStart(8, '0'), versionId: 'asv' }) as unknown[]).length > 0;
+    fc.assert(
+      fc.property(fc.constantFrom('H', 'G'), fc.integer({ min: 1, max: 5624 }), (letter, n) => {
+        const key = `${letter}${n}`;
+        const expected = (s.verses.get(key) ?? []).filter(asvHas);
+        expect(search(key, 'asv')).toEqual(expected);
+        const kjv = search(key, 'kjv');
+        for (const id of s.verses.get(key) ?? []) expect(kjv).toContain(id);
+        expect([...kjv].sort((a, c) => a - c)).toEqual(kjv);
+      }),
+      { numRuns: 60 },
+    );
     const love = search('G26', 'kjv');
     expect(love).toEqual(expect.arrayContaining([40024012, 46013004, 62004008]));
     expect(search('g0026', 'asv')).toEqual(search('G26', 'asv'));

@@ -16,17 +16,39 @@ function engineWith(textKjv: () => Uint8Array | Promise<Uint8Array>) {
 describe('corrupt, truncated, missing and mismatched packs', () => {
   const cases: [string, () => Uint8Array | Promise<Uint8Array>, RegExp][] = [
     ['truncated', () => kjv.subarray(0, kjv.length >> 1), /checksum/],
-    ['one flipped byte', () => { const b = kjv.slice(); b[b.length - 10] ^= 1; return b; }, /checksum/],
-    ['wrong format version', () => { const b = kjv.slice(); b[4] = 2; return b; }, /format version 2/],
+    [
+      'one flipped byte',
+      () => {
+        const b = kjv.slice();
+        b[b.length - 10] ^= 1;
+        return b;
+      },
+      /checksum/,
+    ],
+    [
+      'wrong format version',
+      () => {
+        const b = kjv.slice();
+        b[4] = 2;
+        return b;
+      },
+      /format version 2/,
+    ],
     ['not a pack', () => new TextEncoder().encode('<html>404</html>'), /not a pack/],
     ['empty', () => new Uint8Array(0), /not a pack/],
-    ['missing', () => { throw new Error('ENOENT: no such file'); }, /could not be loaded/],
+    [
+      'missing',
+      () => {
+        throw new Error('ENOENT: no such file');
+      },
+      /could not be loaded/,
+    ],
     ['not bytes', () => 'text' as unknown as Uint8Array, /did not return bytes/],
   ];
   for (const [label, bytes, message] of cases) {
     it(`${label}: NOT_AVAILABLE naming text-kjv`, async () => {
       const bible = await engineWith(bytes);
-      const failure = await bible.call('GetVerse', { verseId: '43003016' }).catch((e: Error) => e) as Error;
+      const failure = (await bible.call('GetVerse', { verseId: '43003016' }).catch((e: Error) => e)) as Error;
       expect(failure).toMatchObject({ code: 'NOT_AVAILABLE' });
       expect(failure.message).toMatch(/text-kjv/);
       expect(failure.message).toMatch(message);
@@ -36,7 +58,13 @@ describe('corrupt, truncated, missing and mismatched packs', () => {
   }
 
   it('a missing meta pack fails open() clearly', async () => {
-    await expect(open({ loader: async () => { throw new Error('gone'); } })).rejects.toMatchObject({ code: 'NOT_AVAILABLE', message: expect.stringMatching(/meta/) });
+    await expect(
+      open({
+        loader: async () => {
+          throw new Error('gone');
+        },
+      }),
+    ).rejects.toMatchObject({ code: 'NOT_AVAILABLE', message: expect.stringMatching(/meta/) });
   });
 
   it('recovers when the pack comes back', async () => {

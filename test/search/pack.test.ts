@@ -5,20 +5,30 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { writePack } from '../../compiler/pack/writer.ts';
 import { readPack } from '../../engine/core/pack/reader.ts';
-import { createFlexIndex, decodeMap, encodeMap, SEARCH_FORMAT, type MapEntry, type SearchPackInfo } from '../../engine/core/search/flex.ts';
+import {
+  createFlexIndex,
+  decodeMap,
+  encodeMap,
+  SEARCH_FORMAT,
+  type MapEntry,
+  type SearchPackInfo,
+} from '../../engine/core/search/flex.ts';
 import { loadSearchIndex } from '../../engine/core/search/searcher.ts';
 import { loadTranslation } from '../../engine/core/translation.ts';
 import { DEFAULT_DATA_DIR, nativeInflate, openNode } from '../../engine/node/loader.ts';
 import { bible } from '../helpers.ts';
 
-const readLocal = (name: string) => readPack(name, new Uint8Array(readFileSync(join(DEFAULT_DATA_DIR, `${name}.pack`))), nativeInflate);
+const readLocal = (name: string) =>
+  readPack(name, new Uint8Array(readFileSync(join(DEFAULT_DATA_DIR, `${name}.pack`))), nativeInflate);
 const byTerm = (a: MapEntry, b: MapEntry) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 describe('search packs', async () => {
   const b = await bible();
 
   it('exist for every translation, built by the search builder from that translation alone', () => {
-    const manifest = JSON.parse(readFileSync(join(DEFAULT_DATA_DIR, 'manifest.json'), 'utf8')) as { packs: { name: string; builder: string; datasets: string[] }[] };
+    const manifest = JSON.parse(readFileSync(join(DEFAULT_DATA_DIR, 'manifest.json'), 'utf8')) as {
+      packs: { name: string; builder: string; datasets: string[] }[];
+    };
     for (const version of b.meta.versions) {
       const entry = manifest.packs.find((p) => p.name === `search-${version.versionId}`);
       expect(entry, version.versionId).toBeDefined();
@@ -36,22 +46,34 @@ describe('search packs', async () => {
     const index = createFlexIndex();
     for (let i = 0; i < text.size; i++) index.add(i, text.textAt(i));
     const exported: MapEntry[] = [];
-    index.export((key: string, data: string) => { if (key.endsWith('map')) exported.push(...JSON.parse(data)); });
+    index.export((key: string, data: string) => {
+      if (key.endsWith('map')) exported.push(...JSON.parse(data));
+    });
     const pack = readLocal('search-svd');
     expect(decodeMap(pack.text('terms'), pack.bytes('ids'))).toEqual(exported.sort(byTerm));
   });
 
   it('encode and decode FlexSearch map parts losslessly', () => {
-    const entries = fc.uniqueArray(
-      fc.tuple(fc.string({ minLength: 1, maxLength: 8 }).filter((s) => !/[\n ]/.test(s)), fc.uniqueArray(fc.integer({ min: 0, max: 3_000_000 }), { minLength: 1, maxLength: 40 })),
-      { selector: (e) => e[0], maxLength: 30 },
-    ).map((list) => list.map(([term, ids]) => [term, [ids.sort((x, y) => x - y)]] as MapEntry));
-    fc.assert(fc.property(entries, (list) => {
-      const { terms, ids, postings } = encodeMap(list);
-      expect(decodeMap(terms, ids)).toEqual([...list].sort(byTerm));
-      expect(postings).toBe(list.reduce((n, e) => n + e[1][0].length, 0));
-    }));
-    const { terms, ids } = encodeMap([['love', [[1, 5, 300]]], ['god', [[0]]]]);
+    const entries = fc
+      .uniqueArray(
+        fc.tuple(
+          fc.string({ minLength: 1, maxLength: 8 }).filter((s) => !/[\n ]/.test(s)),
+          fc.uniqueArray(fc.integer({ min: 0, max: 3_000_000 }), { minLength: 1, maxLength: 40 }),
+        ),
+        { selector: (e) => e[0], maxLength: 30 },
+      )
+      .map((list) => list.map(([term, ids]) => [term, [ids.sort((x, y) => x - y)]] as MapEntry));
+    fc.assert(
+      fc.property(entries, (list) => {
+        const { terms, ids, postings } = encodeMap(list);
+        expect(decodeMap(terms, ids)).toEqual([...list].sort(byTerm));
+        expect(postings).toBe(list.reduce((n, e) => n + e[1][0].length, 0));
+      }),
+    );
+    const { terms, ids } = encodeMap([
+      ['love', [[1, 5, 300]]],
+      ['god', [[0]]],
+    ]);
     expect(() => decodeMap(terms, ids.subarray(0, ids.length - 1))).toThrow(/truncated|match/);
     expect(() => encodeMap([['a b', [[1]]]])).toThrow();
     expect(() => encodeMap([['a', [[3, 2]]]])).toThrow();
@@ -61,11 +83,15 @@ describe('search packs', async () => {
     const text = loadTranslation(readLocal('text-kjv'), b.meta.versification);
     const good = readLocal('search-kjv');
     const info = good.json<SearchPackInfo>('info');
-    const forge = (changes: Partial<SearchPackInfo>) => readPack('search-kjv', writePack({
-      info: { kind: 'json', data: { ...info, ...changes } },
-      terms: { kind: 'utf8', data: good.text('terms') },
-      ids: { kind: 'bytes', data: good.bytes('ids') },
-    }));
+    const forge = (changes: Partial<SearchPackInfo>) =>
+      readPack(
+        'search-kjv',
+        writePack({
+          info: { kind: 'json', data: { ...info, ...changes } },
+          terms: { kind: 'utf8', data: good.text('terms') },
+          ids: { kind: 'bytes', data: good.bytes('ids') },
+        }),
+      );
     expect(() => loadSearchIndex(forge({ format: 'flexsearch-0.7' }), text)).toThrow(/rebuild/);
     expect(() => loadSearchIndex(forge({ size: info.size - 1 }), text)).toThrow(/31101 verses/);
     expect(loadSearchIndex(forge({}), text).terms.length).toBe(info.terms);
@@ -73,7 +99,12 @@ describe('search packs', async () => {
 
   it('load on the first search in a translation, not before', async () => {
     const loaded: string[] = [];
-    const engine = await openNode({ loader: async (name) => { loaded.push(name); return new Uint8Array(readFileSync(join(DEFAULT_DATA_DIR, `${name}.pack`))); } });
+    const engine = await openNode({
+      loader: async (name) => {
+        loaded.push(name);
+        return new Uint8Array(readFileSync(join(DEFAULT_DATA_DIR, `${name}.pack`)));
+      },
+    });
     await engine.GetVerse({ verseId: '43003016' });
     await engine.GetRandomVerse({ limitToQuery: 'love', seed: 1 });
     expect(loaded.filter((n) => n.startsWith('search-'))).toEqual([]);

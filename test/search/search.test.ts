@@ -4,13 +4,20 @@ import { describe, expect, it } from 'vitest';
 import { normalizeText } from '../../engine/core/match.ts';
 import { bible, callError } from '../helpers.ts';
 
-interface Row { id: string; b: string; c: string; v: string; t: string }
+interface Row {
+  id: string;
+  b: string;
+  c: string;
+  v: string;
+  t: string;
+}
 
 describe('search', async () => {
   const b = await bible();
   const search = (params: Record<string, unknown>) => b.call('GetSearch', params as never) as Promise<Row[]>;
   const advanced = (params: Record<string, unknown>) => b.call('GetSearchAdvanced', params as never) as Promise<Row[]>;
-  const count = async (params: Record<string, unknown>) => ((await b.call('GetSearchCount', params as never)) as { searchCount: number }).searchCount;
+  const count = async (params: Record<string, unknown>) =>
+    ((await b.call('GetSearchCount', params as never)) as { searchCount: number }).searchCount;
   const ids = (rows: Row[]) => rows.map((r) => r.id);
   /** The row's text, folded the way matching sees it, padded so whole words are " word ". */
   const folded = (r: Row) => ` ${normalizeText(r.t)} `;
@@ -38,7 +45,10 @@ describe('search', async () => {
     it('matches multi-word queries as a phrase, in order', async () => {
       const rows = await search({ query: 'kingdom of heaven' });
       expect(rows.length).toBe(32);
-      for (const r of rows) { expect(r.b).toBe('40'); expect(folded(r)).toContain(' kingdom of heaven '); }
+      for (const r of rows) {
+        expect(r.b).toBe('40');
+        expect(folded(r)).toContain(' kingdom of heaven ');
+      }
       expect(await search({ query: 'heaven of kingdom' })).toEqual([]);
       expect(ids(await search({ query: 'In the beginning God' }))).toEqual(['01001001']);
     });
@@ -88,10 +98,15 @@ describe('search', async () => {
       expect(nt.length).toBe(await count({ query: 'Jesus' }));
       const ot = await advanced({ query: 'Moses', limitToBookId: 'ot' });
       for (const r of ot) expect(Number(r.b)).toBeLessThan(40);
-      expect(ot.length + (await advanced({ query: 'Moses', limitToBookId: 'nt' })).length).toBe(await count({ query: 'Moses' }));
+      expect(ot.length + (await advanced({ query: 'Moses', limitToBookId: 'nt' })).length).toBe(
+        await count({ query: 'Moses' }),
+      );
       const chapter = await advanced({ query: 'Jesus', limitToBookId: 43, limitToChapterId: 11 });
       expect(chapter.length).toBe(24);
-      for (const r of chapter) { expect(r.b).toBe('43'); expect(r.c).toBe('11'); }
+      for (const r of chapter) {
+        expect(r.b).toBe('43');
+        expect(r.c).toBe('11');
+      }
       expect(await advanced({ query: 'love', limitToBookId: 43, limitToChapterId: 3 })).toEqual([]); // "loved" only
     });
 
@@ -101,9 +116,15 @@ describe('search', async () => {
         expect(error.param).toBe('limitToChapterId');
         expect(error.message).toMatch(/book number/);
       }
-      expect((await callError('GetSearchAdvanced', { query: 'love', limitToChapterId: 3 })).param).toBe('limitToChapterId');
-      expect((await callError('GetSearchAdvanced', { query: 'love', limitToBookId: 19, limitToChapterId: 151 })).param).toBe('limitToChapterId');
-      expect((await callError('GetSearchAdvanced', { query: 'love', limitToBookId: 57, limitToChapterId: 2 })).param).toBe('limitToChapterId');
+      expect((await callError('GetSearchAdvanced', { query: 'love', limitToChapterId: 3 })).param).toBe(
+        'limitToChapterId',
+      );
+      expect(
+        (await callError('GetSearchAdvanced', { query: 'love', limitToBookId: 19, limitToChapterId: 151 })).param,
+      ).toBe('limitToChapterId');
+      expect(
+        (await callError('GetSearchAdvanced', { query: 'love', limitToBookId: 57, limitToChapterId: 2 })).param,
+      ).toBe('limitToChapterId');
     });
   });
 
@@ -134,10 +155,17 @@ describe('search', async () => {
       expect(await advanced({ query: 'unigeni', ...es })).toEqual([]);
       const chapter = await advanced({ query: 'Jesús', limitToBookId: 43, limitToChapterId: 11, ...es });
       expect(chapter.length).toBe(24);
-      const withoutLazarus = await advanced({ query: 'Jesus', limitToBookId: 43, limitToChapterId: 11, excludeString: 'lazaro', ...es });
+      const withoutLazarus = await advanced({
+        query: 'Jesus',
+        limitToBookId: 43,
+        limitToChapterId: 11,
+        excludeString: 'lazaro',
+        ...es,
+      });
       expect(withoutLazarus.length).toBe(chapter.filter((r) => !/Lázaro/i.test(r.t)).length);
       expect(withoutLazarus.length).toBeLessThan(chapter.length);
-      for (const r of await advanced({ query: 'Jesús', limitToBookId: 'ot', ...es })) expect(Number(r.b)).toBeLessThan(40);
+      for (const r of await advanced({ query: 'Jesús', limitToBookId: 'ot', ...es }))
+        expect(Number(r.b)).toBeLessThan(40);
     });
   });
 
@@ -169,7 +197,13 @@ describe('search', async () => {
       const chapter = await advanced({ query: 'يسوع', limitToBookId: 43, limitToChapterId: 11, ...ar });
       expect(chapter.length).toBe(23);
       for (const r of chapter) expect(r.id.slice(0, 5)).toBe('43011');
-      const excluded = await advanced({ query: 'يسوع', limitToBookId: 43, limitToChapterId: 11, excludeString: 'قال', ...ar });
+      const excluded = await advanced({
+        query: 'يسوع',
+        limitToBookId: 43,
+        limitToChapterId: 11,
+        excludeString: 'قال',
+        ...ar,
+      });
       for (const r of excluded) expect(folded(r)).not.toContain(' قال ');
       expect(excluded.length).toBeLessThan(chapter.length);
       expect(await advanced({ query: 'يسوع', limitToBookId: 'ot', ...ar })).toEqual([]);
@@ -177,7 +211,16 @@ describe('search', async () => {
   });
 
   it('GetSearchCount is the length of GetSearch in every language', async () => {
-    const cases: [string, string][] = [['kjv', 'love'], ['kjv', 'kingdom of heaven'], ['kjv', 'the'], ['web', 'Jesus'], ['rv1909', 'amó'], ['svd', 'الله'], ['ylt', 'begat'], ['kjv', '?!']];
+    const cases: [string, string][] = [
+      ['kjv', 'love'],
+      ['kjv', 'kingdom of heaven'],
+      ['kjv', 'the'],
+      ['web', 'Jesus'],
+      ['rv1909', 'amó'],
+      ['svd', 'الله'],
+      ['ylt', 'begat'],
+      ['kjv', '?!'],
+    ];
     for (const [versionId, query] of cases) {
       expect(await count({ query, versionId })).toBe((await search({ query, versionId })).length);
     }
@@ -189,25 +232,43 @@ describe('search', async () => {
     expect(await search({ query: 'in the beginning', limit: 2 })).toEqual(all.slice(0, 2));
     expect(await search({ query: 'in the beginning', limit: 2, offset: 3 })).toEqual(all.slice(3, 5));
     expect(await search({ query: 'in the beginning', offset: all.length })).toEqual([]);
-    expect(await advanced({ query: 'Jesus', limitToBookId: 43, limit: 3, offset: 1 })).toEqual((await advanced({ query: 'Jesus', limitToBookId: 43 })).slice(1, 4));
+    expect(await advanced({ query: 'Jesus', limitToBookId: 43, limit: 3, offset: 1 })).toEqual(
+      (await advanced({ query: 'Jesus', limitToBookId: 43 })).slice(1, 4),
+    );
     expect((await callError('GetSearch', { query: 'love', limit: 0 })).param).toBe('limit');
   });
 
   it('adds highlight spans on request, in the original text, in every language', async () => {
     const plain = await search({ query: 'love' });
-    const marked = (await b.call('GetSearch', { query: 'love', highlight: 'true' })) as (Row & { highlights: [number, number][] })[];
+    const marked = (await b.call('GetSearch', { query: 'love', highlight: 'true' })) as (Row & {
+      highlights: [number, number][];
+    })[];
     expect(marked.map(({ highlights, ...row }) => row)).toEqual(plain);
     expect(await search({ query: 'love', highlight: 'false' })).toEqual(plain);
     for (const r of marked) {
       expect(r.highlights.length).toBeGreaterThan(0);
       for (const [s, e] of r.highlights) expect(r.t.slice(s, e).toLowerCase()).toBe('love');
     }
-    const [john] = (await b.call('GetSearch', { query: 'amo dios', versionId: 'rv1909', highlight: 'true' })) as (Row & { highlights: [number, number][] })[];
+    const [john] = (await b.call('GetSearch', {
+      query: 'amo dios',
+      versionId: 'rv1909',
+      highlight: 'true',
+    })) as (Row & { highlights: [number, number][] })[];
     expect(john.highlights.map(([s, e]) => john.t.slice(s, e))).toEqual(['amó Dios']);
-    const [arabic] = (await b.call('GetSearch', { query: 'احب الله', versionId: 'svd', highlight: 'true', limit: 1 })) as (Row & { highlights: [number, number][] })[];
+    const [arabic] = (await b.call('GetSearch', {
+      query: 'احب الله',
+      versionId: 'svd',
+      highlight: 'true',
+      limit: 1,
+    })) as (Row & { highlights: [number, number][] })[];
     for (const [s, e] of arabic.highlights) expect(normalizeText(arabic.t.slice(s, e))).toBe('احب الله');
     expect(arabic.t.slice(...arabic.highlights[0])).toMatch(/[\u064b-\u0652]$/); // the last letter's vowel mark is inside
-    const broad = (await b.call('GetSearchAdvanced', { query: 'ingdom of hea', matchType: 'broad', highlight: 'true', limit: 2 })) as (Row & { highlights: [number, number][] })[];
+    const broad = (await b.call('GetSearchAdvanced', {
+      query: 'ingdom of hea',
+      matchType: 'broad',
+      highlight: 'true',
+      limit: 2,
+    })) as (Row & { highlights: [number, number][] })[];
     for (const r of broad) expect(r.highlights.map(([s, e]) => r.t.slice(s, e))).toEqual(['ingdom of hea']);
   });
 
@@ -274,7 +335,17 @@ describe('search', async () => {
     const endpoints = (await b.call('GetEndpoints')) as Record<string, { params: string[] }>;
     const byName = new Map(Object.entries(endpoints).map(([name, e]) => [name, e.params]));
     expect(byName.get('GetSearch')).toEqual(['query', 'versionId', 'limit', 'offset', 'highlight']);
-    expect(byName.get('GetSearchAdvanced')).toEqual(['query', 'versionId', 'matchType', 'excludeString', 'limitToBookId', 'limitToChapterId', 'limit', 'offset', 'highlight']);
+    expect(byName.get('GetSearchAdvanced')).toEqual([
+      'query',
+      'versionId',
+      'matchType',
+      'excludeString',
+      'limitToBookId',
+      'limitToChapterId',
+      'limit',
+      'offset',
+      'highlight',
+    ]);
     expect(byName.get('GetSearchCount')).toEqual(['query', 'versionId']);
   });
 });

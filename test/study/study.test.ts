@@ -12,7 +12,12 @@ const exists = async (id: string) => {
 describe('GetCrossReferences', () => {
   it('John 3:16 lists Romans 5:8 first, strongest first, with valid ids', async () => {
     const b = await bible();
-    const rows = (await b.GetCrossReferences({ verseId: '43003016' })) as { verseId: string; r: string; sv: string; ev: string }[];
+    const rows = (await b.GetCrossReferences({ verseId: '43003016' })) as {
+      verseId: string;
+      r: string;
+      sv: string;
+      ev: string;
+    }[];
     expect(rows.length).toBeGreaterThan(10);
     expect(rows[0]).toEqual({ verseId: '43003016', r: '290', sv: '45005008', ev: '00000000' });
     for (const [i, row] of rows.entries()) {
@@ -20,7 +25,10 @@ describe('GetCrossReferences', () => {
       expect(row.r).toMatch(/^\d+$/);
       if (i > 0) expect(Number(row.r)).toBeLessThanOrEqual(Number(rows[i - 1].r));
       expect(await exists(row.sv)).toBe(true);
-      if (row.ev !== '00000000') { expect(await exists(row.ev)).toBe(true); expect(Number(row.ev)).toBeGreaterThan(Number(row.sv)); }
+      if (row.ev !== '00000000') {
+        expect(await exists(row.ev)).toBe(true);
+        expect(Number(row.ev)).toBeGreaterThan(Number(row.sv));
+      }
     }
   });
 
@@ -35,15 +43,23 @@ describe('GetCrossReferences', () => {
 
   it('holds for any KJV verse: [] or rows sorted by votes, every target a KJV verse', async () => {
     const b = await bible();
-    await fc.assert(fc.asyncProperty(fc.integer({ min: 0, max: 31101 }), async (ordinal) => {
-      const id = String(b.meta.versification.idOf(ordinal)).padStart(8, '0');
-      const rows = b.callSync('GetCrossReferences', { verseId: id }) as { verseId: string; r: string; sv: string; ev: string }[];
-      for (let i = 0; i < rows.length; i++) {
-        expect(rows[i].verseId).toBe(id);
-        if (i > 0) expect(Number(rows[i].r)).toBeLessThanOrEqual(Number(rows[i - 1].r));
-        expect(await exists(rows[i].sv)).toBe(true);
-      }
-    }), { numRuns: 200 });
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 31101 }), async (ordinal) => {
+        const id = String(b.meta.versification.idOf(ordinal)).padStart(8, '0');
+        const rows = b.callSync('GetCrossReferences', { verseId: id }) as {
+          verseId: string;
+          r: string;
+          sv: string;
+          ev: string;
+        }[];
+        for (let i = 0; i < rows.length; i++) {
+          expect(rows[i].verseId).toBe(id);
+          if (i > 0) expect(Number(rows[i].r)).toBeLessThanOrEqual(Number(rows[i - 1].r));
+          expect(await exists(rows[i].sv)).toBe(true);
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('a verse the KJV does not have is a bad verseId', async () => {
@@ -74,7 +90,8 @@ describe('GetCommentary', () => {
   it('a comment on a range applies to each verse of it', async () => {
     const b = await bible();
     // Exodus 38:9-20 is one comment in the source ("And he made the court").
-    for (const v of ['02038009', '02038015', '02038020']) expect(await b.GetCommentary({ verseId: v })).toMatch(/^And he made the court/);
+    for (const v of ['02038009', '02038015', '02038020'])
+      expect(await b.GetCommentary({ verseId: v })).toMatch(/^And he made the court/);
   });
 
   it('Psalms and the verses of the Song of Solomon are NOT_AVAILABLE, saying why', async () => {
@@ -87,7 +104,9 @@ describe('GetCommentary', () => {
   });
 
   it('rejects other commentaries and non-KJV verses', async () => {
-    expect((await callError('GetCommentary', { verseId: '43003016', commentaryName: 'henry' })).message).toMatch(/gills/);
+    expect((await callError('GetCommentary', { verseId: '43003016', commentaryName: 'henry' })).message).toMatch(
+      /gills/,
+    );
     expect((await callError('GetCommentary', { verseId: '01050027' })).code).toBe('INVALID_PARAMETER');
   });
 });
@@ -95,7 +114,10 @@ describe('GetCommentary', () => {
 describe('GetDefinitionBiblical', () => {
   it("Smith's has Aaron, matched case-insensitively, link markers cleaned", async () => {
     const b = await bible();
-    const aaron = (await b.GetDefinitionBiblical({ query: 'AARON', dictionaryId: 'smiths' })) as { word: string; definition: string };
+    const aaron = (await b.GetDefinitionBiblical({ query: 'AARON', dictionaryId: 'smiths' })) as {
+      word: string;
+      definition: string;
+    };
     expect(aaron.word).toBe('Aaron');
     expect(aaron.definition).toMatch(/^\(a teacher, or lofty\)/);
     const ararat = (await b.GetDefinitionBiblical({ query: 'aarat' })) as { definition: string };
@@ -108,7 +130,9 @@ describe('GetDefinitionBiblical', () => {
     expect(await b.GetDefinitionBiblical({ query: 'aaron', dictionaryId: 'eastons' })).toMatchObject({ word: 'Aaron' });
     expect(await b.GetDefinitionBiblical({ query: 'Abiah' })).toMatchObject({ word: 'Abia, Abiah, Or Abijah' });
     expect(await b.GetDefinitionBiblical({ query: 'computer' })).toEqual([]);
-    expect((await callError('GetDefinitionBiblical', { query: 'aaron', dictionaryId: 'oxford' })).param).toBe('dictionaryId');
+    expect((await callError('GetDefinitionBiblical', { query: 'aaron', dictionaryId: 'oxford' })).param).toBe(
+      'dictionaryId',
+    );
   });
 });
 
@@ -130,7 +154,13 @@ describe('genres, parables, stories, prophecies, words of Jesus, book info', () 
     const all = (await b.GetGenres({ section: 'all' })) as Record<string, string>[];
     const ot = (await b.GetGenres({ section: 'ot' })) as Record<string, string>[];
     const nt = (await b.GetGenres({ section: 'nt' })) as Record<string, string>[];
-    expect(all[0]).toEqual({ genre: 'Law', startingBookId: '01', endingBookId: '05', startingVerseId: '01001001', endingVerseId: '05034012' });
+    expect(all[0]).toEqual({
+      genre: 'Law',
+      startingBookId: '01',
+      endingBookId: '05',
+      startingVerseId: '01001001',
+      endingVerseId: '05034012',
+    });
     expect(all).toEqual([...ot, ...nt]);
     expect(await b.GetGenres({ section: 'ot+nt' })).toEqual(all);
     expect(await b.GetGenres({ section: 'OT NT' })).toEqual(all);
@@ -155,9 +185,22 @@ describe('genres, parables, stories, prophecies, words of Jesus, book info', () 
     const b = await bible();
     const stories = (await b.GetStories({})) as Record<string, string>[];
     expect(stories.length).toBe(3016);
-    expect(stories[0]).toEqual({ id: '1', verse_id: '1001001', story: 'The Creation', verses_1: 'Genesis 1:1-31', verses_2: 'John 1:1-5', verses_3: 'Hebrews 11:1-3', verses_4: '' });
+    expect(stories[0]).toEqual({
+      id: '1',
+      verse_id: '1001001',
+      story: 'The Creation',
+      verses_1: 'Genesis 1:1-31',
+      verses_2: 'John 1:1-5',
+      verses_3: 'Hebrews 11:1-3',
+      verses_4: '',
+    });
     const sower = stories.find((s) => s.story === 'The Parable of the Sower' && s.verse_id.startsWith('40'))!;
-    expect(sower).toMatchObject({ verse_id: '40013001', verses_1: 'Matthew 13:1-9', verses_2: 'Mark 4:1-9', verses_3: 'Luke 8:4-8' });
+    expect(sower).toMatchObject({
+      verse_id: '40013001',
+      verses_1: 'Matthew 13:1-9',
+      verses_2: 'Mark 4:1-9',
+      verses_3: 'Luke 8:4-8',
+    });
     stories.forEach((s, i) => {
       expect(Object.keys(s)).toEqual(['id', 'verse_id', 'story', 'verses_1', 'verses_2', 'verses_3', 'verses_4']);
       expect(s.id).toBe(String(i + 1));
@@ -172,9 +215,18 @@ describe('genres, parables, stories, prophecies, words of Jesus, book info', () 
     expect(byReference['Gen 5:24']).toBe('The bodily ascension to heaven illustrated. Fulfilled in: Mark 16:19');
     const rows = Object.values(byReference).reduce((n, v) => n + v.split(' | ').length, 0);
     expect(rows).toBe(351);
-    const list = (await b.GetPropheciesFulfilledInJesusList({})) as { n: number; otVerseIds: string[]; ntVerseIds: string[] }[];
+    const list = (await b.GetPropheciesFulfilledInJesusList({})) as {
+      n: number;
+      otVerseIds: string[];
+      ntVerseIds: string[];
+    }[];
     expect(list).toHaveLength(351);
-    expect(list[1]).toMatchObject({ n: 2, otReference: 'Gen 3:15', otVerseIds: ['01003015'], ntVerseIds: ['58002014', '62003008'] });
+    expect(list[1]).toMatchObject({
+      n: 2,
+      otReference: 'Gen 3:15',
+      otVerseIds: ['01003015'],
+      ntVerseIds: ['58002014', '62003008'],
+    });
     for (const r of list) expect(r.otVerseIds.length * r.ntVerseIds.length).toBeGreaterThan(0);
   });
 
@@ -192,8 +244,23 @@ describe('genres, parables, stories, prophecies, words of Jesus, book info', () 
   it('GetBookInfo for every book', async () => {
     const b = await bible();
     const [matthew] = (await b.GetBookInfo({ bookId: '40', language: 'english' })) as Record<string, unknown>[];
-    expect(Object.keys(matthew)).toEqual(['bookId', 'chapterCount', 'introduction', 'introduction_long', 'author', 'date', 'word_origin', 'genre']);
-    expect(matthew).toMatchObject({ bookId: '40', chapterCount: 28, author: 'Matthew', date: 'AD 50', genre: 'Gospels' });
+    expect(Object.keys(matthew)).toEqual([
+      'bookId',
+      'chapterCount',
+      'introduction',
+      'introduction_long',
+      'author',
+      'date',
+      'word_origin',
+      'genre',
+    ]);
+    expect(matthew).toMatchObject({
+      bookId: '40',
+      chapterCount: 28,
+      author: 'Matthew',
+      date: 'AD 50',
+      genre: 'Gospels',
+    });
     for (let book = 1; book <= 66; book++) {
       const [info] = (await b.GetBookInfo({ bookId: String(book) })) as Record<string, unknown>[];
       expect(info.bookId).toBe(String(book).padStart(2, '0'));

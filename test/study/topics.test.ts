@@ -30,7 +30,10 @@ describe('topics', () => {
         for (const id of c.verseIds) {
           const n = Number(id);
           expect(id).toMatch(/^\d{8}$/);
-          expect(v.ordinalOf(Math.floor(n / 1e6), Math.floor(n / 1e3) % 1e3, n % 1e3), `${topic} ${id}`).toBeGreaterThanOrEqual(0);
+          expect(
+            v.ordinalOf(Math.floor(n / 1e6), Math.floor(n / 1e3) % 1e3, n % 1e3),
+            `${topic} ${id}`,
+          ).toBeGreaterThanOrEqual(0);
           distinct.add(id);
         }
       }
@@ -71,8 +74,15 @@ function topicVerseIdsVia(b: Awaited<ReturnType<typeof bible>>) {
     const op = b.operations.find((o) => o.name === 'GetTopicVerseCount')!;
     const original = op.run;
     let out: string[] = [];
-    (op as { run: typeof op.run }).run = (ctx, p) => { out = topicVerseIds(ctx, p.topic); return original(ctx, p); };
-    try { await b.call('GetTopicVerseCount', { topic }); } finally { (op as { run: typeof op.run }).run = original; }
+    (op as { run: typeof op.run }).run = (ctx, p) => {
+      out = topicVerseIds(ctx, p.topic);
+      return original(ctx, p);
+    };
+    try {
+      await b.call('GetTopicVerseCount', { topic });
+    } finally {
+      (op as { run: typeof op.run }).run = original;
+    }
     return out;
   };
 }

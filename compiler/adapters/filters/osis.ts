@@ -49,7 +49,9 @@ export function attribute(tag: string, name: string): string | undefined {
 function isPsalmTitle(tag: string, moduleName: string): boolean {
   const type = attribute(tag, 'type');
   if (type === 'psalm') return true;
-  return type === 'section' && attribute(tag, 'subType') === 'x-preverse' && PREVERSE_SECTION_IS_PSALM_TITLE.has(moduleName);
+  return (
+    type === 'section' && attribute(tag, 'subType') === 'x-preverse' && PREVERSE_SECTION_IS_PSALM_TITLE.has(moduleName)
+  );
 }
 
 /** Elements that are dropped together with everything inside them. */

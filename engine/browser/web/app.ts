@@ -4,23 +4,42 @@
 // build has them; without them the page says so or falls back to a scan.
 import { openBrowser, wholeWordMatcher, type TypedBible } from './engine.js';
 
-interface VerseRow { id: string; b: string; c: string; v: string; t: string }
-interface WordRow { word: string; strongs?: string; pronun?: string; morph?: string; glossary?: string }
+interface VerseRow {
+  id: string;
+  b: string;
+  c: string;
+  v: string;
+  t: string;
+}
 
 const PACK_CACHE = 'bible-packs';
 const RESULT_LIMIT = 200;
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const ui = {
-  status: $('status'), version: $<HTMLSelectElement>('version'), book: $<HTMLSelectElement>('book'),
-  chapter: $<HTMLSelectElement>('chapter'), parallel: $<HTMLSelectElement>('parallel'),
-  prev: $<HTMLButtonElement>('prev'), next: $<HTMLButtonElement>('next'),
-  form: $<HTMLFormElement>('search-form'), query: $<HTMLInputElement>('search-input'), count: $('search-count'),
-  message: $('message'), title: $('chapter-title'), text: $('chapter-text'), results: $('search-results'), detail: $('verse-detail'),
+  status: $('status'),
+  version: $<HTMLSelectElement>('version'),
+  book: $<HTMLSelectElement>('book'),
+  chapter: $<HTMLSelectElement>('chapter'),
+  parallel: $<HTMLSelectElement>('parallel'),
+  prev: $<HTMLButtonElement>('prev'),
+  next: $<HTMLButtonElement>('next'),
+  form: $<HTMLFormElement>('search-form'),
+  query: $<HTMLInputElement>('search-input'),
+  count: $('search-count'),
+  message: $('message'),
+  title: $('chapter-title'),
+  text: $('chapter-text'),
+  results: $('search-results'),
+  detail: $('verse-detail'),
 };
 
 let bible: TypedBible;
 const has = (operation: string) => bible.operations.some((op) => op.name === operation);
-const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]) => {
+const el = <K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> = {},
+  ...children: (Node | string)[]
+) => {
   const node = Object.assign(document.createElement(tag), props);
   node.append(...children);
   return node;
@@ -34,10 +53,22 @@ function say(text: string): void {
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 // The passage and search live in the URL hash, so a reload (also offline) comes back to them.
-interface State { v: string; b: number; c: number; p: string; q: string }
+interface State {
+  v: string;
+  b: number;
+  c: number;
+  p: string;
+  q: string;
+}
 function readState(): State {
   const h = new URLSearchParams(location.hash.slice(1));
-  return { v: h.get('v') ?? 'kjv', b: Number(h.get('b')) || 43, c: Number(h.get('c')) || 3, p: h.get('p') ?? '', q: h.get('q') ?? '' };
+  return {
+    v: h.get('v') ?? 'kjv',
+    b: Number(h.get('b')) || 43,
+    c: Number(h.get('c')) || 3,
+    p: h.get('p') ?? '',
+    q: h.get('q') ?? '',
+  };
 }
 function writeState(s: State): void {
   const h = new URLSearchParams({ v: s.v, b: String(s.b), c: String(s.c) });
@@ -54,7 +85,10 @@ const isRtl = (versionId: string) => version(versionId).language === 'arabic';
 
 function fillPickers(): void {
   ui.version.replaceChildren(...bible.meta.versions.map((v) => option(v.versionId, `${v.abbreviation} — ${v.name}`)));
-  ui.parallel.replaceChildren(option('', 'none'), ...bible.meta.versions.map((v) => option(v.versionId, v.abbreviation)));
+  ui.parallel.replaceChildren(
+    option('', 'none'),
+    ...bible.meta.versions.map((v) => option(v.versionId, v.abbreviation)),
+  );
   if (!bible.meta.versionById.has(state.v)) state.v = 'kjv';
   if (state.p && !bible.meta.versionById.has(state.p)) state.p = '';
   ui.version.value = state.v;
@@ -78,7 +112,12 @@ async function chapterRows(versionId: string): Promise<readonly VerseRow[]> {
 }
 
 function verseNode(row: VerseRow, versionId: string): HTMLElement {
-  const p = el('p', { className: 'verse', dir: isRtl(versionId) ? 'rtl' : 'auto' }, el('sup', { textContent: row.v }), row.t);
+  const p = el(
+    'p',
+    { className: 'verse', dir: isRtl(versionId) ? 'rtl' : 'auto' },
+    el('sup', { textContent: row.v }),
+    row.t,
+  );
   p.dataset.id = row.id;
   p.addEventListener('click', () => void showVerse(row.id, p));
   return p;
@@ -98,7 +137,12 @@ async function renderChapter(): Promise<void> {
       const right = new Map(other.map((r) => [r.id, r]));
       const ids = [...new Set([...rows.map((r) => r.id), ...other.map((r) => r.id)])].sort();
       const left = new Map(rows.map((r) => [r.id, r]));
-      const grid = el('div', { className: 'rows' }, el('div', { className: 'col-title', textContent: version(state.v).abbreviation }), el('div', { className: 'col-title', textContent: version(state.p).abbreviation }));
+      const grid = el(
+        'div',
+        { className: 'rows' },
+        el('div', { className: 'col-title', textContent: version(state.v).abbreviation }),
+        el('div', { className: 'col-title', textContent: version(state.p).abbreviation }),
+      );
       for (const id of ids) {
         const a = left.get(id);
         const b = right.get(id);
@@ -118,7 +162,9 @@ async function search(query: string): Promise<{ rows: readonly VerseRow[]; count
   const versionId = state.v;
   if (has('GetSearch')) {
     const rows = await bible.call('GetSearch', { query, versionId });
-    const count = has('GetSearchCount') ? (await bible.call('GetSearchCount', { query, versionId })).searchCount : rows.length;
+    const count = has('GetSearchCount')
+      ? (await bible.call('GetSearchCount', { query, versionId })).searchCount
+      : rows.length;
     return { rows, count, how: '' };
   }
   const matches = wholeWordMatcher(query);
@@ -136,26 +182,42 @@ async function search(query: string): Promise<{ rows: readonly VerseRow[]; count
 async function runSearch(query: string): Promise<void> {
   state.q = query.trim();
   writeState(state);
-  if (!state.q) { ui.results.hidden = true; ui.count.textContent = ''; return; }
+  if (!state.q) {
+    ui.results.hidden = true;
+    ui.count.textContent = '';
+    return;
+  }
   ui.count.textContent = 'searching…';
   try {
     const { rows, count, how } = await search(state.q);
     ui.count.textContent = `${count.toLocaleString('en')} verse${count === 1 ? '' : 's'}${how}`;
     ui.count.dataset.count = String(count);
     const shown = rows.slice(0, RESULT_LIMIT).map((r) => {
-      const link = el('a', { className: 'result', href: '#' }, el('b', { textContent: `${bookName(state.v, Number(r.b))} ${r.c}:${r.v} ` }), r.t);
+      const link = el(
+        'a',
+        { className: 'result', href: '#' },
+        el('b', { textContent: `${bookName(state.v, Number(r.b))} ${r.c}:${r.v} ` }),
+        r.t,
+      );
       link.dir = isRtl(state.v) ? 'rtl' : 'auto';
       link.addEventListener('click', (event) => {
         event.preventDefault();
         state.b = Number(r.b);
         state.c = Number(r.c);
         fillBooks();
-        void renderChapter().then(() => document.querySelector(`[data-id="${r.id}"]`)?.scrollIntoView({ block: 'center' }));
+        void renderChapter().then(() =>
+          document.querySelector(`[data-id="${r.id}"]`)?.scrollIntoView({ block: 'center' }),
+        );
       });
       return link;
     });
-    ui.results.replaceChildren(el('h3', { textContent: `Search: ${state.q}` }), ...shown,
-      ...(rows.length > RESULT_LIMIT ? [el('p', { className: 'note', textContent: `showing the first ${RESULT_LIMIT}` })] : []));
+    ui.results.replaceChildren(
+      el('h3', { textContent: `Search: ${state.q}` }),
+      ...shown,
+      ...(rows.length > RESULT_LIMIT
+        ? [el('p', { className: 'note', textContent: `showing the first ${RESULT_LIMIT}` })]
+        : []),
+    );
     ui.results.hidden = false;
   } catch (error) {
     ui.count.textContent = '';
@@ -168,7 +230,10 @@ function pronunciation(raw: string | undefined): string {
   if (!raw) return '';
   try {
     const value = JSON.parse(raw) as unknown;
-    if (value && typeof value === 'object') return Object.values(value as Record<string, unknown>).filter((v) => typeof v === 'string').join(' · ');
+    if (value && typeof value === 'object')
+      return Object.values(value as Record<string, unknown>)
+        .filter((v) => typeof v === 'string')
+        .join(' · ');
     return String(value);
   } catch {
     return raw;
@@ -177,7 +242,7 @@ function pronunciation(raw: string | undefined): string {
 
 /** A verse's original-language words with Strong's numbers, and the verse in every translation. */
 async function showVerse(verseId: string, node: HTMLElement): Promise<void> {
-  document.querySelectorAll('.verse.picked').forEach((n) => n.classList.remove('picked'));
+  for (const n of Array.from(document.querySelectorAll('.verse.picked'))) n.classList.remove('picked');
   node.classList.add('picked');
   const book = Number(verseId.slice(0, 2));
   const reference = `${bookName(state.v, book)} ${Number(verseId.slice(2, 5))}:${Number(verseId.slice(5))}`;
@@ -186,13 +251,33 @@ async function showVerse(verseId: string, node: HTMLElement): Promise<void> {
     try {
       const words = await bible.call('GetOriginalText', { verseId });
       const prefix = book <= 39 ? 'H' : 'G';
-      const table = el('table', { className: 'words' }, el('tr', {}, el('th', { textContent: book <= 39 ? 'Hebrew' : 'Greek' }), el('th', { textContent: "Strong's" }), el('th', { textContent: 'meaning' })));
+      const table = el(
+        'table',
+        { className: 'words' },
+        el(
+          'tr',
+          {},
+          el('th', { textContent: book <= 39 ? 'Hebrew' : 'Greek' }),
+          el('th', { textContent: "Strong's" }),
+          el('th', { textContent: 'meaning' }),
+        ),
+      );
       for (const w of words) {
         const gloss = (w.glossary ?? '').replace(/\s*\(Strong's [HG]\d+\)\s*$/, '');
-        table.append(el('tr', {},
-          el('td', {}, el('span', { className: 'orig', dir: book <= 39 ? 'rtl' : 'ltr', textContent: w.word }), el('div', { className: 'gloss', textContent: pronunciation(w.pronun) })),
-          el('td', { className: 'strongs', textContent: w.strongs ? `${prefix}${w.strongs}` : '' }),
-          el('td', { className: 'gloss', textContent: gloss.length > 160 ? `${gloss.slice(0, 160)}…` : gloss })));
+        table.append(
+          el(
+            'tr',
+            {},
+            el(
+              'td',
+              {},
+              el('span', { className: 'orig', dir: book <= 39 ? 'rtl' : 'ltr', textContent: w.word }),
+              el('div', { className: 'gloss', textContent: pronunciation(w.pronun) }),
+            ),
+            el('td', { className: 'strongs', textContent: w.strongs ? `${prefix}${w.strongs}` : '' }),
+            el('td', { className: 'gloss', textContent: gloss.length > 160 ? `${gloss.slice(0, 160)}…` : gloss }),
+          ),
+        );
       }
       parts.push(table);
     } catch (error) {
@@ -207,7 +292,20 @@ async function showVerse(verseId: string, node: HTMLElement): Promise<void> {
     compare.textContent = 'loading translations…';
     try {
       const rows = (await bible.call('GetParallelVerses', { verseId })).flat();
-      compare.replaceWith(el('div', {}, ...rows.map((r) => el('p', { className: 'verse', dir: isRtl(r.versionId.replace(/^t_/, '')) ? 'rtl' : 'auto' }, el('b', { className: 'strongs', textContent: `${r.versionAbbreviation} ` }), r.t))));
+      compare.replaceWith(
+        el(
+          'div',
+          {},
+          ...rows.map((r) =>
+            el(
+              'p',
+              { className: 'verse', dir: isRtl(r.versionId.replace(/^t_/, '')) ? 'rtl' : 'auto' },
+              el('b', { className: 'strongs', textContent: `${r.versionAbbreviation} ` }),
+              r.t,
+            ),
+          ),
+        ),
+      );
     } catch (error) {
       compare.replaceWith(el('p', { className: 'note', textContent: `Other translations: ${errorText(error)}` }));
     }
@@ -243,7 +341,11 @@ function step(delta: number): void {
 async function main(): Promise<void> {
   state = readState();
   if ('serviceWorker' in navigator && location.protocol !== 'file:') {
-    navigator.serviceWorker.register('sw.js').then(() => navigator.serviceWorker.ready).then(showNetwork).catch(() => {});
+    navigator.serviceWorker
+      .register('sw.js')
+      .then(() => navigator.serviceWorker.ready)
+      .then(showNetwork)
+      .catch(() => {});
     navigator.serviceWorker.addEventListener('controllerchange', showNetwork);
   }
   addEventListener('online', showNetwork);
@@ -257,13 +359,32 @@ async function main(): Promise<void> {
   }
   showNetwork();
   fillPickers();
-  ui.version.addEventListener('change', () => { state.v = ui.version.value; fillBooks(); void renderChapter(); if (state.q) void runSearch(state.q); });
-  ui.parallel.addEventListener('change', () => { state.p = ui.parallel.value; void renderChapter(); });
-  ui.book.addEventListener('change', () => { state.b = Number(ui.book.value); state.c = 1; fillBooks(); void renderChapter(); });
-  ui.chapter.addEventListener('change', () => { state.c = Number(ui.chapter.value); void renderChapter(); });
+  ui.version.addEventListener('change', () => {
+    state.v = ui.version.value;
+    fillBooks();
+    void renderChapter();
+    if (state.q) void runSearch(state.q);
+  });
+  ui.parallel.addEventListener('change', () => {
+    state.p = ui.parallel.value;
+    void renderChapter();
+  });
+  ui.book.addEventListener('change', () => {
+    state.b = Number(ui.book.value);
+    state.c = 1;
+    fillBooks();
+    void renderChapter();
+  });
+  ui.chapter.addEventListener('change', () => {
+    state.c = Number(ui.chapter.value);
+    void renderChapter();
+  });
   ui.prev.addEventListener('click', () => step(-1));
   ui.next.addEventListener('click', () => step(1));
-  ui.form.addEventListener('submit', (event) => { event.preventDefault(); void runSearch(ui.query.value); });
+  ui.form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void runSearch(ui.query.value);
+  });
   ui.query.value = state.q;
   await renderChapter();
   if (state.q) await runSearch(state.q);

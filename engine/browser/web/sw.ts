@@ -18,19 +18,24 @@ const PACK_CACHE = 'bible-packs';
 const SHELL = ['./', 'index.html', 'app.js', 'engine.js', 'style.css', 'data/manifest.json'];
 
 self.addEventListener('install', (event) => {
-  event.waitUntil((async () => {
-    const cache = await caches.open(SHELL_CACHE);
-    // One by one: a static host without data/ still gets an offline page.
-    await Promise.all(SHELL.map((path) => cache.add(new Request(path, { cache: 'reload' })).catch(() => {})));
-    await self.skipWaiting();
-  })());
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(SHELL_CACHE);
+      // One by one: a static host without data/ still gets an offline page.
+      await Promise.all(SHELL.map((path) => cache.add(new Request(path, { cache: 'reload' })).catch(() => {})));
+      await self.skipWaiting();
+    })(),
+  );
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil((async () => {
-    for (const name of await caches.keys()) if (name.startsWith('bible-shell-') && name !== SHELL_CACHE) await caches.delete(name);
-    await self.clients.claim();
-  })());
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys())
+        if (name.startsWith('bible-shell-') && name !== SHELL_CACHE) await caches.delete(name);
+      await self.clients.claim();
+    })(),
+  );
 });
 
 async function packFirstFromCache(request: Request): Promise<Response> {
@@ -39,7 +44,10 @@ async function packFirstFromCache(request: Request): Promise<Response> {
   const response = await fetch(request);
   if (response.ok) {
     const copy = response.clone();
-    caches.open(PACK_CACHE).then((cache) => cache.put(request, copy)).catch(() => {});
+    caches
+      .open(PACK_CACHE)
+      .then((cache) => cache.put(request, copy))
+      .catch(() => {});
   }
   return response;
 }
@@ -49,12 +57,16 @@ async function networkFirst(request: Request, navigation: boolean): Promise<Resp
     const response = await fetch(request);
     if (response.ok) {
       const copy = response.clone();
-      caches.open(SHELL_CACHE).then((cache) => cache.put(navigation ? './' : request, copy)).catch(() => {});
+      caches
+        .open(SHELL_CACHE)
+        .then((cache) => cache.put(navigation ? './' : request, copy))
+        .catch(() => {});
     }
     return response;
   } catch (error) {
     const cached = navigation
-      ? (await caches.match('./', { cacheName: SHELL_CACHE })) ?? (await caches.match('index.html', { cacheName: SHELL_CACHE }))
+      ? ((await caches.match('./', { cacheName: SHELL_CACHE })) ??
+        (await caches.match('index.html', { cacheName: SHELL_CACHE })))
       : await caches.match(request, { ignoreSearch: request.url.endsWith('manifest.json') });
     if (cached) return cached;
     throw error;
@@ -70,6 +82,7 @@ self.addEventListener('fetch', (event) => {
   const path = url.pathname.slice(scope.pathname.length);
   if (/^data\/[^/]+\.pack$/.test(path)) event.respondWith(packFirstFromCache(request));
   else if (request.mode === 'navigate') event.respondWith(networkFirst(request, true));
-  else if (/^(|index\.html|app\.js|engine\.js|style\.css|data\/manifest\.json)$/.test(path)) event.respondWith(networkFirst(request, false));
+  else if (/^(|index\.html|app\.js|engine\.js|style\.css|data\/manifest\.json)$/.test(path))
+    event.respondWith(networkFirst(request, false));
   // API calls and anything else go to the network untouched.
 });

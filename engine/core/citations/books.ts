@@ -12,9 +12,30 @@ export interface BookName {
 }
 
 /** Names that are also common English words: in free text they need a verse to follow, not just a number. */
-const COMMON_WORDS = new Set(['is', 'am', 'job', 'acts', 'mark', 'song', 'numbers', 'judges', 'lamentations', 'revelation', 'ruth', 'ex', 'es']);
+const COMMON_WORDS = new Set([
+  'is',
+  'am',
+  'job',
+  'acts',
+  'mark',
+  'song',
+  'numbers',
+  'judges',
+  'lamentations',
+  'revelation',
+  'ruth',
+  'ex',
+  'es',
+]);
 const ORDINAL = /^(first|second|third|1st|2nd|3rd)\s*/i;
-const ORDINAL_NUMBER: Record<string, string> = { first: '1', second: '2', third: '3', '1st': '1', '2nd': '2', '3rd': '3' };
+const ORDINAL_NUMBER: Record<string, string> = {
+  first: '1',
+  second: '2',
+  third: '3',
+  '1st': '1',
+  '2nd': '2',
+  '3rd': '3',
+};
 const MAX_NAME_LENGTH = 36;
 
 /** The key a written name is looked up by: ordinals as digits, then the meta pack's own normalisation. */
@@ -32,7 +53,9 @@ const KEY_CACHE_SIZE = 4096;
 const keyCache = new Map<string, string>();
 
 /** Full book names in any language, by key: a name written in lower case must be one of these. */
-const fullNameKeys = perPack((meta: Meta) => new Set(meta.books.flatMap((b) => Object.values(b.names).map(bookNameKey))));
+const fullNameKeys = perPack(
+  (meta: Meta) => new Set(meta.books.flatMap((b) => Object.values(b.names).map(bookNameKey))),
+);
 
 export function isCommonWord(key: string): boolean {
   return COMMON_WORDS.has(key);
@@ -54,10 +77,14 @@ const isLetter = (ch: string) => {
   const c = ch.charCodeAt(0);
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c > 127 && LETTER.test(ch));
 };
-const isDigit = (ch: string) => { const c = ch.charCodeAt(0); return c >= 48 && c <= 57; };
+const isDigit = (ch: string) => {
+  const c = ch.charCodeAt(0);
+  return c >= 48 && c <= 57;
+};
 /** The spaces a reference may have between its parts (not line breaks). */
 export const isSpace = (ch: string) => ch === ' ' || ch === '\t' || ch === '\u00a0';
-const isNameChar = (ch: string) => isLetter(ch) || isDigit(ch) || ch === ' ' || ch === '.' || ch === "'" || ch === '’' || ch === '-';
+const isNameChar = (ch: string) =>
+  isLetter(ch) || isDigit(ch) || ch === ' ' || ch === '.' || ch === "'" || ch === '’' || ch === '-';
 
 /**
  * The longest book name that ends at `end` (spaces and a dot before the number already skipped by the
@@ -73,7 +100,7 @@ export function bookNameBefore(meta: Meta, text: string, end: number, freeText: 
     if (!isLetter(ch) && !isDigit(ch)) continue;
     if (s > 0 && (isLetter(text.charAt(s - 1)) || isDigit(text.charAt(s - 1)))) continue;
     const written = text.slice(s, end).trimEnd();
-    if (!written || !isLetter(written.charAt(written.length - 1)) && !written.endsWith('.')) continue;
+    if (!written || (!isLetter(written.charAt(written.length - 1)) && !written.endsWith('.'))) continue;
     const key = nameKey(written);
     if (!key || /^\d+$/.test(key)) continue;
     const book = index.get(key);
@@ -89,7 +116,12 @@ export function bookNameBefore(meta: Meta, text: string, end: number, freeText: 
  * "Ti1 4:16", "Sa2 7:13"): the digit at `at` belongs to the name, and the chapter follows a space.
  */
 export function ordinalAfter(meta: Meta, text: string, at: number): BookName | undefined {
-  if (!/[1-3]/.test(text.charAt(at)) || !/[ \t\u00a0]/.test(text.charAt(at + 1)) || !/[A-Za-z]/.test(text.charAt(at - 1))) return undefined;
+  if (
+    !/[1-3]/.test(text.charAt(at)) ||
+    !/[ \t\u00a0]/.test(text.charAt(at + 1)) ||
+    !/[A-Za-z]/.test(text.charAt(at - 1))
+  )
+    return undefined;
   let start = at;
   while (start > 0 && /[A-Za-z]/.test(text.charAt(start - 1)) && at - start < 4) start--;
   if (start > 0 && /[\p{L}\d]/u.test(text.charAt(start - 1))) return undefined;

@@ -75,7 +75,10 @@ function chapterStart(text: string): number {
   return text.length;
 }
 
-export interface LoneCitation { book: number; passages: Passage[] }
+export interface LoneCitation {
+  book: number;
+  passages: Passage[];
+}
 
 /**
  * One citation written as people write it ("Titus 1:1 through 2", "Phlm 2-3", "“Matt 1:1”",
@@ -87,25 +90,43 @@ export function readCitation(meta: Meta, written: string, param: string): LoneCi
   // A translation code ends in a capital or a bracket; most citations end in a digit and skip the search.
   if (/[A-Z)\]]\s*$/.test(text)) {
     const code = TRANSLATION.exec(text);
-    if (code && /\d/.test(text.slice(0, code.index)) && !/\d/.test(code[0])) text = text.slice(0, code.index).replace(QUOTES, '');
+    if (code && /\d/.test(text.slice(0, code.index)) && !/\d/.test(code[0]))
+      text = text.slice(0, code.index).replace(QUOTES, '');
   }
   const nameEnd = chapterStart(text);
   let end = nameEnd;
   while (end > 0 && isSpace(text.charAt(end - 1))) end--;
   const beforeChapter = text.slice(0, end);
   // "Genesis verse 2": a verse marker with no chapter before it is not part of the name.
-  const markerless = /[sve.]$/i.test(beforeChapter) ? beforeChapter.replace(/\s+(?:verses|verse|vv?\.?|vs\.?|ver\.?)$/i, '') : beforeChapter;
+  const markerless = /[sve.]$/i.test(beforeChapter)
+    ? beforeChapter.replace(/\s+(?:verses|verse|vv?\.?|vs\.?|ver\.?)$/i, '')
+    : beforeChapter;
   const name = bookNameBefore(meta, markerless, markerless.length, false);
   if (!name || name.start !== markerless.search(/\S/)) {
-    throw invalid(param, `${param}: unknown book ${JSON.stringify(markerless.trim().slice(0, 40))}; use a book name or abbreviation in English, Spanish or Arabic, then a chapter`);
+    throw invalid(
+      param,
+      `${param}: unknown book ${JSON.stringify(markerless.trim().slice(0, 40))}; use a book name or abbreviation in English, Spanish or Arabic, then a chapter`,
+    );
   }
-  if (nameEnd === text.length) throw invalid(param, `${param}: no chapter after ${JSON.stringify(name.written)}; write a chapter number, e.g. "${name.written} 3"`);
+  if (nameEnd === text.length)
+    throw invalid(
+      param,
+      `${param}: no chapter after ${JSON.stringify(name.written)}; write a chapter number, e.g. "${name.written} 3"`,
+    );
   const parser = parsersFor(meta).single;
   parser.commonName = false;
   const cursor = new Cursor(text, markerless.length);
   const ref = parser.parse(name.book, cursor);
-  if (!ref) throw invalid(param, `${param}: ${JSON.stringify(text.slice(markerless.length).trim().slice(0, 40))} is not a chapter and verses that exist in ${name.written}`);
+  if (!ref)
+    throw invalid(
+      param,
+      `${param}: ${JSON.stringify(text.slice(markerless.length).trim().slice(0, 40))} is not a chapter and verses that exist in ${name.written}`,
+    );
   const rest = text.slice(ref.end).trim();
-  if (rest) throw invalid(param, `${param}: could not read ${JSON.stringify(rest.slice(0, 40))} after ${JSON.stringify(text.slice(name.start, ref.end).trim())}`);
+  if (rest)
+    throw invalid(
+      param,
+      `${param}: could not read ${JSON.stringify(rest.slice(0, 40))} after ${JSON.stringify(text.slice(name.start, ref.end).trim())}`,
+    );
   return { book: name.book, passages: ref.passages };
 }

@@ -9,7 +9,10 @@ import { bookAndChapterIdOf, composeVerseId } from '../ids.ts';
 import { bookNameBefore, isSpace, ordinalAfter } from './books.ts';
 
 /** An inclusive range of verse ids (BBCCCVVV numbers). */
-export interface Passage { from: number; to: number }
+export interface Passage {
+  from: number;
+  to: number;
+}
 
 export interface ParseOptions {
   /** free text: names need a capital, common-word names a verse; else a lone citation (GetParseCitation) */
@@ -45,7 +48,10 @@ const LAST_BOOK = 66;
 
 /** A parser over one text, one reference at a time. */
 class Cursor {
-  constructor(readonly text: string, public at: number) {}
+  constructor(
+    readonly text: string,
+    public at: number,
+  ) {}
 
   skipSpaces(): this {
     while (this.at < this.text.length && isSpace(this.text.charAt(this.at))) this.at++;
@@ -57,7 +63,10 @@ class Cursor {
     const saved = this.at;
     this.skipSpaces();
     const m = this.match(pattern);
-    if (!m) { this.at = saved; return undefined; }
+    if (!m) {
+      this.at = saved;
+      return undefined;
+    }
     this.at += m[0].length;
     return m[0];
   }
@@ -73,7 +82,10 @@ class Cursor {
     const saved = this.at;
     this.skipSpaces();
     const m = this.match(NUMBER);
-    if (!m || (m[2] && !partLetter) || Number(m[1]) === 0) { this.at = saved; return undefined; }
+    if (!m || (m[2] && !partLetter) || Number(m[1]) === 0) {
+      this.at = saved;
+      return undefined;
+    }
     this.at += m[0].length;
     return Number(m[1]);
   }
@@ -88,7 +100,10 @@ class Cursor {
 }
 
 export class ReferenceParser {
-  constructor(private readonly meta: Meta, private readonly options: ParseOptions) {}
+  constructor(
+    private readonly meta: Meta,
+    private readonly options: ParseOptions,
+  ) {}
 
   private verses(book: number, chapter: number): number {
     return this.meta.versification.chapterVerses[book - 1]?.[chapter - 1] ?? 0;
@@ -147,7 +162,11 @@ export class ReferenceParser {
       first = false;
       // A part that names nothing that exists ("Gen 2:27; 4:19-28", a misprint in the source) is read
       // past but left out: the reference ends at its last part that exists.
-      for (const p of group.passages) { passages.push(p); chapters.add(bookAndChapterIdOf(p.from)); chapters.add(bookAndChapterIdOf(p.to)); }
+      for (const p of group.passages) {
+        passages.push(p);
+        chapters.add(bookAndChapterIdOf(p.from));
+        chapters.add(bookAndChapterIdOf(p.to));
+      }
       if (group.passages.length) end = cursor.at;
       current = group.book;
       // What may follow: "; 4:1-5", "; see also Rom 5:8", ", 4:2" (a new chapter of the same book).
@@ -180,14 +199,22 @@ export class ReferenceParser {
       if (chapter === undefined) return undefined;
       const afterChapter = cursor.at;
       // "Jude 3", "Phlm 2-3": a single-chapter book's number is a verse (except a bare 1: the whole book).
-      if (singleChapter && !cursor.match(SINGLE_CHAPTER_VERSE_AHEAD, afterChapter) && !(chapter === 1 && !this.continuesWithVerses(cursor))) {
+      if (
+        singleChapter &&
+        !cursor.match(SINGLE_CHAPTER_VERSE_AHEAD, afterChapter) &&
+        !(chapter === 1 && !this.continuesWithVerses(cursor))
+      ) {
         cursor.at = afterChapter;
         while (cursor.at > 0 && /\d/.test(cursor.text.charAt(cursor.at - 1))) cursor.at--;
         return this.verseList(book, 1, cursor);
       }
       // Verses after ":" or "." ("John 3.16"), or after a verse marker ("Psalm 116: Verse 10", "John 4 – v22").
       const versesFollow = cursor.attempt(() => {
-        if (cursor.take(VERSE_SEPARATOR) !== undefined || cursor.take(COLON) !== undefined && cursor.take(VERSE_MARKER) !== undefined) return true;
+        if (
+          cursor.take(VERSE_SEPARATOR) !== undefined ||
+          (cursor.take(COLON) !== undefined && cursor.take(VERSE_MARKER) !== undefined)
+        )
+          return true;
         if (cursor.take(VERSE_MARKER) !== undefined) return true;
         if (cursor.take(RANGE) !== undefined && cursor.take(VERSE_MARKER) !== undefined) return true;
         return undefined;
@@ -202,7 +229,9 @@ export class ReferenceParser {
         const endBook = otherBook ?? book;
         const endChapter = cursor.number();
         if (endChapter === undefined) return undefined;
-        const endVerse = cursor.attempt(() => (cursor.take(CHAPTER_VERSE_SEPARATOR) !== undefined ? cursor.number(true) : undefined));
+        const endVerse = cursor.attempt(() =>
+          cursor.take(CHAPTER_VERSE_SEPARATOR) !== undefined ? cursor.number(true) : undefined,
+        );
         if (otherBook === undefined && endChapter < chapter) return undefined;
         return { passages: this.spanBooks(book, chapter, endBook, endChapter, endVerse), book: endBook };
       });
@@ -222,7 +251,13 @@ export class ReferenceParser {
   }
 
   /** Passages from book:chapter:1 to endBook:endChapter[:endVerse], whole chapters in between. */
-  private spanBooks(book: number, chapter: number, endBook: number, endChapter: number, endVerse: number | undefined): Passage[] {
+  private spanBooks(
+    book: number,
+    chapter: number,
+    endBook: number,
+    endChapter: number,
+    endVerse: number | undefined,
+  ): Passage[] {
     if (endBook < book || endBook > LAST_BOOK) return [];
     const out: Passage[] = [];
     for (let b = book; b <= endBook; b++) {
@@ -251,8 +286,14 @@ export class ReferenceParser {
           const n = cursor.number(true);
           if (n === undefined) return undefined;
           // "16:2-17:3": the range runs into a later chapter.
-          const verse = cursor.attempt(() => (cursor.take(CHAPTER_VERSE_SEPARATOR) !== undefined ? cursor.number(true) : undefined));
-          return verse === undefined ? { chapter: endChapter, verse: n } : n > endChapter ? { chapter: n, verse } : undefined;
+          const verse = cursor.attempt(() =>
+            cursor.take(CHAPTER_VERSE_SEPARATOR) !== undefined ? cursor.number(true) : undefined,
+          );
+          return verse === undefined
+            ? { chapter: endChapter, verse: n }
+            : n > endChapter
+              ? { chapter: n, verse }
+              : undefined;
         });
         if (to && to.chapter === endChapter && to.verse < from) return undefined;
         return { from, to: to ?? { chapter: endChapter, verse: from } };

@@ -7,7 +7,13 @@ import { BOOK, BOOK_NAME, TESTAMENT_BOOK } from '../records.ts';
 import { arrayOf, empty, oneOf, string } from '../shape.ts';
 
 export function bookRow(book: BookRecord, language: Language) {
-  return { b: String(book.number), n: book.names[language], t: book.testament, g: String(book.genreId), genre: book.genre };
+  return {
+    b: String(book.number),
+    n: book.names[language],
+    t: book.testament,
+    g: String(book.genreId),
+    genre: book.genre,
+  };
 }
 
 /** Finds a book by any of its names or abbreviations in any language; undefined when unknown. */
@@ -36,14 +42,17 @@ function findBookIn(ctx: Context, name: string, language: Language): BookRecord 
 const ownNames = perPack((books: readonly BookRecord[]): Record<Language, Map<string, number>> => {
   const byLanguage = (language: Language) => {
     const map = new Map<string, number>();
-    for (const b of books) for (const n of [b.names[language], ...b.abbreviations[language]]) if (!map.has(bookNameKey(n))) map.set(bookNameKey(n), b.number);
+    for (const b of books)
+      for (const n of [b.names[language], ...b.abbreviations[language]])
+        if (!map.has(bookNameKey(n))) map.set(bookNameKey(n), b.number);
     return map;
   };
   return { english: byLanguage('english'), spanish: byLanguage('spanish'), arabic: byLanguage('arabic') };
 });
 
 /** The API writes abbreviations with a trailing dot ("Gen."); Arabic abbreviations take none. */
-const dotted = (abbreviation: string) => (ARABIC_SCRIPT.test(abbreviation) || abbreviation.endsWith('.') ? abbreviation : `${abbreviation}.`);
+const dotted = (abbreviation: string) =>
+  ARABIC_SCRIPT.test(abbreviation) || abbreviation.endsWith('.') ? abbreviation : `${abbreviation}.`;
 
 function abbreviationTable(books: readonly BookRecord[], language: Language): string[][] {
   return books.map((b) => [b.names[language], ...b.abbreviations[language].map(dotted)]);
@@ -53,34 +62,74 @@ const listBooks = (testament?: 'OT' | 'NT') => (ctx: Context, p: Record<string, 
   ctx.meta.books.filter((b) => !testament || b.testament === testament).map((b) => bookRow(b, p.language));
 
 export const bookOperations = [
-  defineOperation({ name: 'GetBooks', family: 'books', summary: 'The 66 books as [{b, n, t, g, genre}] with names in the language.', params: [COMMON_PARAMS.language], result: arrayOf(BOOK), run: listBooks() }),
-  defineOperation({ name: 'GetBooksOT', family: 'books', summary: 'The 39 Old Testament books.', params: [COMMON_PARAMS.language], result: arrayOf(TESTAMENT_BOOK), run: listBooks('OT') }),
-  defineOperation({ name: 'GetBooksNT', family: 'books', summary: 'The 27 New Testament books.', params: [COMMON_PARAMS.language], result: arrayOf(TESTAMENT_BOOK), run: listBooks('NT') }),
   defineOperation({
-    name: 'GetBibleBookAbbreviations', family: 'books',
-    summary: 'Every book as an array: its full name first, then its abbreviations with a trailing dot ("Genesis", "Gen.", "Ge.", "Gn."); names in the language (default english).',
+    name: 'GetBooks',
+    family: 'books',
+    summary: 'The 66 books as [{b, n, t, g, genre}] with names in the language.',
+    params: [COMMON_PARAMS.language],
+    result: arrayOf(BOOK),
+    run: listBooks(),
+  }),
+  defineOperation({
+    name: 'GetBooksOT',
+    family: 'books',
+    summary: 'The 39 Old Testament books.',
+    params: [COMMON_PARAMS.language],
+    result: arrayOf(TESTAMENT_BOOK),
+    run: listBooks('OT'),
+  }),
+  defineOperation({
+    name: 'GetBooksNT',
+    family: 'books',
+    summary: 'The 27 New Testament books.',
+    params: [COMMON_PARAMS.language],
+    result: arrayOf(TESTAMENT_BOOK),
+    run: listBooks('NT'),
+  }),
+  defineOperation({
+    name: 'GetBibleBookAbbreviations',
+    family: 'books',
+    summary:
+      'Every book as an array: its full name first, then its abbreviations with a trailing dot ("Genesis", "Gen.", "Ge.", "Gn."); names in the language (default english).',
     params: [COMMON_PARAMS.language],
     result: arrayOf(arrayOf(string)),
     run: (ctx, p) => abbreviationTable(ctx.meta.books, p.language),
   }),
   defineOperation({
-    name: 'GetBookNameByBookId', family: 'books', summary: 'The book name as [{n}].',
+    name: 'GetBookNameByBookId',
+    family: 'books',
+    summary: 'The book name as [{n}].',
     params: [COMMON_PARAMS.bookId, COMMON_PARAMS.language],
     result: arrayOf(BOOK_NAME),
     run: (ctx, p) => [{ n: ctx.meta.books[p.bookId - 1].names[p.language as Language] }],
   }),
   defineOperation({
-    name: 'GetBookNameByVerseId', family: 'books', summary: 'The name of the book a verse id belongs to, as [{n}].',
+    name: 'GetBookNameByVerseId',
+    family: 'books',
+    summary: 'The name of the book a verse id belongs to, as [{n}].',
     params: [COMMON_PARAMS.verseId, COMMON_PARAMS.language],
     result: arrayOf(BOOK_NAME),
     run: (ctx, p) => [{ n: ctx.meta.books[(p.verseId as VerseIdValue).book - 1].names[p.language as Language] }],
   }),
   defineOperation({
-    name: 'GetBookIdByBookName', family: 'books',
-    summary: 'The 2-digit book id for a full name or abbreviation (case-, accent- and space-insensitive), as a bare string; [] when unknown. language limits the match to the names of that language; without it, English, Spanish and Arabic names all match.',
+    name: 'GetBookIdByBookName',
+    family: 'books',
+    summary:
+      'The 2-digit book id for a full name or abbreviation (case-, accent- and space-insensitive), as a bare string; [] when unknown. language limits the match to the names of that language; without it, English, Spanish and Arabic names all match.',
     params: [
-      { name: 'bookName', type: 'text', required: true, maxLength: 100, description: 'a book name or abbreviation, e.g. "Genesis", "1 Juan", "متى", "Gen"' },
-      { name: 'language', type: 'language', description: 'optional: english, spanish or arabic: match only names in this language (default: every language)' },
+      {
+        name: 'bookName',
+        type: 'text',
+        required: true,
+        maxLength: 100,
+        description: 'a book name or abbreviation, e.g. "Genesis", "1 Juan", "متى", "Gen"',
+      },
+      {
+        name: 'language',
+        type: 'language',
+        description:
+          'optional: english, spanish or arabic: match only names in this language (default: every language)',
+      },
     ],
     result: oneOf(string, empty),
     run(ctx, p) {

@@ -10,7 +10,14 @@ import type { PackOf } from '../pack/schema.ts';
 import { EXTRABIBLICAL_PACK, type ExtraBook } from '../pack/schemas.ts';
 import type { ParamSpec } from '../params.ts';
 
-export interface ExtraRow { b: string; c: string; cs: string; v: string; vs: string; t: string }
+export interface ExtraRow {
+  b: string;
+  c: string;
+  cs: string;
+  v: string;
+  vs: string;
+  t: string;
+}
 
 interface ExtraData {
   books: ExtraBook[];
@@ -38,7 +45,12 @@ const extraData = perPack((pack: PackOf<typeof EXTRABIBLICAL_PACK>): ExtraData =
   return {
     books,
     bookById: new Map(books.map((b) => [Number(b.id), b])),
-    chapters: new Map(Object.entries(chapterLists).map(([id, list]) => [Number(id), new Map(list.map(([c, first, count]) => [c, [first, count]]))])),
+    chapters: new Map(
+      Object.entries(chapterLists).map(([id, list]) => [
+        Number(id),
+        new Map(list.map(([c, first, count]) => [c, [first, count]])),
+      ]),
+    ),
     rowCount: ends.length,
     row(i) {
       const label = labels[i];
@@ -53,15 +65,36 @@ const extraData = perPack((pack: PackOf<typeof EXTRABIBLICAL_PACK>): ExtraData =
 
 const load = (ctx: Context): ExtraData => extraData(ctx.pack(EXTRABIBLICAL_PACK));
 
-const BOOK_ID = { name: 'bookId', type: 'integer', required: true, min: 1, max: 999, description: 'extra-biblical book id, e.g. 1 (1 Enoch); GetBooksExtraBiblical lists them (leading zeros accepted)' } as const satisfies ParamSpec;
-const CHAPTER_ID = { name: 'chapterId', type: 'integer', required: true, min: 0, max: 999, description: 'chapter number as the source numbers it (3 Baruch and 2 Hermas start at chapter 0)' } as const satisfies ParamSpec;
-const OPTIONAL_BOOK_ID = { ...BOOK_ID, required: false, description: 'limit the search to one extra-biblical book id (optional)' } as const satisfies ParamSpec;
+const BOOK_ID = {
+  name: 'bookId',
+  type: 'integer',
+  required: true,
+  min: 1,
+  max: 999,
+  description: 'extra-biblical book id, e.g. 1 (1 Enoch); GetBooksExtraBiblical lists them (leading zeros accepted)',
+} as const satisfies ParamSpec;
+const CHAPTER_ID = {
+  name: 'chapterId',
+  type: 'integer',
+  required: true,
+  min: 0,
+  max: 999,
+  description: 'chapter number as the source numbers it (3 Baruch and 2 Hermas start at chapter 0)',
+} as const satisfies ParamSpec;
+const OPTIONAL_BOOK_ID = {
+  ...BOOK_ID,
+  required: false,
+  description: 'limit the search to one extra-biblical book id (optional)',
+} as const satisfies ParamSpec;
 
 function bookOf(data: ExtraData, id: number): ExtraBook {
   const book = data.bookById.get(id);
   if (!book) {
     const ids = [...data.bookById.keys()].sort((a, b) => a - b);
-    throw invalid('bookId', `bookId ${id} is not an extra-biblical book; ids are ${ids[0]}-${ids[ids.length - 1]} (GetBooksExtraBiblical lists them)`);
+    throw invalid(
+      'bookId',
+      `bookId ${id} is not an extra-biblical book; ids are ${ids[0]}-${ids[ids.length - 1]} (GetBooksExtraBiblical lists them)`,
+    );
   }
   return book;
 }
@@ -69,7 +102,7 @@ function bookOf(data: ExtraData, id: number): ExtraBook {
 /** "1-43, 45" style list of a book's chapter numbers, for error messages. */
 function ranges(numbers: number[]): string {
   const out: string[] = [];
-  for (let i = 0; i < numbers.length;) {
+  for (let i = 0; i < numbers.length; ) {
     let j = i;
     while (j + 1 < numbers.length && numbers[j + 1] === numbers[j] + 1) j++;
     out.push(i === j ? String(numbers[i]) : `${numbers[i]}-${numbers[j]}`);
@@ -82,16 +115,20 @@ const needsPack = () => [EXTRABIBLICAL_PACK.name];
 
 export const extrabiblicalOperations = [
   defineOperation({
-    name: 'GetBooksExtraBiblical', family: 'extrabiblical',
-    summary: 'The 43 extra-biblical books (1 Enoch, Jubilees, Jasher, …) as [{id, weight, name, info_text, info_url, path}] (strings), in weight order.',
+    name: 'GetBooksExtraBiblical',
+    family: 'extrabiblical',
+    summary:
+      'The 43 extra-biblical books (1 Enoch, Jubilees, Jasher, …) as [{id, weight, name, info_text, info_url, path}] (strings), in weight order.',
     params: [],
     result: arrayOf(EXTRA_BIBLICAL_BOOK),
     packs: needsPack,
     run: (ctx) => load(ctx).books.map((b) => ({ ...b })),
   }),
   defineOperation({
-    name: 'GetChapterExtraBiblical', family: 'extrabiblical',
-    summary: 'A chapter of an extra-biblical book as [{b, c, cs, v, vs, t}] (strings) in the source\'s order; cs/vs carry labels such as "22b" or "6a", and alternative texts of one verse are separate rows.',
+    name: 'GetChapterExtraBiblical',
+    family: 'extrabiblical',
+    summary:
+      'A chapter of an extra-biblical book as [{b, c, cs, v, vs, t}] (strings) in the source\'s order; cs/vs carry labels such as "22b" or "6a", and alternative texts of one verse are separate rows.',
     params: [BOOK_ID, CHAPTER_ID],
     result: arrayOf(EXTRA_BIBLICAL_VERSE),
     packs: needsPack,
@@ -100,12 +137,17 @@ export const extrabiblicalOperations = [
       const book = bookOf(data, p.bookId);
       const chapters = data.chapters.get(p.bookId)!;
       const range = chapters.get(p.chapterId);
-      if (!range) throw invalid('chapterId', `${book.name} has no chapter ${p.chapterId}; its chapters are ${ranges([...chapters.keys()])}`);
+      if (!range)
+        throw invalid(
+          'chapterId',
+          `${book.name} has no chapter ${p.chapterId}; its chapters are ${ranges([...chapters.keys()])}`,
+        );
       return Array.from({ length: range[1] }, (_, k) => data.row(range[0] + k));
     },
   }),
   defineOperation({
-    name: 'GetBookNameExtraBiblicalByBookId', family: 'extrabiblical',
+    name: 'GetBookNameExtraBiblicalByBookId',
+    family: 'extrabiblical',
     summary: 'The name of an extra-biblical book as [{n}].',
     params: [BOOK_ID],
     result: arrayOf(BOOK_NAME),
@@ -113,8 +155,10 @@ export const extrabiblicalOperations = [
     run: (ctx, p) => [{ n: bookOf(load(ctx), p.bookId).name }],
   }),
   defineOperation({
-    name: 'GetChapterCountExtraBiblical', family: 'extrabiblical',
-    summary: 'How many distinct chapters an extra-biblical book has, as {chapterCount} (1 Enoch: 107, numbered 1-108 without 44).',
+    name: 'GetChapterCountExtraBiblical',
+    family: 'extrabiblical',
+    summary:
+      'How many distinct chapters an extra-biblical book has, as {chapterCount} (1 Enoch: 107, numbered 1-108 without 44).',
     params: [BOOK_ID],
     result: object({ chapterCount: number }),
     packs: needsPack,
@@ -125,10 +169,18 @@ export const extrabiblicalOperations = [
     },
   }),
   defineOperation({
-    name: 'GetSearchExtraBiblical', family: 'extrabiblical',
-    summary: 'Verses of the extra-biblical books that contain the words as a whole-word phrase (case- and accent-insensitive), as [{b, c, cs, v, vs, t}]; [] when none.',
+    name: 'GetSearchExtraBiblical',
+    family: 'extrabiblical',
+    summary:
+      'Verses of the extra-biblical books that contain the words as a whole-word phrase (case- and accent-insensitive), as [{b, c, cs, v, vs, t}]; [] when none.',
     params: [
-      { name: 'query', type: 'text', required: true, maxLength: 200, description: 'a word or phrase, e.g. "watchers" or "son of man"' },
+      {
+        name: 'query',
+        type: 'text',
+        required: true,
+        maxLength: 200,
+        description: 'a word or phrase, e.g. "watchers" or "son of man"',
+      },
       OPTIONAL_BOOK_ID,
     ],
     result: arrayOf(EXTRA_BIBLICAL_VERSE),
@@ -143,7 +195,9 @@ export const extrabiblicalOperations = [
         first = Math.min(...list.map(([f]) => f));
         end = Math.max(...list.map(([f, n]) => f + n));
       }
-      const words = normalizeText(p.query).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+      const words = normalizeText(p.query)
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean);
       if (!words.length) return [];
       // A cheap substring test on the pre-normalised texts picks candidates; the shared whole-word
       // matcher decides, so this search agrees with every other "contains the words" rule.

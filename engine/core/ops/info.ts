@@ -7,21 +7,44 @@ import { LICENSING_PACK } from '../pack/schemas.ts';
 /** This engine's code version (package.json "version"; a test keeps the two equal). */
 export const ENGINE_VERSION = '0.1.0';
 
-const DATA_BUILD = object({}, { date: string, dateSource: string, manifestHash: string, packCount: number, excludedCategories: arrayOf(string) });
+const DATA_BUILD = object(
+  {},
+  { date: string, dateSource: string, manifestHash: string, packCount: number, excludedCategories: arrayOf(string) },
+);
 
-const PARAM_DETAIL = object({}, {
-  name: string, required: boolean, type: string, default: optional(string), values: optional(arrayOf(string)), description: string,
-});
+const PARAM_DETAIL = object(
+  {},
+  {
+    name: string,
+    required: boolean,
+    type: string,
+    default: optional(string),
+    values: optional(arrayOf(string)),
+    description: string,
+  },
+);
 
-const ENDPOINT = object({ params: arrayOf(string) }, { path: string, family: string, summary: string, returns: string, parameters: arrayOf(PARAM_DETAIL) });
+const ENDPOINT = object(
+  { params: arrayOf(string) },
+  { path: string, family: string, summary: string, returns: string, parameters: arrayOf(PARAM_DETAIL) },
+);
 
 export const infoOperations = [
   defineOperation({
-    name: 'GetInfo', family: 'info',
-    summary: 'This engine: appName, appDescription, appType, version, parentApplication, authors (strings, as the API gives them), then homepage, engineVersion and dataBuild {date, manifestHash, packCount, excludedCategories}.',
+    name: 'GetInfo',
+    family: 'info',
+    summary:
+      'This engine: appName, appDescription, appType, version, parentApplication, authors (strings, as the API gives them), then homepage, engineVersion and dataBuild {date, manifestHash, packCount, excludedCategories}.',
     params: [],
     result: object(
-      { appName: string, appDescription: string, appType: string, version: string, parentApplication: string, authors: string },
+      {
+        appName: string,
+        appDescription: string,
+        appType: string,
+        version: string,
+        parentApplication: string,
+        authors: string,
+      },
       { homepage: string, engineVersion: string, dataBuild: DATA_BUILD },
     ),
     packs: () => [LICENSING_PACK.name],
@@ -41,8 +64,10 @@ export const infoOperations = [
     },
   }),
   defineOperation({
-    name: 'GetEndpoints', family: 'info',
-    summary: 'Every operation, keyed by name: {params: [parameter names]} as the API gives it, with path, family, summary, the answer\'s shape and each parameter\'s details beside it. Generated from the operation table.',
+    name: 'GetEndpoints',
+    family: 'info',
+    summary:
+      "Every operation, keyed by name: {params: [parameter names]} as the API gives it, with path, family, summary, the answer's shape and each parameter's details beside it. Generated from the operation table.",
     params: [],
     result: recordOf(ENDPOINT),
     run(ctx) {

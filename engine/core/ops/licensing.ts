@@ -8,7 +8,6 @@ import type { PackOf } from '../pack/schema.ts';
 import { LICENSING_PACK } from '../pack/schemas.ts';
 import { textPack } from '../operation.ts';
 
-
 /** The hosts serve these paths with these operations. */
 export const LICENSING_PATHS: Readonly<Record<string, string>> = {
   '/api/v2/licensing': 'GetLicensing',
@@ -17,13 +16,39 @@ export const LICENSING_PATHS: Readonly<Record<string, string>> = {
 };
 
 export interface CatalogRecord {
-  id: string; adapter: string; path: string; title: string; licence: string; licenceText: string;
-  category: string; attribution: string; source: string;
-  contentType: string; excluded: boolean; packs: string[];
-  versionId?: string; abbreviation?: string; versionName?: string; language?: string;
+  id: string;
+  adapter: string;
+  path: string;
+  title: string;
+  licence: string;
+  licenceText: string;
+  category: string;
+  attribution: string;
+  source: string;
+  contentType: string;
+  excluded: boolean;
+  packs: string[];
+  versionId?: string;
+  abbreviation?: string;
+  versionName?: string;
+  language?: string;
 }
-export interface CategoryRecord { id: string; meaning: string; keep: string; resale: string; conditions: string; attributionRequired: boolean; open: boolean }
-export interface BuildInfo { date: string; dateSource: string; manifestHash: string; excludedCategories: readonly string[]; packCount: number }
+export interface CategoryRecord {
+  id: string;
+  meaning: string;
+  keep: string;
+  resale: string;
+  conditions: string;
+  attributionRequired: boolean;
+  open: boolean;
+}
+export interface BuildInfo {
+  date: string;
+  dateSource: string;
+  manifestHash: string;
+  excludedCategories: readonly string[];
+  packCount: number;
+}
 
 interface LicensingData {
   build: BuildInfo;
@@ -55,13 +80,20 @@ const load = (ctx: Context): LicensingData => licensingData(ctx.pack(LICENSING_P
 /** The data build this engine answers from (GetInfo reports it). */
 export function dataBuild(ctx: Context) {
   const { build } = load(ctx);
-  return { date: build.date, dateSource: build.dateSource, manifestHash: build.manifestHash, packCount: build.packCount, excludedCategories: [...build.excludedCategories] };
+  return {
+    date: build.date,
+    dateSource: build.dateSource,
+    manifestHash: build.manifestHash,
+    packCount: build.packCount,
+    excludedCategories: [...build.excludedCategories],
+  };
 }
 
 const shareAlike = (licence: string) => /BY-SA|share.?alike|GPL/i.test(licence);
 
 /** Licence identifiers a credit must name (CC BY 4.0, CC BY-SA 4.0, GPL-3, MIT, BSD 2-Clause, …). */
-const LICENCE_ID = /CC[ -]BY(?:-(?:SA|NC|ND))*(?: \d\.\d)?|CC0(?: \d\.\d)?|L?GPL(?:-\d)?|MIT|BSD(?: \d-Clause)?|Unicode licen[cs]e/gi;
+const LICENCE_ID =
+  /CC[ -]BY(?:-(?:SA|NC|ND))*(?: \d\.\d)?|CC0(?: \d\.\d)?|L?GPL(?:-\d)?|MIT|BSD(?: \d-Clause)?|Unicode licen[cs]e/gi;
 
 /** The credit line a licence asks for: the source's attribution, naming the licence when it requires it. */
 function creditLine(entry: CatalogRecord, category: CategoryRecord | undefined): string {
@@ -75,9 +107,15 @@ function creditLine(entry: CatalogRecord, category: CategoryRecord | undefined):
 function credit(data: LicensingData, e: CatalogRecord) {
   const category = data.categoryById.get(e.category);
   return {
-    id: e.id, title: e.title, license: e.category, license_name: e.licence,
-    attribution: e.attribution, credit_line: creditLine(e, category), source: e.source,
-    attribution_required: Boolean(category?.attributionRequired), share_alike: shareAlike(e.licence),
+    id: e.id,
+    title: e.title,
+    license: e.category,
+    license_name: e.licence,
+    attribution: e.attribution,
+    credit_line: creditLine(e, category),
+    source: e.source,
+    attribution_required: Boolean(category?.attributionRequired),
+    share_alike: shareAlike(e.licence),
   };
 }
 
@@ -85,10 +123,15 @@ const needsPack = () => [LICENSING_PACK.name];
 
 export const licensingOperations = [
   defineOperation({
-    name: 'GetLicensing', family: 'licensing',
-    summary: 'What this build lets a user keep (cache policy: the open licences of the compiled data), resale restrictions per licence category, the seven categories with their meanings, the datasets built and what was excluded (/api/v2/licensing).',
+    name: 'GetLicensing',
+    family: 'licensing',
+    summary:
+      'What this build lets a user keep (cache policy: the open licences of the compiled data), resale restrictions per licence category, the seven categories with their meanings, the datasets built and what was excluded (/api/v2/licensing).',
     params: [],
-    result: object({ cache_policy: json, resale_restrictions: arrayOf(json), categories: arrayOf(json) }, { datasets: arrayOf(json), excluded: json, build: object({ date: string, manifest_hash: string }) }),
+    result: object(
+      { cache_policy: json, resale_restrictions: arrayOf(json), categories: arrayOf(json) },
+      { datasets: arrayOf(json), excluded: json, build: object({ date: string, manifest_hash: string }) },
+    ),
     packs: needsPack,
     run(ctx) {
       const data = load(ctx);
@@ -98,63 +141,127 @@ export const licensingOperations = [
       return {
         cache_policy: {
           offline: true,
-          summary: 'Every answer comes from packs compiled into this engine; nothing is fetched or expires. '
-            + (restricted.length
+          summary:
+            'Every answer comes from packs compiled into this engine; nothing is fetched or expires. ' +
+            (restricted.length
               ? `A user may keep the ${open.length} openly licensed datasets indefinitely (crediting those that ask for it); ${restricted.length === 1 ? 'one other dataset' : `${restricted.length} other datasets`} (${restricted.map((e) => e.id).join(', ')}) ${restricted.length === 1 ? 'is' : 'are'} for personal use only.`
               : `Every one of the ${open.length} datasets is openly licensed: a user may keep them indefinitely, crediting those that ask for it.`),
           keep_indefinitely: restricted.length === 0,
           open_licences: [...new Set(open.map((e) => e.licence))],
           personal_use_only: restricted.map((e) => e.id),
-          by_category: data.categories.filter((c) => builtIn(c.id).length).map((c) => ({ category: c.id, keep: c.keep, datasets: builtIn(c.id).map((e) => e.id) })),
+          by_category: data.categories
+            .filter((c) => builtIn(c.id).length)
+            .map((c) => ({ category: c.id, keep: c.keep, datasets: builtIn(c.id).map((e) => e.id) })),
         },
-        resale_restrictions: data.categories.map((c) => ({ category: c.id, resale: c.resale, conditions: c.conditions, attribution_required: c.attributionRequired })),
-        categories: data.categories.map((c) => ({ category: c.id, meaning: c.meaning, datasets: builtIn(c.id).length })),
-        datasets: data.built.map((e) => ({ id: e.id, title: e.title, content_type: e.contentType, license: e.category, license_name: e.licence, packs: [...e.packs] })),
+        resale_restrictions: data.categories.map((c) => ({
+          category: c.id,
+          resale: c.resale,
+          conditions: c.conditions,
+          attribution_required: c.attributionRequired,
+        })),
+        categories: data.categories.map((c) => ({
+          category: c.id,
+          meaning: c.meaning,
+          datasets: builtIn(c.id).length,
+        })),
+        datasets: data.built.map((e) => ({
+          id: e.id,
+          title: e.title,
+          content_type: e.contentType,
+          license: e.category,
+          license_name: e.licence,
+          packs: [...e.packs],
+        })),
         excluded: {
           categories: [...data.build.excludedCategories],
-          datasets: data.catalog.filter((e) => e.excluded).map((e) => ({ id: e.id, title: e.title, license: e.category })),
+          datasets: data.catalog
+            .filter((e) => e.excluded)
+            .map((e) => ({ id: e.id, title: e.title, license: e.category })),
         },
         build: { date: data.build.date, manifest_hash: data.build.manifestHash },
       };
     },
   }),
   defineOperation({
-    name: 'GetBibles', family: 'licensing',
-    summary: 'Every translation in this build with its license category and licence details, numbered and coded as GetVersions lists them (/api/v2/bibles).',
+    name: 'GetBibles',
+    family: 'licensing',
+    summary:
+      'Every translation in this build with its license category and licence details, numbered and coded as GetVersions lists them (/api/v2/bibles).',
     params: [],
-    result: arrayOf(object({ license: string }, { table: string, version_id: string, versionCode: string, abbreviation: string, version: string, language: string, license_details: json })),
+    result: arrayOf(
+      object(
+        { license: string },
+        {
+          table: string,
+          version_id: string,
+          versionCode: string,
+          abbreviation: string,
+          version: string,
+          language: string,
+          license_details: json,
+        },
+      ),
+    ),
     packs: needsPack,
     run(ctx) {
       const data = load(ctx);
-      return data.catalog.filter((e) => e.versionId && !e.excluded && data.packNames.has(textPack(e.versionId))).map((e) => {
-        const category = data.categoryById.get(e.category);
-        // version_id is the translation's number, as GetVersions gives it; versionCode is the versionId operations take.
-        const number = ctx.meta.versions.findIndex((v) => v.versionId === e.versionId) + 1;
-        return {
-          table: `t_${e.versionId}`, version_id: String(number), versionCode: e.versionId!, abbreviation: e.abbreviation ?? '', version: e.versionName ?? '', language: e.language ?? '',
-          license: e.category,
-          license_details: {
-            name: e.licence, text: e.licenceText, attribution: e.attribution, credit_line: creditLine(e, category), source: e.source, title: e.title,
-            meaning: category?.meaning ?? '', resale: category?.resale ?? 'not allowed', conditions: category?.conditions ?? '',
-            attribution_required: Boolean(category?.attributionRequired), share_alike: shareAlike(e.licence),
-          },
-        };
-      });
+      return data.catalog
+        .filter((e) => e.versionId && !e.excluded && data.packNames.has(textPack(e.versionId)))
+        .map((e) => {
+          const category = data.categoryById.get(e.category);
+          // version_id is the translation's number, as GetVersions gives it; versionCode is the versionId operations take.
+          const number = ctx.meta.versions.findIndex((v) => v.versionId === e.versionId) + 1;
+          return {
+            table: `t_${e.versionId}`,
+            version_id: String(number),
+            versionCode: e.versionId!,
+            abbreviation: e.abbreviation ?? '',
+            version: e.versionName ?? '',
+            language: e.language ?? '',
+            license: e.category,
+            license_details: {
+              name: e.licence,
+              text: e.licenceText,
+              attribution: e.attribution,
+              credit_line: creditLine(e, category),
+              source: e.source,
+              title: e.title,
+              meaning: category?.meaning ?? '',
+              resale: category?.resale ?? 'not allowed',
+              conditions: category?.conditions ?? '',
+              attribution_required: Boolean(category?.attributionRequired),
+              share_alike: shareAlike(e.licence),
+            },
+          };
+        });
     },
   }),
   defineOperation({
-    name: 'GetCredits', family: 'licensing',
-    summary: 'Consolidated credits for every content type (texts, book names, original texts, lexicons, cross references, commentary, dictionaries, topics, curated lists, extra-biblical books), with the attribution each licence requires (/api/v2/credits).',
+    name: 'GetCredits',
+    family: 'licensing',
+    summary:
+      'Consolidated credits for every content type (texts, book names, original texts, lexicons, cross references, commentary, dictionaries, topics, curated lists, extra-biblical books), with the attribution each licence requires (/api/v2/credits).',
     params: [],
-    result: object({}, { content_types: arrayOf(object({}, { content_type: string, credits: arrayOf(json) })), build: object({ date: string, manifest_hash: string }) }),
+    result: object(
+      {},
+      {
+        content_types: arrayOf(object({}, { content_type: string, credits: arrayOf(json) })),
+        build: object({ date: string, manifest_hash: string }),
+      },
+    ),
     packs: needsPack,
     run(ctx) {
       const data = load(ctx);
-      const types = [...data.contentTypes, ...(data.built.some((e) => !data.contentTypes.includes(e.contentType)) ? ['other'] : [])];
+      const types = [
+        ...data.contentTypes,
+        ...(data.built.some((e) => !data.contentTypes.includes(e.contentType)) ? ['other'] : []),
+      ];
       return {
         content_types: types.map((type) => ({
           content_type: type,
-          credits: data.built.filter((e) => (data.contentTypes.includes(e.contentType) ? e.contentType === type : type === 'other')).map((e) => credit(data, e)),
+          credits: data.built
+            .filter((e) => (data.contentTypes.includes(e.contentType) ? e.contentType === type : type === 'other'))
+            .map((e) => credit(data, e)),
         })),
         build: { date: data.build.date, manifest_hash: data.build.manifestHash },
       };

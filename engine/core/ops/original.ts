@@ -1,6 +1,6 @@
 // Original languages: Hebrew and Greek words of a verse with Strong's numbers, the Strong's
 // dictionaries, the Greek and Hebrew letter tables, and verses by Strong's number.
-import { invalid, notAvailable } from '../errors.ts';
+import { invalid } from '../errors.ts';
 import { COMMON_PARAMS, textPack, verseRow, type Context, defineOperation, type VerseIdValue } from '../operation.ts';
 import { arrayOf, object, recordOf, string } from '../shape.ts';
 import { ORIGINAL_WORD, STRONGS_ENTRY, VERSE } from '../records.ts';
@@ -38,31 +38,73 @@ export interface OriginalWordRow {
 }
 
 const POS_WORDS: Record<string, string> = {
-  n: 'noun', 'n-m': 'noun masculine', 'n-f': 'noun feminine', v: 'verb', a: 'adjective', 'a-m': 'adjective masculine',
-  'a-f': 'adjective feminine', adv: 'adverb', prep: 'preposition', conj: 'conjunction', inj: 'interjection',
-  prt: 'particle', pron: 'pronoun', p: 'pronoun', d: 'demonstrative', i: 'interrogative', r: 'relative',
-  dp: 'demonstrative particle', np: 'proper noun', 'n-pr': 'proper noun', 'n-pr-m': 'proper noun masculine',
-  'n-pr-f': 'proper noun feminine', 'n-pr-loc': 'proper noun of a location',
+  n: 'noun',
+  'n-m': 'noun masculine',
+  'n-f': 'noun feminine',
+  v: 'verb',
+  a: 'adjective',
+  'a-m': 'adjective masculine',
+  'a-f': 'adjective feminine',
+  adv: 'adverb',
+  prep: 'preposition',
+  conj: 'conjunction',
+  inj: 'interjection',
+  prt: 'particle',
+  pron: 'pronoun',
+  p: 'pronoun',
+  d: 'demonstrative',
+  i: 'interrogative',
+  r: 'relative',
+  dp: 'demonstrative particle',
+  np: 'proper noun',
+  'n-pr': 'proper noun',
+  'n-pr-m': 'proper noun masculine',
+  'n-pr-f': 'proper noun feminine',
+  'n-pr-loc': 'proper noun of a location',
 };
 // Position strings 1-255 made once (a verse has at most 255 words): rows are built on a hot path.
 const ORDER = Array.from({ length: 256 }, (_, n) => String(n));
 
-const posWords = (pos: string) => pos.split(/\s+/).filter(Boolean).map((p) => POS_WORDS[p] ?? p).join(' or ');
+const posWords = (pos: string) =>
+  pos
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((p) => POS_WORDS[p] ?? p)
+    .join(' or ');
 
 /** Per-lexicon memo of the strings every word row of a number shares. */
-interface WordStrings { pronun: string[]; glossary: string[] }
-const wordStrings = perPack((_: Lexicon): Record<LexiconId, WordStrings> => ({ H: { pronun: [], glossary: [] }, G: { pronun: [], glossary: [] } }));
+interface WordStrings {
+  pronun: string[];
+  glossary: string[];
+}
+const wordStrings = perPack(
+  (_: Lexicon): Record<LexiconId, WordStrings> => ({
+    H: { pronun: [], glossary: [] },
+    G: { pronun: [], glossary: [] },
+  }),
+);
 
-function sharedStrings(lex: Lexicon, text: OriginalText, id: LexiconId, n: number): { pronun: string; glossary: string } {
+function sharedStrings(
+  lex: Lexicon,
+  text: OriginalText,
+  id: LexiconId,
+  n: number,
+): { pronun: string; glossary: string } {
   const m = wordStrings(lex)[id];
   let pronun = m.pronun[n];
   if (pronun === undefined) {
     const e = lex.entry(id, n);
     const beyond = text.info.beyondStrongs?.[n];
-    pronun = m.pronun[n] = JSON.stringify({ translit: e?.translit ?? '', pronunciation: e?.pronunciation ?? '', ...(beyond && !e ? { lemma: beyond.lemma } : {}) });
+    pronun = m.pronun[n] = JSON.stringify({
+      translit: e?.translit ?? '',
+      pronunciation: e?.pronunciation ?? '',
+      ...(beyond && !e ? { lemma: beyond.lemma } : {}),
+    });
     m.glossary[n] = e
       ? `${e.definition || e.kjvUsage || e.word} (Strong's ${id}${n})`
-      : beyond ? `${beyond.gloss} (extended Strong's ${id}${n}, STEPBible)` : '';
+      : beyond
+        ? `${beyond.gloss} (extended Strong's ${id}${n}, STEPBible)`
+        : '';
   }
   return { pronun, glossary: m.glossary[n] };
 }
@@ -73,9 +115,12 @@ function verseWords(ctx: Context, verse: VerseIdValue): OriginalWordRow[] {
   if (ordinal < 0) {
     const chapters = meta.versification.chapterVerses[verse.book - 1];
     const name = meta.books[verse.book - 1].names.english;
-    throw invalid('verseId', verse.chapter > chapters.length
-      ? `verseId ${formatVerseId(verse.book, verse.chapter, verse.verse)} is not a KJV verse: ${name} has ${chapters.length} chapters`
-      : `verseId ${formatVerseId(verse.book, verse.chapter, verse.verse)} is not a KJV verse: ${name} ${verse.chapter} has ${chapters[verse.chapter - 1]} verses`);
+    throw invalid(
+      'verseId',
+      verse.chapter > chapters.length
+        ? `verseId ${formatVerseId(verse.book, verse.chapter, verse.verse)} is not a KJV verse: ${name} has ${chapters.length} chapters`
+        : `verseId ${formatVerseId(verse.book, verse.chapter, verse.verse)} is not a KJV verse: ${name} ${verse.chapter} has ${chapters[verse.chapter - 1]} verses`,
+    );
   }
   const ot = verse.book <= LAST_OT_BOOK;
   const text = originalText(ctx.pack(ORIGINAL_PACK, testamentOf(verse.book)));
@@ -107,7 +152,10 @@ function verseWords(ctx: Context, verse: VerseIdValue): OriginalWordRow[] {
     }
     rows[w - first] = {
       id: String(text.info.idBase + w + 1),
-      verseID, book, chapter, verse: verseNumber,
+      verseID,
+      book,
+      chapter,
+      verse: verseNumber,
       word: text.form(w),
       pronun,
       strongs,
@@ -124,12 +172,21 @@ function verseWords(ctx: Context, verse: VerseIdValue): OriginalWordRow[] {
 }
 
 const lexiconIdParam = {
-  name: 'lexiconId', type: 'choice', required: true, values: ['H', 'G'],
+  name: 'lexiconId',
+  type: 'choice',
+  required: true,
+  values: ['H', 'G'],
   description: "H for Strong's Hebrew dictionary (H1-H8674), G for the Greek one (G1-G5624)",
 } as const;
 
 /** The strings of an entry that take work to assemble, made once per number. */
-interface EntryStrings { glossary: string; root: string; rootWord: string; pos: string; first: string }
+interface EntryStrings {
+  glossary: string;
+  root: string;
+  rootWord: string;
+  pos: string;
+  first: string;
+}
 const entryStrings = perPack((_: Lexicon): Record<LexiconId, EntryStrings[]> => ({ H: [], G: [] }));
 
 function assemble(lex: Lexicon, id: LexiconId, n: number): EntryStrings {
@@ -142,27 +199,34 @@ function assemble(lex: Lexicon, id: LexiconId, n: number): EntryStrings {
   const pos = posWords(e.pos);
   const glossary = e.unused
     ? `Not used: Strong's Greek dictionary leaves G${n} unassigned (numbers 2717 and 3203-3302 were skipped).`
-    : [
-      [e.translit, e.pronunciation && `(${e.pronunciation})`].filter(Boolean).join(' '),
-      pos,
-      e.definition,
-      e.derivation && `Derivation: ${e.derivation}`,
-      e.kjvUsage && `KJV: ${e.kjvUsage}`,
-      roots.length ? `Root: ${roots.map((r, i) => (rootWords[i] ? `${r} ${rootWords[i]}` : r)).join(', ')}` : '',
-    ].filter(Boolean).join('; ') + '.';
+    : `${[
+        [e.translit, e.pronunciation && `(${e.pronunciation})`].filter(Boolean).join(' '),
+        pos,
+        e.definition,
+        e.derivation && `Derivation: ${e.derivation}`,
+        e.kjvUsage && `KJV: ${e.kjvUsage}`,
+        roots.length ? `Root: ${roots.map((r, i) => (rootWords[i] ? `${r} ${rootWords[i]}` : r)).join(', ')}` : '',
+      ]
+        .filter(Boolean)
+        .join('; ')}.`;
   const first = lex.firstOccurrence(id, n);
-  return memo[id][n] = {
-    glossary, pos,
+  return (memo[id][n] = {
+    glossary,
+    pos,
     root: roots.join(', '),
     rootWord: rootWords.filter(Boolean).join(', '),
     first: first ? padVerseId(first) : '',
-  };
+  });
 }
 
 function strongsEntry(ctx: Context, id: LexiconId, n: number) {
   const lex = lexicon(ctx.pack(LEXICON_PACK));
   const last = lex.last(id);
-  if (n > last) throw invalid('id', `id must be from 1 to ${last} for lexiconId ${id} (Strong's ${id === 'H' ? 'Hebrew' : 'Greek'} dictionary), got ${n}`);
+  if (n > last)
+    throw invalid(
+      'id',
+      `id must be from 1 to ${last} for lexiconId ${id} (Strong's ${id === 'H' ? 'Hebrew' : 'Greek'} dictionary), got ${n}`,
+    );
   const e = lex.entry(id, n)!;
   const s = assemble(lex, id, n);
   // A fresh plain literal per call (callers may change it); a spread into a literal this size would make
@@ -198,56 +262,81 @@ const consonants = (hebrew: string) => hebrew.replace(/[\u0591-\u05c7]/g, '');
 /** "H430", "h0430", "G26", "H1254a" -> lexicon and number; anything else is refused. */
 function parseStrongsId(raw: string): { id: LexiconId; n: number } {
   const m = /^\s*([HhGg])0*(\d{1,5})[a-zA-Z]?\s*$/.exec(raw);
-  if (!m || Number(m[2]) === 0) throw invalid('strongsId', `strongsId must be a Strong's number such as H430 or G26, got ${JSON.stringify(raw.slice(0, 40))}`);
+  if (!m || Number(m[2]) === 0)
+    throw invalid(
+      'strongsId',
+      `strongsId must be a Strong's number such as H430 or G26, got ${JSON.stringify(raw.slice(0, 40))}`,
+    );
   return { id: m[1].toUpperCase() as LexiconId, n: Number(m[2]) };
 }
 
-
 export const originalOperations = [
   defineOperation({
-    name: 'GetOriginalText', family: 'original',
-    summary: 'The Hebrew (books 1-39) or Greek (40-66) words of a verse in KJV numbering, one row per word with Strong\'s number, morphology, pronunciation and glossary; [] where the source has no text (Neh 7:68).',
+    name: 'GetOriginalText',
+    family: 'original',
+    summary:
+      "The Hebrew (books 1-39) or Greek (40-66) words of a verse in KJV numbering, one row per word with Strong's number, morphology, pronunciation and glossary; [] where the source has no text (Neh 7:68).",
     params: [COMMON_PARAMS.verseId],
     result: arrayOf(ORIGINAL_WORD),
     packs: (p) => [ORIGINAL_PACK.name(testamentOf((p.verseId as VerseIdValue).book)), LEXICON_PACK.name],
     run: (ctx, p) => verseWords(ctx, p.verseId as VerseIdValue),
   }),
   defineOperation({
-    name: 'GetStrongs', family: 'original',
-    summary: 'A Strong\'s dictionary entry as [{id, strongs_id, language, word, glossary, occurences, first_occurence, root, ...}].',
+    name: 'GetStrongs',
+    family: 'original',
+    summary:
+      "A Strong's dictionary entry as [{id, strongs_id, language, word, glossary, occurences, first_occurence, root, ...}].",
     params: [
       lexiconIdParam,
-      { name: 'id', type: 'integer', required: true, min: 1, max: LAST_HEBREW, description: `Strong's number: 1-${LAST_HEBREW} for H, 1-${LAST_GREEK} for G` },
+      {
+        name: 'id',
+        type: 'integer',
+        required: true,
+        min: 1,
+        max: LAST_HEBREW,
+        description: `Strong's number: 1-${LAST_HEBREW} for H, 1-${LAST_GREEK} for G`,
+      },
     ],
     result: arrayOf(STRONGS_ENTRY),
     packs: () => [LEXICON_PACK.name],
     run: (ctx, p) => [strongsEntry(ctx, p.lexiconId as LexiconId, p.id as number)],
   }),
   defineOperation({
-    name: 'GetGreekCharactersAndUnicode', family: 'original',
+    name: 'GetGreekCharactersAndUnicode',
+    family: 'original',
     summary: 'The Greek letters: letter name -> {lowercase, uppercase} Unicode escape strings.',
     params: [COMMON_PARAMS.englishOnly],
     result: recordOf(object({ lowercase: string, uppercase: string })),
     packs: () => [UNICODE_PACK.name],
-    run(ctx, p) {
+    run(ctx) {
       return ctx.pack(UNICODE_PACK).json('greek');
     },
   }),
   defineOperation({
-    name: 'GetHebrewCharactersAndUnicodePoints', family: 'original',
-    summary: 'The Hebrew letters, points, accents, punctuation, marks, signs and Yiddish ligatures: category -> name -> Unicode escape string.',
+    name: 'GetHebrewCharactersAndUnicodePoints',
+    family: 'original',
+    summary:
+      'The Hebrew letters, points, accents, punctuation, marks, signs and Yiddish ligatures: category -> name -> Unicode escape string.',
     params: [COMMON_PARAMS.englishOnly],
     result: recordOf(recordOf(string)),
     packs: () => [UNICODE_PACK.name],
-    run(ctx, p) {
+    run(ctx) {
       return ctx.pack(UNICODE_PACK).json('hebrew');
     },
   }),
   defineOperation({
-    name: 'GetSearchStrongs', family: 'original',
-    summary: 'Verses whose Hebrew or Greek text carries a Strong\'s number (for kjv, also those whose English words are tagged with it), as [{id, b, c, v, t}] in the chosen translation.',
+    name: 'GetSearchStrongs',
+    family: 'original',
+    summary:
+      "Verses whose Hebrew or Greek text carries a Strong's number (for kjv, also those whose English words are tagged with it), as [{id, b, c, v, t}] in the chosen translation.",
     params: [
-      { name: 'strongsId', type: 'text', required: true, maxLength: 12, description: "Strong's number with its lexicon letter, e.g. H430 or G26" },
+      {
+        name: 'strongsId',
+        type: 'text',
+        required: true,
+        maxLength: 12,
+        description: "Strong's number with its lexicon letter, e.g. H430 or G26",
+      },
       COMMON_PARAMS.versionId,
     ],
     result: arrayOf(VERSE),
@@ -255,7 +344,11 @@ export const originalOperations = [
     run(ctx, p) {
       const { id, n } = parseStrongsId(p.strongsId as string);
       const index = strongsIndex(ctx.pack(STRONGS_INDEX_PACK));
-      if (n > index.max(id)) throw invalid('strongsId', `strongsId ${id}${n} is beyond the numbers the texts use (${id}1-${id}${index.max(id)})`);
+      if (n > index.max(id))
+        throw invalid(
+          'strongsId',
+          `strongsId ${id}${n} is beyond the numbers the texts use (${id}1-${id}${index.max(id)})`,
+        );
       const text = ctx.translation(p.versionId);
       const rows = [];
       for (const ordinal of index.verses(id, n, p.versionId === 'kjv')) {

@@ -3,7 +3,19 @@ import { invalid } from '../errors.ts';
 import type { Language } from '../meta.ts';
 import { COMMON_PARAMS, defineOperation, textPack, type Context, type VerseIdValue } from '../operation.ts';
 import { arrayOf, empty, number, numbered, object, oneOf, string } from '../shape.ts';
-import { bookAndChapterIdOf, chapterOf, formatBookAndChapterId, formatVerseId, padBookId, padChapterOrVerse, parseBookAndChapterId, parseVerseId, splitBookAndChapterId, splitVerseId, verseOf } from '../ids.ts';
+import {
+  bookAndChapterIdOf,
+  chapterOf,
+  formatBookAndChapterId,
+  formatVerseId,
+  padBookId,
+  padChapterOrVerse,
+  parseBookAndChapterId,
+  parseVerseId,
+  splitBookAndChapterId,
+  splitVerseId,
+  verseOf,
+} from '../ids.ts';
 import { splitWords } from '../words.ts';
 import { findCitations, readCitation } from '../citations/find.ts';
 import { findBook } from './books.ts';
@@ -12,14 +24,15 @@ export interface Citation {
   book: number;
   chapter: number;
   /** verse items as written: single verses and inclusive ranges */
-  items: ({ from: number; to: number })[];
+  items: { from: number; to: number }[];
 }
 
 /** The longest text GetCitationsInText reads in one call (the HTTP server's POST limit is the same). */
 export const MAX_CITATION_TEXT = 1_048_576;
 
 const CITATION = /^\s*(.*?[^\s\d.:]\.?)\s*(\d{1,3})\s*(?::\s*(\d[\d\s,\-–]*?))?\s*$/u;
-const CITATION_FORMAT = 'a citation like "John 3:16", "Matt 5:3-5, 7", "1 Juan 4:8" or "Titus 1:1 through 2": a book, a chapter, then verses (ranges with "-" or "to", lists with "," or "and")';
+const CITATION_FORMAT =
+  'a citation like "John 3:16", "Matt 5:3-5, 7", "1 Juan 4:8" or "Titus 1:1 through 2": a book, a chapter, then verses (ranges with "-" or "to", lists with "," or "and")';
 
 /**
  * Parses one citation. The API's form ("Matt 5:3-5, 7": one book and one chapter, commas and inclusive
@@ -33,7 +46,10 @@ export function parseCitation(ctx: Context, citation: string, param = 'citation'
   const { book, passages } = readCitation(ctx.meta, citation, param);
   const chapters = new Set(passages.flatMap((p) => [bookAndChapterIdOf(p.from), bookAndChapterIdOf(p.to)]));
   if (chapters.size !== 1) {
-    throw invalid(param, `${param}: one book and one chapter per call; ${JSON.stringify(citation.trim().slice(0, 60))} names ${chapters.size} chapters (GetCitationsInText reads any number)`);
+    throw invalid(
+      param,
+      `${param}: one book and one chapter per call; ${JSON.stringify(citation.trim().slice(0, 60))} names ${chapters.size} chapters (GetCitationsInText reads any number)`,
+    );
   }
   const chapter = chapterOf(passages[0].from);
   return { book, chapter, items: passages.map((p) => ({ from: verseOf(p.from), to: verseOf(p.to) })) };
@@ -67,7 +83,8 @@ function apiFormCitation(ctx: Context, citation: string, param: string): Citatio
   if (!book) return undefined;
   const chapter = Number(match[2]);
   // "Philemon 4": in a book of one chapter, a number alone is a verse (read by the reference grammar).
-  if (match[3] === undefined && chapter !== 1 && ctx.meta.versification.chapterVerses[book.number - 1].length === 1) return undefined;
+  if (match[3] === undefined && chapter !== 1 && ctx.meta.versification.chapterVerses[book.number - 1].length === 1)
+    return undefined;
   if (chapter < 1) throw invalid(param, `${param}: chapter must be 1 or more`);
   const items: Citation['items'] = [];
   if (match[3] !== undefined) {
@@ -76,7 +93,11 @@ function apiFormCitation(ctx: Context, citation: string, param: string): Citatio
       if (!range) return undefined;
       const from = Number(range[1]);
       const to = range[2] === undefined ? from : Number(range[2]);
-      if (from < 1 || to < from) throw invalid(param, `${param}: verse range ${part.trim()} must run from a verse of 1 or more up to an equal or later verse`);
+      if (from < 1 || to < from)
+        throw invalid(
+          param,
+          `${param}: verse range ${part.trim()} must run from a verse of 1 or more up to an equal or later verse`,
+        );
       items.push({ from, to });
     }
   }
@@ -103,9 +124,14 @@ export function formatCitation(ctx: Context, c: Citation, language: Language = '
 
 export const parsingOperations = [
   defineOperation({
-    name: 'GetParseCitation', family: 'parsing',
-    summary: 'Parses a citation into {bookName, bookId, chapterId, verseIds}; ids are not checked against the Bible, as the API specifies.',
-    params: [{ name: 'citation', type: 'text', required: true, maxLength: 200, description: CITATION_FORMAT }, COMMON_PARAMS.language],
+    name: 'GetParseCitation',
+    family: 'parsing',
+    summary:
+      'Parses a citation into {bookName, bookId, chapterId, verseIds}; ids are not checked against the Bible, as the API specifies.',
+    params: [
+      { name: 'citation', type: 'text', required: true, maxLength: 200, description: CITATION_FORMAT },
+      COMMON_PARAMS.language,
+    ],
     result: object({ bookName: string, bookId: string, chapterId: string, verseIds: arrayOf(string) }),
     run(ctx, p) {
       const c = parseCitation(ctx, p.citation);
@@ -118,20 +144,51 @@ export const parsingOperations = [
     },
   }),
   defineOperation({
-    name: 'GetCitationsInText', family: 'parsing',
-    summary: 'Every Bible reference in a text, in order: [{match, start, end, bookName, bookId, passages: [{from, to}]}]. start and end are UTF-16 offsets (as JavaScript counts), bookName is the name as written, passages are inclusive verse-id ranges checked against the versification. Over HTTP, POST the text as the body for long texts.',
-    params: [{ name: 'text', type: 'text', required: true, maxLength: MAX_CITATION_TEXT, description: `the text to read, up to ${MAX_CITATION_TEXT.toLocaleString('en')} characters` }],
-    result: arrayOf(object({}, {
-      match: string, start: number, end: number, bookName: string, bookId: string, passages: arrayOf(object({}, { from: string, to: string })),
-    })),
+    name: 'GetCitationsInText',
+    family: 'parsing',
+    summary:
+      'Every Bible reference in a text, in order: [{match, start, end, bookName, bookId, passages: [{from, to}]}]. start and end are UTF-16 offsets (as JavaScript counts), bookName is the name as written, passages are inclusive verse-id ranges checked against the versification. Over HTTP, POST the text as the body for long texts.',
+    params: [
+      {
+        name: 'text',
+        type: 'text',
+        required: true,
+        maxLength: MAX_CITATION_TEXT,
+        description: `the text to read, up to ${MAX_CITATION_TEXT.toLocaleString('en')} characters`,
+      },
+    ],
+    result: arrayOf(
+      object(
+        {},
+        {
+          match: string,
+          start: number,
+          end: number,
+          bookName: string,
+          bookId: string,
+          passages: arrayOf(object({}, { from: string, to: string })),
+        },
+      ),
+    ),
     bodyParam: 'text',
     run: (ctx, p) => findCitations(ctx.meta, p.text),
   }),
   defineOperation({
-    name: 'GetParseVerseId', family: 'parsing',
-    summary: 'Names the parts of a verse id: {verseId, bookId, bookAndChapterId, chapterNumber, verseNumber, bookName}; [] when malformed or not a KJV verse.',
-    params: [{ name: 'verseId', type: 'text', required: true, maxLength: 100, description: '8-digit verse id BBCCCVVV' }, COMMON_PARAMS.language],
-    result: oneOf(object({ verseId: string, bookId: string, bookAndChapterId: string, chapterNumber: string, verseNumber: string }, { bookName: string }), empty),
+    name: 'GetParseVerseId',
+    family: 'parsing',
+    summary:
+      'Names the parts of a verse id: {verseId, bookId, bookAndChapterId, chapterNumber, verseNumber, bookName}; [] when malformed or not a KJV verse.',
+    params: [
+      { name: 'verseId', type: 'text', required: true, maxLength: 100, description: '8-digit verse id BBCCCVVV' },
+      COMMON_PARAMS.language,
+    ],
+    result: oneOf(
+      object(
+        { verseId: string, bookId: string, bookAndChapterId: string, chapterNumber: string, verseNumber: string },
+        { bookName: string },
+      ),
+      empty,
+    ),
     run(ctx, p) {
       const s = String(p.verseId).trim();
       const id = parseVerseId(s);
@@ -149,9 +206,19 @@ export const parsingOperations = [
     },
   }),
   defineOperation({
-    name: 'GetBookAndChapterNameByBookAndChapterId', family: 'parsing',
+    name: 'GetBookAndChapterNameByBookAndChapterId',
+    family: 'parsing',
     summary: 'The name of a chapter, "John 3", as a bare string; [] when the id is invalid.',
-    params: [{ name: 'bookAndChapterId', type: 'text', required: true, maxLength: 100, description: '5-digit BBCCC id, e.g. 43003' }, COMMON_PARAMS.language],
+    params: [
+      {
+        name: 'bookAndChapterId',
+        type: 'text',
+        required: true,
+        maxLength: 100,
+        description: '5-digit BBCCC id, e.g. 43003',
+      },
+      COMMON_PARAMS.language,
+    ],
     result: oneOf(string, empty),
     run(ctx, p) {
       const s = String(p.bookAndChapterId).trim();
@@ -164,8 +231,10 @@ export const parsingOperations = [
     },
   }),
   defineOperation({
-    name: 'GetWords', family: 'parsing',
-    summary: 'The words of a verse as {verseId, versionId, wordCount, "0": word, ...}; punctuation stays on its word; [] when the translation has no such verse.',
+    name: 'GetWords',
+    family: 'parsing',
+    summary:
+      'The words of a verse as {verseId, versionId, wordCount, "0": word, ...}; punctuation stays on its word; [] when the translation has no such verse.',
     params: [COMMON_PARAMS.verseId, COMMON_PARAMS.versionId],
     result: oneOf(numbered({ verseId: string, versionId: string, wordCount: number }, string), empty),
     packs: (p) => [textPack(p.versionId)],
@@ -175,8 +244,14 @@ export const parsingOperations = [
       const i = text.indexOf(id);
       if (i < 0) return [];
       const words = splitWords(text.textAt(i));
-      const out: { verseId: string; versionId: string; wordCount: number; [position: `${number}`]: string } = { verseId: formatVerseId(book, chapter, verse), versionId: p.versionId, wordCount: words.length };
-      words.forEach((w, n) => { out[`${n}`] = w; });
+      const out: { verseId: string; versionId: string; wordCount: number; [position: `${number}`]: string } = {
+        verseId: formatVerseId(book, chapter, verse),
+        versionId: p.versionId,
+        wordCount: words.length,
+      };
+      words.forEach((w, n) => {
+        out[`${n}`] = w;
+      });
       return out;
     },
   }),

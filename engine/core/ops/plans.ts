@@ -24,14 +24,29 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 const EXTREME = object({}, { chapters: number, days: number, firstDay: number });
 
 export const PLAN_PARAMS = {
-  days: { name: 'days', type: 'integer', required: true, min: 1, max: MAX_PLAN_DAYS, description: `number of days, 1 to ${MAX_PLAN_DAYS}` },
-  requestedStartDate: { name: 'requestedStartDate', type: 'date', description: 'first day of the plan, YYYY-MM-DD (default today, UTC)' },
+  days: {
+    name: 'days',
+    type: 'integer',
+    required: true,
+    min: 1,
+    max: MAX_PLAN_DAYS,
+    description: `number of days, 1 to ${MAX_PLAN_DAYS}`,
+  },
+  requestedStartDate: {
+    name: 'requestedStartDate',
+    type: 'date',
+    description: 'first day of the plan, YYYY-MM-DD (default today, UTC)',
+  },
   requestedAge: {
-    name: 'requestedAge', type: 'age', required: true,
+    name: 'requestedAge',
+    type: 'age',
+    required: true,
     description: `the reader's age in years; an age below ${READER_AGE_MIN} or not a valid age reads as ${READER_AGE_MIN}`,
   },
   optionalRequestedAge: {
-    name: 'requestedAge', type: 'age', default: READER_AGE_MIN,
+    name: 'requestedAge',
+    type: 'age',
+    default: READER_AGE_MIN,
     description: `the reader's age in years (default ${READER_AGE_MIN}); an age below ${READER_AGE_MIN} or not a valid age reads as ${READER_AGE_MIN}`,
   },
 } as const satisfies Record<string, ParamSpec>;
@@ -48,14 +63,22 @@ const speedsFor = (ctx: Context, age: number): SpeedBand => speedModel(ctx.pack(
 
 export const planOperations = [
   defineOperation({
-    name: 'GetReadingTimeByAge', family: 'plans',
-    summary: 'Reading speed (words per minute) for a reader of an age, and the time to read a word count silently and aloud (oral) at low, average and high speed.',
+    name: 'GetReadingTimeByAge',
+    family: 'plans',
+    summary:
+      'Reading speed (words per minute) for a reader of an age, and the time to read a word count silently and aloud (oral) at low, average and high speed.',
     params: [
       PLAN_PARAMS.requestedAge,
       { name: 'wordCount', type: 'integer', required: true, min: 0, description: 'number of words to read, e.g. 650' },
     ],
     result: object(
-      { readersAge: string, readersAgeRequested: string, wordCount: string, wordsPerMinuteReadingSpeed: SPEEDS, timeToRead: TIMES_TO_READ },
+      {
+        readersAge: string,
+        readersAgeRequested: string,
+        wordCount: string,
+        wordsPerMinuteReadingSpeed: SPEEDS,
+        timeToRead: TIMES_TO_READ,
+      },
       { readersAgeBand: string, wordsPerMinuteOralReadingSpeed: SPEEDS },
     ),
     packs: () => [PLANS_PACK.name],
@@ -74,23 +97,48 @@ export const planOperations = [
     },
   }),
   defineOperation({
-    name: 'GetBibleReadingPlan', family: 'plans',
-    summary: 'A plan reading whole KJV chapters in canonical order over a number of days: [summary, {day, date, bookAndChapterIds}, ...]. Days hold equal numbers of chapters (within one), or even out words with balance=words.',
+    name: 'GetBibleReadingPlan',
+    family: 'plans',
+    summary:
+      'A plan reading whole KJV chapters in canonical order over a number of days: [summary, {day, date, bookAndChapterIds}, ...]. Days hold equal numbers of chapters (within one), or even out words with balance=words.',
     params: [
       PLAN_PARAMS.days,
       PLAN_PARAMS.requestedStartDate,
       // A query string turns an unencoded "+" into a space, so "OT NT" is read as OT+NT.
-      { name: 'sections', type: 'choice', values: [...SECTIONS, 'OT NT'], default: 'OT+NT', asSent: true, description: 'OT, NT or OT+NT (any case; default OT+NT); the answer echoes it as sent' },
+      {
+        name: 'sections',
+        type: 'choice',
+        values: [...SECTIONS, 'OT NT'],
+        default: 'OT+NT',
+        asSent: true,
+        description: 'OT, NT or OT+NT (any case; default OT+NT); the answer echoes it as sent',
+      },
       PLAN_PARAMS.optionalRequestedAge,
-      { name: 'balance', type: 'choice', values: ['chapters', 'words'], default: 'chapters', description: 'chapters: days differ by at most one chapter (default); words: days even out reading time' },
+      {
+        name: 'balance',
+        type: 'choice',
+        values: ['chapters', 'words'],
+        default: 'chapters',
+        description: 'chapters: days differ by at most one chapter (default); words: days even out reading time',
+      },
     ],
     result: headed(
       object(
         {
-          daysRequested: string, daysFilled: string, sections: string,
+          daysRequested: string,
+          daysFilled: string,
+          sections: string,
           datesInfo: object({ todaysDate: string, startDate: string, daysUntilStartDate: number, endDate: string }),
-          chaptersInfo: object({ totalChapters: number, averageChaptersPerDay: number, mostChapters: EXTREME, leastChapters: EXTREME }),
-          readingTime: object({ requestedAge: string, readersAge: string, averageTimePerDay: TIMES_TO_READ }, { readersAgeBand: string, totalWords: number, averageWordsPerDay: number }),
+          chaptersInfo: object({
+            totalChapters: number,
+            averageChaptersPerDay: number,
+            mostChapters: EXTREME,
+            leastChapters: EXTREME,
+          }),
+          readingTime: object(
+            { requestedAge: string, readersAge: string, averageTimePerDay: TIMES_TO_READ },
+            { readersAgeBand: string, totalWords: number, averageWordsPerDay: number },
+          ),
         },
         { balance: string },
       ),
@@ -124,7 +172,11 @@ export const planOperations = [
       const extreme = (chapters: number) => {
         let count = 0;
         let firstDay = 0;
-        for (let d = 0; d < filled; d++) if (sizes[d] === chapters) { count++; firstDay ||= d + 1; }
+        for (let d = 0; d < filled; d++)
+          if (sizes[d] === chapters) {
+            count++;
+            firstDay ||= d + 1;
+          }
         return { chapters, days: count, firstDay };
       };
 
@@ -162,11 +214,18 @@ export const planOperations = [
     },
   }),
   defineOperation({
-    name: 'GetBibleReadingPlanByTopic', family: 'plans',
-    summary: "A topic's verses spread over days in canonical order, each once, days within one verse of each other: {topicInfo {topic, daysRequested, daysFilled}, readingPlan [{day, date, verseIds}]}.",
+    name: 'GetBibleReadingPlanByTopic',
+    family: 'plans',
+    summary:
+      "A topic's verses spread over days in canonical order, each once, days within one verse of each other: {topicInfo {topic, daysRequested, daysFilled}, readingPlan [{day, date, verseIds}]}.",
     params: [
       TOPIC_PARAM,
-      { ...PLAN_PARAMS.days, required: false, default: 30, description: `number of days, 1 to ${MAX_PLAN_DAYS} (default 30)` },
+      {
+        ...PLAN_PARAMS.days,
+        required: false,
+        default: 30,
+        description: `number of days, 1 to ${MAX_PLAN_DAYS} (default 30)`,
+      },
       PLAN_PARAMS.requestedStartDate,
     ],
     result: object({
@@ -177,7 +236,10 @@ export const planOperations = [
     run(ctx, p) {
       const verseIds = topicVerseIds(ctx, p.topic);
       const readingPlan = verseReadingPlan(verseIds, p.days, startOf(ctx.options, p.requestedStartDate).startDay);
-      return { topicInfo: { topic: p.topic.trim(), daysRequested: String(p.days), daysFilled: readingPlan.length }, readingPlan };
+      return {
+        topicInfo: { topic: p.topic.trim(), daysRequested: String(p.days), daysFilled: readingPlan.length },
+        readingPlan,
+      };
     },
   }),
 ] as const;

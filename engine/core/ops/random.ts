@@ -9,11 +9,21 @@ import { chapterRows, limitRange } from '../chapters.ts';
 
 export const randomOperations = [
   defineOperation({
-    name: 'GetRandomVerse', family: 'random',
+    name: 'GetRandomVerse',
+    family: 'random',
     summary: 'A random verse [{id, b, c, v, t}], uniform over the verses the limits allow.',
-    params: [COMMON_PARAMS.versionId, COMMON_PARAMS.limitToBookId, COMMON_PARAMS.limitToChapterId,
-      { name: 'limitToQuery', type: 'text', maxLength: 200, description: 'optional: the verse must contain this word or phrase (case- and accent-insensitive, whole words)' },
-      COMMON_PARAMS.seed],
+    params: [
+      COMMON_PARAMS.versionId,
+      COMMON_PARAMS.limitToBookId,
+      COMMON_PARAMS.limitToChapterId,
+      {
+        name: 'limitToQuery',
+        type: 'text',
+        maxLength: 200,
+        description: 'optional: the verse must contain this word or phrase (case- and accent-insensitive, whole words)',
+      },
+      COMMON_PARAMS.seed,
+    ],
     result: arrayOf(VERSE),
     packs: (p) => [textPack(p.versionId)],
     run(ctx, p) {
@@ -24,7 +34,12 @@ export const randomOperations = [
       if (p.limitToQuery !== undefined) {
         // GetSearch's matching (whole words, a phrase in order), with the search index when it is loaded.
         const candidates = matchingPositions(ctx, p.versionId, p.limitToQuery, { range: [first, end] });
-        if (candidates.length === 0) throw new BibleError('INVALID_PARAMETER', `no verse of ${p.versionId} within the limits contains ${JSON.stringify(p.limitToQuery)}`, 'limitToQuery');
+        if (candidates.length === 0)
+          throw new BibleError(
+            'INVALID_PARAMETER',
+            `no verse of ${p.versionId} within the limits contains ${JSON.stringify(p.limitToQuery)}`,
+            'limitToQuery',
+          );
         position = candidates[pick(random, candidates.length)];
       } else {
         if (end <= first) throw invalid('limitToBookId', `${p.versionId} has no verses within these limits`);
@@ -34,7 +49,8 @@ export const randomOperations = [
     },
   }),
   defineOperation({
-    name: 'GetRandomChapter', family: 'random',
+    name: 'GetRandomChapter',
+    family: 'random',
     summary: 'The verses of a random chapter as [{id, b, c, v, t}], uniform over the chapters the limit allows.',
     params: [COMMON_PARAMS.versionId, COMMON_PARAMS.limitToBookId, COMMON_PARAMS.seed],
     result: arrayOf(VERSE),
@@ -42,9 +58,14 @@ export const randomOperations = [
     run(ctx, p) {
       const chapterVerses = ctx.meta.versionById.get(p.versionId)!.chapterVerses;
       const limit = p.limitToBookId as BookOrTestament | undefined;
-      const books = ctx.meta.books.filter((b) => !limit || ('book' in limit ? b.number === limit.book : b.testament === limit.testament));
+      const books = ctx.meta.books.filter(
+        (b) => !limit || ('book' in limit ? b.number === limit.book : b.testament === limit.testament),
+      );
       const chapters: [number, number][] = [];
-      for (const b of books) chapterVerses[b.number - 1].forEach((verses, c) => { if (verses > 0) chapters.push([b.number, c + 1]); });
+      for (const b of books)
+        chapterVerses[b.number - 1].forEach((verses, c) => {
+          if (verses > 0) chapters.push([b.number, c + 1]);
+        });
       if (chapters.length === 0) throw invalid('limitToBookId', `${p.versionId} has no chapters within this limit`);
       const [book, chapter] = chapters[pick(ctx.random(p.seed), chapters.length)];
       return chapterRows(ctx, p.versionId, book, chapter);

@@ -10,7 +10,13 @@ import { matchingPositions } from '../search/matching.ts';
 import { matchSpans, searchPackName } from '../search/searcher.ts';
 import { limitRange } from '../chapters.ts';
 
-interface Page { offset?: number; limit?: number; highlight?: string; query: string; matchType?: MatchType }
+interface Page {
+  offset?: number;
+  limit?: number;
+  highlight?: string;
+  query: string;
+  matchType?: MatchType;
+}
 
 /** Verse rows for a page of the matches; with highlight=true each row also gets `highlights`, the
  *  [start, end) UTF-16 offsets in t of every match. */
@@ -21,24 +27,56 @@ function rows(ctx: Context, versionId: string, positions: number[], page: Page) 
   const out = [];
   for (let k = offset; k < end; k++) {
     const row = verseRow(text.ids[positions[k]], text.textAt(positions[k]));
-    out.push(page.highlight === 'true' ? { ...row, highlights: matchSpans(row.t, page.query, page.matchType ?? 'exact') } : row);
+    out.push(
+      page.highlight === 'true'
+        ? { ...row, highlights: matchSpans(row.t, page.query, page.matchType ?? 'exact') }
+        : row,
+    );
   }
   return out;
 }
 
-const query = { name: 'query', type: 'text', required: true, maxLength: 1000, description: 'a word or phrase; whole words, in order; case, accents and vowel marks ignored' } as const;
-const limit = { name: 'limit', type: 'integer', min: 1, max: 1_000_000, description: 'optional: return at most this many verses (paging; default all)' } as const;
-const offset = { name: 'offset', type: 'integer', min: 0, max: 1_000_000, description: 'optional: skip this many matching verses first (paging; default 0)' } as const;
-const highlight = { name: 'highlight', type: 'choice', values: ['false', 'true'], description: 'optional: true adds highlights, the [start, end) offsets in t of each match (default false)' } as const;
+const query = {
+  name: 'query',
+  type: 'text',
+  required: true,
+  maxLength: 1000,
+  description: 'a word or phrase; whole words, in order; case, accents and vowel marks ignored',
+} as const;
+const limit = {
+  name: 'limit',
+  type: 'integer',
+  min: 1,
+  max: 1_000_000,
+  description: 'optional: return at most this many verses (paging; default all)',
+} as const;
+const offset = {
+  name: 'offset',
+  type: 'integer',
+  min: 0,
+  max: 1_000_000,
+  description: 'optional: skip this many matching verses first (paging; default 0)',
+} as const;
+const highlight = {
+  name: 'highlight',
+  type: 'choice',
+  values: ['false', 'true'],
+  description: 'optional: true adds highlights, the [start, end) offsets in t of each match (default false)',
+} as const;
 const searchPacks = (p: Record<string, any>) => [textPack(p.versionId), searchPackName(p.versionId)];
 
 /** A verse row; with highlight=true it also carries the [start, end) offsets of each match in t. */
-const SEARCH_HIT = object({ id: string, b: string, c: string, v: string, t: string }, { highlights: optional(arrayOf(arrayOf(number))) });
+const SEARCH_HIT = object(
+  { id: string, b: string, c: string, v: string, t: string },
+  { highlights: optional(arrayOf(arrayOf(number))) },
+);
 
 export const searchOperations = [
   defineOperation({
-    name: 'GetSearch', family: 'search',
-    summary: 'Verses whose text contains the query as whole words (a phrase in order), ignoring case, accents and vowel marks: [{id, b, c, v, t}] in canonical order.',
+    name: 'GetSearch',
+    family: 'search',
+    summary:
+      'Verses whose text contains the query as whole words (a phrase in order), ignoring case, accents and vowel marks: [{id, b, c, v, t}] in canonical order.',
     params: [query, COMMON_PARAMS.versionId, limit, offset, highlight],
     result: arrayOf(SEARCH_HIT),
     packs: searchPacks,
@@ -48,27 +86,52 @@ export const searchOperations = [
     },
   }),
   defineOperation({
-    name: 'GetSearchAdvanced', family: 'search',
-    summary: 'Like GetSearch, with matchType exact (whole words) or broad (any substring), excludeString, and a book, testament or chapter limit: [{id, b, c, v, t}].',
+    name: 'GetSearchAdvanced',
+    family: 'search',
+    summary:
+      'Like GetSearch, with matchType exact (whole words) or broad (any substring), excludeString, and a book, testament or chapter limit: [{id, b, c, v, t}].',
     params: [
-      { ...query, minLength: 2, description: 'a word, phrase or (broad) fragment of at least 2 characters; case, accents and vowel marks ignored' },
+      {
+        ...query,
+        minLength: 2,
+        description:
+          'a word, phrase or (broad) fragment of at least 2 characters; case, accents and vowel marks ignored',
+      },
       COMMON_PARAMS.versionId,
-      { name: 'matchType', type: 'choice', values: ['exact', 'broad'], default: 'exact', description: 'exact: whole words only (default); broad: any substring, even inside a word' },
-      { name: 'excludeString', type: 'text', maxLength: 1000, description: 'optional: leave out verses containing this (matched like the query)' },
+      {
+        name: 'matchType',
+        type: 'choice',
+        values: ['exact', 'broad'],
+        default: 'exact',
+        description: 'exact: whole words only (default); broad: any substring, even inside a word',
+      },
+      {
+        name: 'excludeString',
+        type: 'text',
+        maxLength: 1000,
+        description: 'optional: leave out verses containing this (matched like the query)',
+      },
       COMMON_PARAMS.limitToBookId,
       COMMON_PARAMS.limitToChapterId,
-      limit, offset, highlight,
+      limit,
+      offset,
+      highlight,
     ],
     result: arrayOf(SEARCH_HIT),
     packs: searchPacks,
     run(ctx, p) {
       const range = limitRange(ctx, p.versionId, p.limitToBookId, p.limitToChapterId);
-      const found = matchingPositions(ctx, p.versionId, p.query, { matchType: p.matchType, exclude: p.excludeString, range });
+      const found = matchingPositions(ctx, p.versionId, p.query, {
+        matchType: p.matchType,
+        exclude: p.excludeString,
+        range,
+      });
       return rows(ctx, p.versionId, found, p as Page);
     },
   }),
   defineOperation({
-    name: 'GetSearchCount', family: 'search',
+    name: 'GetSearchCount',
+    family: 'search',
     summary: 'How many verses GetSearch returns for the query: {searchCount}.',
     params: [query, COMMON_PARAMS.versionId],
     result: object({ searchCount: number }),

@@ -5,9 +5,16 @@ import { notAvailable } from '../errors.ts';
 import { COMMON_PARAMS, defineOperation, type VerseIdValue } from '../operation.ts';
 import { arrayOf, empty, number, object, oneOf, recordOf, string } from '../shape.ts';
 import { BOOK_INFO, CROSS_REFERENCE, DICTIONARY_ENTRY, GENRE_GROUP, SEMANTIC_RELATION, STORY } from '../records.ts';
-import type { BookInfo, StoryRecord } from '../records.ts';
 import type { PackOf } from '../pack/schema.ts';
-import { COMMENTARY_PACK, DICTIONARY_PACK, RELATIONS_PACK, STUDY_PACK, XREFS_PACK, type GenreRun, type ProphecyRow } from '../pack/schemas.ts';
+import {
+  COMMENTARY_PACK,
+  DICTIONARY_PACK,
+  RELATIONS_PACK,
+  STUDY_PACK,
+  XREFS_PACK,
+  type GenreRun,
+  type ProphecyRow,
+} from '../pack/schemas.ts';
 import { deepFreeze } from '../deep-freeze.ts';
 import { perPack } from '../pack/per-pack.ts';
 import { padVerseId } from '../ids.ts';
@@ -17,29 +24,46 @@ import { strictUtf8Decoder } from '../utf8.ts';
 const decodeUtf8 = strictUtf8Decoder();
 
 const crossReferences = perPack((pack: PackOf<typeof XREFS_PACK>) => ({
-  start: pack.u32('start'), target: pack.u32('target'), end: pack.u32('end'), votes: pack.u16('votes'),
+  start: pack.u32('start'),
+  target: pack.u32('target'),
+  end: pack.u32('end'),
+  votes: pack.u16('votes'),
 }));
 
 const commentary = perPack((pack: PackOf<typeof COMMENTARY_PACK>) => ({
-  byOrdinal: pack.u32('byOrdinal'), offsets: pack.u32('offsets'), text: pack.bytes('text'), info: pack.json('info'),
+  byOrdinal: pack.u32('byOrdinal'),
+  offsets: pack.u32('offsets'),
+  text: pack.bytes('text'),
+  info: pack.json('info'),
 }));
 
 const dictionary = perPack((pack: PackOf<typeof DICTIONARY_PACK>) => ({
   keys: new Map(Object.entries(pack.json('keys'))),
-  terms: pack.json('terms'), offsets: pack.u32('offsets'), text: pack.bytes('text'),
+  terms: pack.json('terms'),
+  offsets: pack.u32('offsets'),
+  text: pack.bytes('text'),
 }));
 
 const capitalise = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 const relations = perPack((pack: PackOf<typeof RELATIONS_PACK>) => {
   const words = pack.text('words').split('\n');
-  return { index: new Map(words.map((w, i) => [w, i])), capitalised: words.map(capitalise), start: pack.u32('start'), related: pack.u16('related') };
+  return {
+    index: new Map(words.map((w, i) => [w, i])),
+    capitalised: words.map(capitalise),
+    start: pack.u32('start'),
+    related: pack.u16('related'),
+  };
 });
 
 type StudyPack = PackOf<typeof STUDY_PACK>;
 const genres = perPack((pack: StudyPack) => {
   const runs = pack.json('genres');
   const shape = (list: GenreRun[]) => deepFreeze(list.map(({ testament: _, ...run }) => run));
-  return { ot: shape(runs.filter((r) => r.testament === 'OT')), nt: shape(runs.filter((r) => r.testament === 'NT')), all: shape(runs) };
+  return {
+    ot: shape(runs.filter((r) => r.testament === 'OT')),
+    nt: shape(runs.filter((r) => r.testament === 'NT')),
+    all: shape(runs),
+  };
 });
 
 const parables = perPack((pack: StudyPack) => deepFreeze(pack.json('parables')));
@@ -53,17 +77,24 @@ const PROPHECY_JOIN = ' | ';
 const prophecies = perPack((pack: StudyPack) => {
   const rows = pack.json('prophecies');
   const byReference: Record<string, string> = {};
-  for (const r of rows) byReference[r.ot] = r.ot in byReference ? byReference[r.ot] + PROPHECY_JOIN + prophecyText(r) : prophecyText(r);
+  for (const r of rows)
+    byReference[r.ot] = r.ot in byReference ? byReference[r.ot] + PROPHECY_JOIN + prophecyText(r) : prophecyText(r);
   const list = rows.map((r) => ({
-    n: r.n, otReference: r.ot, prophecy: r.prophecy, ntReferences: r.nt,
-    otVerseIds: r.otVerseIds.map(padVerseId), ntVerseIds: r.ntVerseIds.map(padVerseId),
+    n: r.n,
+    otReference: r.ot,
+    prophecy: r.prophecy,
+    ntReferences: r.nt,
+    otVerseIds: r.otVerseIds.map(padVerseId),
+    ntVerseIds: r.ntVerseIds.map(padVerseId),
   }));
   return { byReference: deepFreeze(byReference), list: deepFreeze(list) };
 });
 
 const wordsOfJesus = perPack((pack: StudyPack) => {
   const out: Record<string, string> = {};
-  pack.u32('wordsOfJesus').forEach((id, i) => { out[`[${i}]`] = padVerseId(id); });
+  pack.u32('wordsOfJesus').forEach((id, i) => {
+    out[`[${i}]`] = padVerseId(id);
+  });
   return deepFreeze(out);
 });
 
@@ -71,8 +102,10 @@ const bookInfo = perPack((pack: StudyPack) => pack.json('bookInfo').map((record)
 
 export const studyOperations = [
   defineOperation({
-    name: 'GetCrossReferences', family: 'study',
-    summary: 'OpenBible.info cross references of a verse as [{verseId, r, sv, ev}], strongest first: r is the vote count (as a string), sv/ev the first and last verse of the reference (ev "00000000" for a single verse). Rows voted below zero are left out; [] when the verse has none.',
+    name: 'GetCrossReferences',
+    family: 'study',
+    summary:
+      'OpenBible.info cross references of a verse as [{verseId, r, sv, ev}], strongest first: r is the vote count (as a string), sv/ev the first and last verse of the reference (ev "00000000" for a single verse). Rows voted below zero are left out; [] when the verse has none.',
     params: [COMMON_PARAMS.verseId],
     result: arrayOf(CROSS_REFERENCE),
     packs: () => [XREFS_PACK.name],
@@ -89,9 +122,20 @@ export const studyOperations = [
     },
   }),
   defineOperation({
-    name: 'GetCommentary', family: 'study',
-    summary: "John Gill's comment on a verse, as a bare JSON string (a comment on a range of verses is given for each verse of it). NOT_AVAILABLE where the corpus has none: Psalms, and the verses of the Song of Solomon (only chapter introductions).",
-    params: [COMMON_PARAMS.verseId, { name: 'commentaryName', type: 'choice', values: ['gills'], default: 'gills', description: "the commentary: gills (John Gill's Exposition of the Entire Bible; default gills)" }],
+    name: 'GetCommentary',
+    family: 'study',
+    summary:
+      "John Gill's comment on a verse, as a bare JSON string (a comment on a range of verses is given for each verse of it). NOT_AVAILABLE where the corpus has none: Psalms, and the verses of the Song of Solomon (only chapter introductions).",
+    params: [
+      COMMON_PARAMS.verseId,
+      {
+        name: 'commentaryName',
+        type: 'choice',
+        values: ['gills'],
+        default: 'gills',
+        description: "the commentary: gills (John Gill's Exposition of the Entire Bible; default gills)",
+      },
+    ],
     result: string,
     packs: () => [COMMENTARY_PACK.name('gill')],
     run(ctx, p) {
@@ -102,19 +146,44 @@ export const studyOperations = [
       if (n === 0) {
         const book = ctx.meta.books[verse.book - 1].names.english;
         const where = `${book} ${verse.chapter}:${verse.verse}`;
-        if (gill.info.missingBooks.includes(verse.book)) throw notAvailable(`Gill's commentary has no comment on ${where}: the corpus copy of Gill lacks the whole book of ${book}`, 'verseId');
-        if (gill.info.introductionOnlyBooks.includes(verse.book)) throw notAvailable(`Gill's commentary has no comment on ${where}: the corpus copy of Gill has only chapter introductions for ${book}, no verse comments`, 'verseId');
-        throw notAvailable(`Gill's commentary has no comment on ${where} in the corpus (the source lost it)`, 'verseId');
+        if (gill.info.missingBooks.includes(verse.book))
+          throw notAvailable(
+            `Gill's commentary has no comment on ${where}: the corpus copy of Gill lacks the whole book of ${book}`,
+            'verseId',
+          );
+        if (gill.info.introductionOnlyBooks.includes(verse.book))
+          throw notAvailable(
+            `Gill's commentary has no comment on ${where}: the corpus copy of Gill has only chapter introductions for ${book}, no verse comments`,
+            'verseId',
+          );
+        throw notAvailable(
+          `Gill's commentary has no comment on ${where} in the corpus (the source lost it)`,
+          'verseId',
+        );
       }
       return decodeUtf8(gill.text.subarray(gill.offsets[n - 1], gill.offsets[n]));
     },
   }),
   defineOperation({
-    name: 'GetDefinitionBiblical', family: 'study',
-    summary: "A Bible dictionary's entry for a headword (case-insensitive) as {word, definition}; [] when the dictionary has no such word. smiths (Smith's, 1863) or eastons (Easton's, 1897).",
+    name: 'GetDefinitionBiblical',
+    family: 'study',
+    summary:
+      "A Bible dictionary's entry for a headword (case-insensitive) as {word, definition}; [] when the dictionary has no such word. smiths (Smith's, 1863) or eastons (Easton's, 1897).",
     params: [
-      { name: 'query', type: 'text', required: true, maxLength: 200, description: 'the headword, e.g. "Aaron" (case-insensitive)' },
-      { name: 'dictionaryId', type: 'choice', values: ['smiths', 'eastons'], default: 'smiths', description: "smiths (Smith's Bible Dictionary) or eastons (Easton's Bible Dictionary); default smiths" },
+      {
+        name: 'query',
+        type: 'text',
+        required: true,
+        maxLength: 200,
+        description: 'the headword, e.g. "Aaron" (case-insensitive)',
+      },
+      {
+        name: 'dictionaryId',
+        type: 'choice',
+        values: ['smiths', 'eastons'],
+        default: 'smiths',
+        description: "smiths (Smith's Bible Dictionary) or eastons (Easton's Bible Dictionary); default smiths",
+      },
     ],
     result: oneOf(DICTIONARY_ENTRY, empty),
     packs: (p) => [DICTIONARY_PACK.name(p.dictionaryId)],
@@ -126,14 +195,27 @@ export const studyOperations = [
     },
   }),
   defineOperation({
-    name: 'GetSemanticRelations', family: 'study',
-    summary: 'Words related to a KJV word (WordNet synonyms, broader terms and derived forms that also occur in the KJV), as {word, related}, capitalised; case-insensitive. [] for a word the KJV does not use.',
-    params: [{ name: 'word', type: 'text', required: true, maxLength: 100, description: 'a word of the KJV, e.g. "faith" (case-insensitive)' }],
+    name: 'GetSemanticRelations',
+    family: 'study',
+    summary:
+      'Words related to a KJV word (WordNet synonyms, broader terms and derived forms that also occur in the KJV), as {word, related}, capitalised; case-insensitive. [] for a word the KJV does not use.',
+    params: [
+      {
+        name: 'word',
+        type: 'text',
+        required: true,
+        maxLength: 100,
+        description: 'a word of the KJV, e.g. "faith" (case-insensitive)',
+      },
+    ],
     result: oneOf(SEMANTIC_RELATION, empty),
     packs: () => [RELATIONS_PACK.name],
     run(ctx, p) {
       const r = relations(ctx.pack(RELATIONS_PACK));
-      const key = (p.word as string).trim().toLowerCase().replace(/['’]s$/, '');
+      const key = (p.word as string)
+        .trim()
+        .toLowerCase()
+        .replace(/['’]s$/, '');
       const i = r.index.get(key);
       if (i === undefined) return [];
       const related: string[] = [];
@@ -142,11 +224,19 @@ export const studyOperations = [
     },
   }),
   defineOperation({
-    name: 'GetGenres', family: 'study',
-    summary: 'Genre groups of books (Law, History, Poetry/Wisdom, Prophecy, Gospels, Epistles, Apocalyptic) as [{genre, startingBookId, endingBookId, startingVerseId, endingVerseId}]; section ot, nt, or ot+nt / all.',
+    name: 'GetGenres',
+    family: 'study',
+    summary:
+      'Genre groups of books (Law, History, Poetry/Wisdom, Prophecy, Gospels, Epistles, Apocalyptic) as [{genre, startingBookId, endingBookId, startingVerseId, endingVerseId}]; section ot, nt, or ot+nt / all.',
     params: [
       COMMON_PARAMS.englishOnly,
-      { name: 'section', type: 'choice', values: ['all', 'ot', 'nt', 'ot+nt', 'ot nt'], default: 'all', description: 'ot, nt, or ot+nt / all (default all; "ot nt" is ot+nt as a query string decodes it)' },
+      {
+        name: 'section',
+        type: 'choice',
+        values: ['all', 'ot', 'nt', 'ot+nt', 'ot nt'],
+        default: 'all',
+        description: 'ot, nt, or ot+nt / all (default all; "ot nt" is ot+nt as a query string decodes it)',
+      },
     ],
     result: arrayOf(GENRE_GROUP),
     packs: () => [STUDY_PACK.name],
@@ -156,7 +246,8 @@ export const studyOperations = [
     },
   }),
   defineOperation({
-    name: 'GetParables', family: 'study',
+    name: 'GetParables',
+    family: 'study',
     summary: 'The parables of Jesus as {title: [citations]}, in canonical order of their first citation.',
     params: [COMMON_PARAMS.englishOnly],
     result: recordOf(arrayOf(string)),
@@ -164,31 +255,50 @@ export const studyOperations = [
     run: (ctx) => parables(ctx.pack(STUDY_PACK)),
   }),
   defineOperation({
-    name: 'GetStories', family: 'study',
-    summary: 'Stories (the Berean Standard Bible section headings) as [{id, verse_id, story, verses_1, verses_2, verses_3, verses_4}]: verse_id is the first verse (not zero-padded), verses_1 the passage, verses_2-4 parallel passages the heading names.',
+    name: 'GetStories',
+    family: 'study',
+    summary:
+      'Stories (the Berean Standard Bible section headings) as [{id, verse_id, story, verses_1, verses_2, verses_3, verses_4}]: verse_id is the first verse (not zero-padded), verses_1 the passage, verses_2-4 parallel passages the heading names.',
     params: [COMMON_PARAMS.englishOnly],
     result: arrayOf(STORY),
     packs: () => [STUDY_PACK.name],
     run: (ctx) => stories(ctx.pack(STUDY_PACK)),
   }),
   defineOperation({
-    name: 'GetPropheciesFulfilledInJesus', family: 'study',
-    summary: 'The 351 Old Testament prophecies fulfilled in Jesus as {OT reference: "<prophecy>. Fulfilled in: <NT references>"}; rows that share an OT reference are joined with " | " under it.',
+    name: 'GetPropheciesFulfilledInJesus',
+    family: 'study',
+    summary:
+      'The 351 Old Testament prophecies fulfilled in Jesus as {OT reference: "<prophecy>. Fulfilled in: <NT references>"}; rows that share an OT reference are joined with " | " under it.',
     params: [COMMON_PARAMS.englishOnly],
     result: recordOf(string),
     packs: () => [STUDY_PACK.name],
     run: (ctx) => prophecies(ctx.pack(STUDY_PACK)).byReference,
   }),
   defineOperation({
-    name: 'GetPropheciesFulfilledInJesusList', family: 'study',
-    summary: 'The 351 prophecies as a list: [{n, otReference, prophecy, ntReferences, otVerseIds, ntVerseIds}], with the references expanded to verse ids.',
+    name: 'GetPropheciesFulfilledInJesusList',
+    family: 'study',
+    summary:
+      'The 351 prophecies as a list: [{n, otReference, prophecy, ntReferences, otVerseIds, ntVerseIds}], with the references expanded to verse ids.',
     params: [COMMON_PARAMS.englishOnly],
-    result: arrayOf(object({}, { n: number, otReference: string, prophecy: string, ntReferences: string, otVerseIds: arrayOf(string), ntVerseIds: arrayOf(string) })),
+    result: arrayOf(
+      object(
+        {},
+        {
+          n: number,
+          otReference: string,
+          prophecy: string,
+          ntReferences: string,
+          otVerseIds: arrayOf(string),
+          ntVerseIds: arrayOf(string),
+        },
+      ),
+    ),
     packs: () => [STUDY_PACK.name],
     run: (ctx) => prophecies(ctx.pack(STUDY_PACK)).list,
   }),
   defineOperation({
-    name: 'GetWordsOfJesus', family: 'study',
+    name: 'GetWordsOfJesus',
+    family: 'study',
     summary: 'The verses with words of Jesus (the KJV red letter) as {"[0]": verseId, "[1]": …} in canonical order.',
     params: [],
     result: recordOf(string),
@@ -196,8 +306,10 @@ export const studyOperations = [
     run: (ctx) => wordsOfJesus(ctx.pack(STUDY_PACK)),
   }),
   defineOperation({
-    name: 'GetBookInfo', family: 'study',
-    summary: "A book's information as [{bookId, chapterCount, introduction, introduction_long, author, date, word_origin, genre}] from Theographic Bible Metadata and Easton's article (CC BY-SA 4.0).",
+    name: 'GetBookInfo',
+    family: 'study',
+    summary:
+      "A book's information as [{bookId, chapterCount, introduction, introduction_long, author, date, word_origin, genre}] from Theographic Bible Metadata and Easton's article (CC BY-SA 4.0).",
     params: [COMMON_PARAMS.bookId, COMMON_PARAMS.englishOnly],
     result: arrayOf(BOOK_INFO),
     packs: () => [STUDY_PACK.name],

@@ -14,7 +14,12 @@ import { TOPICS_PACK } from '../pack/schemas.ts';
 /** The packs topicVerseIds needs loaded. */
 export const TOPIC_PACKS: readonly string[] = [TOPICS_PACK.name];
 
-interface Topic { name: string; citations: (string | number)[][]; answer?: readonly { citation: string; verseIds: readonly string[] }[]; verseIds?: readonly string[] }
+interface Topic {
+  name: string;
+  citations: (string | number)[][];
+  answer?: readonly { citation: string; verseIds: readonly string[] }[];
+  verseIds?: readonly string[];
+}
 
 const topicTable = perPack((pack: PackOf<typeof TOPICS_PACK>) => {
   const records = pack.json('topics');
@@ -24,12 +29,20 @@ const topicTable = perPack((pack: PackOf<typeof TOPICS_PACK>) => {
   };
 });
 
-const topicKey = (raw: string) => raw.trim().toLowerCase().replace(/[\s_+-]+/g, ' ');
+const topicKey = (raw: string) =>
+  raw
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_+-]+/g, ' ');
 
 function findTopic(ctx: Context, raw: string, param = 'topic'): Topic {
   const table = topicTable(ctx.pack(TOPICS_PACK));
   const topic = table.byName.get(topicKey(raw));
-  if (!topic) throw invalid(param, `${param} ${JSON.stringify(raw.slice(0, 40))} is not one of the ${table.names.length} topics; GetTopics lists them (e.g. addiction, love, prayer)`);
+  if (!topic)
+    throw invalid(
+      param,
+      `${param} ${JSON.stringify(raw.slice(0, 40))} is not one of the ${table.names.length} topics; GetTopics lists them (e.g. addiction, love, prayer)`,
+    );
   return topic;
 }
 
@@ -52,49 +65,146 @@ export function topicVerseIds(ctx: Context, topic: string, param = 'topic'): str
 
 /** The API's 97 topics, in its order (sources/topics.ts maps each to Nave's headings; a test keeps the two equal). */
 export const TOPICS = [
-  'addiction', 'adultery', 'afterlife', 'alcohol', 'animals', 'anger', 'angels', 'anxiety', 'baptism', 'birth',
-  'business', 'charity', 'children', 'church', 'compassion', 'courage', 'dating', 'death', 'deliverance', 'devil',
-  'depression', 'discipleship', 'divorce', 'drugs', 'endurance', 'eternal life', 'evil', 'faith', 'faithfulness',
-  'family', 'fasting', 'fear', 'forgiveness', 'friendship', 'food', 'generosity', 'good', 'gospel', 'gossip',
-  'government', 'grace', 'gratitude', 'guidance', 'healing', 'health', 'holiness', 'homosexuality', 'hope', 'humility',
-  'idolatry', 'ignorance', 'integrity', 'jealousy', 'joy', 'justice', 'kindness', 'kingdom of god', 'life', 'love',
-  'marriage', 'medicine', 'money', 'miracles', 'obedience', 'patience', 'peace', 'perseverance', 'politics', 'praise',
-  'prayer', 'predestination', 'prophecy', 'purpose', 'racism', 'redemption', 'renewal', 'repentance', 'resurrection',
-  'righteousness', 'sacrifice', 'satan', 'salvation', 'science', 'second coming', 'servanthood', 'sex', 'stress',
-  'suffering', 'suicide', 'temptation', 'trust', 'truth', 'unity', 'wealth', 'wisdom', 'worrying', 'worship',
+  'addiction',
+  'adultery',
+  'afterlife',
+  'alcohol',
+  'animals',
+  'anger',
+  'angels',
+  'anxiety',
+  'baptism',
+  'birth',
+  'business',
+  'charity',
+  'children',
+  'church',
+  'compassion',
+  'courage',
+  'dating',
+  'death',
+  'deliverance',
+  'devil',
+  'depression',
+  'discipleship',
+  'divorce',
+  'drugs',
+  'endurance',
+  'eternal life',
+  'evil',
+  'faith',
+  'faithfulness',
+  'family',
+  'fasting',
+  'fear',
+  'forgiveness',
+  'friendship',
+  'food',
+  'generosity',
+  'good',
+  'gospel',
+  'gossip',
+  'government',
+  'grace',
+  'gratitude',
+  'guidance',
+  'healing',
+  'health',
+  'holiness',
+  'homosexuality',
+  'hope',
+  'humility',
+  'idolatry',
+  'ignorance',
+  'integrity',
+  'jealousy',
+  'joy',
+  'justice',
+  'kindness',
+  'kingdom of god',
+  'life',
+  'love',
+  'marriage',
+  'medicine',
+  'money',
+  'miracles',
+  'obedience',
+  'patience',
+  'peace',
+  'perseverance',
+  'politics',
+  'praise',
+  'prayer',
+  'predestination',
+  'prophecy',
+  'purpose',
+  'racism',
+  'redemption',
+  'renewal',
+  'repentance',
+  'resurrection',
+  'righteousness',
+  'sacrifice',
+  'satan',
+  'salvation',
+  'science',
+  'second coming',
+  'servanthood',
+  'sex',
+  'stress',
+  'suffering',
+  'suicide',
+  'temptation',
+  'trust',
+  'truth',
+  'unity',
+  'wealth',
+  'wisdom',
+  'worrying',
+  'worship',
 ] as const;
-export type TopicName = typeof TOPICS[number];
+export type TopicName = (typeof TOPICS)[number];
 
 export const TOPIC_PARAM = {
-  name: 'topic', type: 'text', default: 'addiction', maxLength: 100, values: TOPICS,
+  name: 'topic',
+  type: 'text',
+  default: 'addiction',
+  maxLength: 100,
+  values: TOPICS,
   description: 'a topic from GetTopics, e.g. "love" (case-insensitive; default addiction)',
 } as const satisfies ParamSpec;
 
 export const topicOperations = [
   defineOperation({
-    name: 'GetTopics', family: 'topics',
-    summary: 'The 97 topic names, in the API\'s order.',
+    name: 'GetTopics',
+    family: 'topics',
+    summary: "The 97 topic names, in the API's order.",
     params: [],
     result: arrayOf(string),
     packs: () => [...TOPIC_PACKS],
     run: (ctx) => topicTable(ctx.pack(TOPICS_PACK)).names,
   }),
   defineOperation({
-    name: 'GetTopic', family: 'topics',
+    name: 'GetTopic',
+    family: 'topics',
     summary: "A topic's citations from Nave's Topical Bible as [{citation, verseIds}], in canonical order.",
     params: [TOPIC_PARAM],
     result: arrayOf(TOPIC_ENTRY),
     packs: () => [...TOPIC_PACKS],
     run(ctx, p) {
       const topic = findTopic(ctx, p.topic);
-      topic.answer ??= deepFreeze(topic.citations.map(([citation, ...ids]) => ({
-        citation: citation as string, verseIds: (ids as number[]).map(padVerseId),
-      })));
+      topic.answer ??= deepFreeze(
+        topic.citations.map(([citation, ...ids]) => ({
+          citation: citation as string,
+          verseIds: (ids as number[]).map(padVerseId),
+        })),
+      );
       return topic.answer;
     },
   }),
   defineOperation({
-    name: 'GetTopicVerseCount', family: 'topics',
+    name: 'GetTopicVerseCount',
+    family: 'topics',
     summary: 'The number of distinct verses of a topic, as {topicVerseCount}.',
     params: [TOPIC_PARAM],
     result: object({}, { topicVerseCount: number }),

@@ -24,7 +24,8 @@ const allTextPacks = (meta: Meta) => meta.versions.map((v) => textPack(v.version
 
 export const verseOperations = [
   defineOperation({
-    name: 'GetVerse', family: 'verses',
+    name: 'GetVerse',
+    family: 'verses',
     summary: 'One verse as [{id, b, c, v, t}]; [] when the translation has no such verse.',
     params: [COMMON_PARAMS.verseId, COMMON_PARAMS.versionId],
     result: arrayOf(VERSE),
@@ -37,7 +38,8 @@ export const verseOperations = [
     },
   }),
   defineOperation({
-    name: 'GetChapter', family: 'verses',
+    name: 'GetChapter',
+    family: 'verses',
     summary: 'Every verse of a chapter as [{id, b, c, v, t}].',
     params: [COMMON_PARAMS.bookId, COMMON_PARAMS.chapterId, COMMON_PARAMS.versionId],
     result: arrayOf(VERSE),
@@ -48,21 +50,36 @@ export const verseOperations = [
     },
   }),
   defineOperation({
-    name: 'GetChapterByBookAndChapterId', family: 'verses',
+    name: 'GetChapterByBookAndChapterId',
+    family: 'verses',
     summary: 'Every verse of a chapter named by its 5-digit bookAndChapterId (43003 = John 3).',
-    params: [{ name: 'bookAndChapterId', type: 'bookAndChapterId', required: true, description: '5-digit BBCCC id, e.g. 43003' }, COMMON_PARAMS.versionId],
+    params: [
+      {
+        name: 'bookAndChapterId',
+        type: 'bookAndChapterId',
+        required: true,
+        description: '5-digit BBCCC id, e.g. 43003',
+      },
+      COMMON_PARAMS.versionId,
+    ],
     result: arrayOf(VERSE),
     packs: (p) => [textPack(p.versionId)],
     run(ctx, p) {
       const { book, chapter } = p.bookAndChapterId as { book: number; chapter: number };
-      if (book < 1 || book > 66 || chapter < 1) throw invalid('bookAndChapterId', `bookAndChapterId must name book 01-66 and chapter 001 or more, got ${formatBookAndChapterId(book, chapter)}`);
+      if (book < 1 || book > 66 || chapter < 1)
+        throw invalid(
+          'bookAndChapterId',
+          `bookAndChapterId must name book 01-66 and chapter 001 or more, got ${formatBookAndChapterId(book, chapter)}`,
+        );
       checkChapter(ctx, p.versionId, book, chapter, 'bookAndChapterId');
       return chapterRows(ctx, p.versionId, book, chapter);
     },
   }),
   defineOperation({
-    name: 'GetParallelVerses', family: 'verses',
-    summary: 'The verse in every translation that has it, aligned by verseId: one inner array per translation, holding its record with versionId "t_<code>", versionAbbreviation and versionName.',
+    name: 'GetParallelVerses',
+    family: 'verses',
+    summary:
+      'The verse in every translation that has it, aligned by verseId: one inner array per translation, holding its record with versionId "t_<code>", versionAbbreviation and versionName.',
     params: [COMMON_PARAMS.verseId],
     result: arrayOf(arrayOf(PARALLEL_VERSE)),
     packs: (_p, meta) => allTextPacks(meta),
@@ -72,14 +89,24 @@ export const verseOperations = [
       for (const version of ctx.meta.versions) {
         const text = ctx.translation(version.versionId);
         const i = text.indexOf(id);
-        if (i >= 0) rows.push([{ ...verseRow(id, text.textAt(i)), versionId: version.table, versionAbbreviation: version.abbreviation, versionName: version.name }]);
+        if (i >= 0)
+          rows.push([
+            {
+              ...verseRow(id, text.textAt(i)),
+              versionId: version.table,
+              versionAbbreviation: version.abbreviation,
+              versionName: version.name,
+            },
+          ]);
       }
       return rows;
     },
   }),
   defineOperation({
-    name: 'GetVersions', family: 'verses',
-    summary: 'Every translation: table, version_id (its number, "1", "2", …), abbreviation, version, language, versionCode (the versionId other operations take) and license.',
+    name: 'GetVersions',
+    family: 'verses',
+    summary:
+      'Every translation: table, version_id (its number, "1", "2", …), abbreviation, version, language, versionCode (the versionId other operations take) and license.',
     params: [],
     result: arrayOf(VERSION),
     run: (ctx) => ctx.meta.versions.map(versionRecord),

@@ -19,17 +19,30 @@ export interface Lexicon {
   firstOccurrence(lexicon: LexiconId, n: number): number;
 }
 
-interface Part { text: string; starts: Uint32Array; count: Uint32Array; first: Uint32Array; entries: (LexiconEntry | undefined)[] }
+interface Part {
+  text: string;
+  starts: Uint32Array;
+  count: Uint32Array;
+  first: Uint32Array;
+  entries: (LexiconEntry | undefined)[];
+}
 
 export const lexicon: (pack: PackOf<typeof LEXICON_PACK>) => Lexicon = perPack(loadLexicon);
 
 function loadLexicon(pack: PackOf<typeof LEXICON_PACK>): Lexicon {
   const info = pack.json('info');
-  if (info.fields.join() !== LEXICON_FIELDS.join()) throw packUnusable(pack.name, 'its lexicon fields differ from this engine\'s');
+  if (info.fields.join() !== LEXICON_FIELDS.join())
+    throw packUnusable(pack.name, "its lexicon fields differ from this engine's");
   const part = (prefix: 'hebrew' | 'greek', last: number): Part => {
     const starts = pack.u32(`${prefix}Start`);
     if (starts.length !== last + 2) throw new Error(`pack '${pack.name}': ${prefix} entries do not match its info`);
-    return { text: pack.text(`${prefix}Text`), starts, count: pack.u32(`${prefix}Count`), first: pack.u32(`${prefix}First`), entries: new Array(last + 1) };
+    return {
+      text: pack.text(`${prefix}Text`),
+      starts,
+      count: pack.u32(`${prefix}Count`),
+      first: pack.u32(`${prefix}First`),
+      entries: new Array(last + 1),
+    };
   };
   const parts: Record<LexiconId, Part> = { H: part('hebrew', info.hebrew), G: part('greek', info.greek) };
   const lasts: Record<LexiconId, number> = { H: info.hebrew, G: info.greek };
@@ -44,8 +57,18 @@ function loadLexicon(pack: PackOf<typeof LEXICON_PACK>): Lexicon {
         const v = p.text.slice(p.starts[n], p.starts[n + 1]).split(FIELD_SEPARATOR);
         // A literal of fixed shape (fields in LEXICON_FIELDS order, checked on load) keeps reads fast.
         e = p.entries[n] = Object.freeze({
-          id: `${id}${n}`, number: n, word: v[0], translit: v[1], pronunciation: v[2], pos: v[3], language: v[4],
-          derivation: v[5], definition: v[6], kjvUsage: v[7], roots: v[8], unused: v[9],
+          id: `${id}${n}`,
+          number: n,
+          word: v[0],
+          translit: v[1],
+          pronunciation: v[2],
+          pos: v[3],
+          language: v[4],
+          derivation: v[5],
+          definition: v[6],
+          kjvUsage: v[7],
+          roots: v[8],
+          unused: v[9],
         });
       }
       return e;

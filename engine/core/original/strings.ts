@@ -15,8 +15,9 @@ export function loadStrings(pack: StringTablePack): StringTable {
   const lengths = pack.u16('stringsLength');
   const starts = new Uint32Array(lengths.length + 1);
   for (let i = 0; i < lengths.length; i++) starts[i + 1] = starts[i] + lengths[i];
-  if (starts[lengths.length] !== text.length) throw new Error(`pack '${pack.name}': string table does not match its lengths`);
+  if (starts[lengths.length] !== text.length)
+    throw new Error(`pack '${pack.name}': string table does not match its lengths`);
   // Slices are made on first use and kept: a verse's words are mostly repeats.
   const cache: (string | undefined)[] = new Array(lengths.length);
-  return (i) => cache[i] ??= text.slice(starts[i], starts[i + 1]);
+  return (i) => (cache[i] ??= text.slice(starts[i], starts[i + 1]));
 }

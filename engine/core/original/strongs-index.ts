@@ -16,14 +16,17 @@ export const strongsIndex: (pack: PackOf<typeof STRONGS_INDEX_PACK>) => StrongsI
 
 function loadIndex(pack: PackOf<typeof STRONGS_INDEX_PACK>): StrongsIndex {
   const info = pack.json('info');
-  const lists = (prefix: 'hebrew' | 'greek' | 'kjvHebrew' | 'kjvGreek') => ({ start: pack.u32(`${prefix}Start`), gaps: pack.u16(`${prefix}Verses`) });
+  const lists = (prefix: 'hebrew' | 'greek' | 'kjvHebrew' | 'kjvGreek') => ({
+    start: pack.u32(`${prefix}Start`),
+    gaps: pack.u16(`${prefix}Verses`),
+  });
   const original = { H: lists('hebrew'), G: lists('greek') };
   const kjv = { H: lists('kjvHebrew'), G: lists('kjvGreek') };
   const max = { H: info.maxHebrew, G: info.maxGreek };
   const decode = (l: { start: Uint32Array; gaps: Uint16Array }, n: number): number[] => {
     const out: number[] = [];
     let ordinal = 0;
-    for (let i = l.start[n]; i < l.start[n + 1]; i++) out.push(ordinal += l.gaps[i]);
+    for (let i = l.start[n]; i < l.start[n + 1]; i++) out.push((ordinal += l.gaps[i]));
     return out;
   };
   return {

@@ -46,14 +46,16 @@ function loadOriginalText(pack: PackOf<typeof ORIGINAL_PACK>): OriginalText {
   const info = pack.json('info');
   const strings: StringTable = loadStrings(pack);
   const verseWords = pack.bytes('verseWords');
-  if (verseWords.length !== info.verseCount) throw new Error(`pack '${pack.name}': verse table does not match its info`);
+  if (verseWords.length !== info.verseCount)
+    throw new Error(`pack '${pack.name}': verse table does not match its info`);
   const starts = new Uint32Array(info.verseCount + 1);
   for (let i = 0; i < info.verseCount; i++) starts[i + 1] = starts[i] + verseWords[i];
   const form = pack.u32('form');
   const strongs = pack.u16('strongs');
   const morph = pack.u16('morph');
   const connected = pack.u16('connected');
-  if (starts[info.verseCount] !== form.length || form.length !== info.wordCount) throw new Error(`pack '${pack.name}': word columns do not match the verse table`);
+  if (starts[info.verseCount] !== form.length || form.length !== info.wordCount)
+    throw new Error(`pack '${pack.name}': word columns do not match the verse table`);
   const morphs = pack.json('morphs');
   const connectedValues = pack.json('connectedValues');
   const sparse = (words: 'noteWord' | 'multiWord', texts: 'noteText' | 'multiText') => {
@@ -62,7 +64,9 @@ function loadOriginalText(pack: PackOf<typeof ORIGINAL_PACK>): OriginalText {
     return new Map<number, number>(Array.from(w, (word, i) => [word, t[i]]));
   };
   const notes = sparse('noteWord', 'noteText');
-  const multi = new Map<number, readonly number[]>([...sparse('multiWord', 'multiText')].map(([w, s]) => [w, Object.freeze(strings(s).split('+').map(Number))]));
+  const multi = new Map<number, readonly number[]>(
+    [...sparse('multiWord', 'multiText')].map(([w, s]) => [w, Object.freeze(strings(s).split('+').map(Number))]),
+  );
   const single: (readonly number[])[] = [];
   const parashot = info.parashot ?? [];
 
@@ -82,14 +86,18 @@ function loadOriginalText(pack: PackOf<typeof ORIGINAL_PACK>): OriginalText {
     morph: (w) => morphs[morph[w]][0],
     morphExpanded: (w) => morphs[morph[w]][1],
     connected: (w) => connectedValues[connected[w]],
-    notes: (w) => { const s = notes.get(w); return s === undefined ? '' : strings(s); },
+    notes: (w) => {
+      const s = notes.get(w);
+      return s === undefined ? '' : strings(s);
+    },
     parashah(ordinal) {
       if (!parashot.length || ordinal < parashot[0].start) return '';
       let lo = 0;
       let hi = parashot.length - 1;
       while (lo < hi) {
         const mid = (lo + hi + 1) >>> 1;
-        if (parashot[mid].start <= ordinal) lo = mid; else hi = mid - 1;
+        if (parashot[mid].start <= ordinal) lo = mid;
+        else hi = mid - 1;
       }
       // The last portion ends with Deuteronomy; the caller only asks within the Torah.
       return parashot[lo].name;

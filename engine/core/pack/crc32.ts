@@ -20,8 +20,15 @@ export function crc32(bytes: Uint8Array): number {
   const fast = bytes.length - (bytes.length % 8);
   for (; i < fast; i += 8) {
     const a = (bytes[i] | (bytes[i + 1] << 8) | (bytes[i + 2] << 16) | (bytes[i + 3] << 24)) ^ crc;
-    crc = t7[a & 0xff] ^ t6[(a >>> 8) & 0xff] ^ t5[(a >>> 16) & 0xff] ^ t4[a >>> 24]
-      ^ t3[bytes[i + 4]] ^ t2[bytes[i + 5]] ^ t1[bytes[i + 6]] ^ t0[bytes[i + 7]];
+    crc =
+      t7[a & 0xff] ^
+      t6[(a >>> 8) & 0xff] ^
+      t5[(a >>> 16) & 0xff] ^
+      t4[a >>> 24] ^
+      t3[bytes[i + 4]] ^
+      t2[bytes[i + 5]] ^
+      t1[bytes[i + 6]] ^
+      t0[bytes[i + 7]];
   }
   for (; i < bytes.length; i++) crc = t0[(crc ^ bytes[i]) & 0xff] ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;

@@ -8,19 +8,27 @@ export function perPack<P extends object = Pack, T = unknown>(fn: (pack: P) => T
   const cache = new WeakMap<P, T>();
   return (pack) => {
     let value = cache.get(pack);
-    if (value === undefined) { value = fn(pack); cache.set(pack, value); }
+    if (value === undefined) {
+      value = fn(pack);
+      cache.set(pack, value);
+    }
     return value;
   };
 }
 
 /** fn(pack, key), computed once per pack object and key: for what a pack gives only together with
  *  something else (a search pack's index is checked against its translation). */
-export function perPackAnd<P extends object = Pack, K = unknown, T = unknown>(fn: (pack: P, key: K) => T): (pack: P, key: K) => T {
+export function perPackAnd<P extends object = Pack, K = unknown, T = unknown>(
+  fn: (pack: P, key: K) => T,
+): (pack: P, key: K) => T {
   const byPack = perPack((_: P) => new Map<K, T>());
   return (pack, key) => {
     const cache = byPack(pack);
     let value = cache.get(key);
-    if (value === undefined) { value = fn(pack, key); cache.set(key, value); }
+    if (value === undefined) {
+      value = fn(pack, key);
+      cache.set(key, value);
+    }
     return value;
   };
 }

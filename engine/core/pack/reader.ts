@@ -4,7 +4,11 @@ import { crc32 } from './crc32.ts';
 import { strictUtf8Decoder } from '../utf8.ts';
 import { PACK_FORMAT_VERSION, PACK_HEADER_BYTES, PACK_MAGIC, SectionKind, type SectionKindName } from './format.ts';
 
-interface Section { kind: number; offset: number; length: number }
+interface Section {
+  kind: number;
+  offset: number;
+  length: number;
+}
 
 export interface Pack {
   readonly name: string;
@@ -30,7 +34,8 @@ const decodeUtf8 = strictUtf8Decoder();
 
 /** Checks and inflates a pack; every defect is reported as NOT_AVAILABLE naming the pack. */
 /** The error for a pack this engine cannot use: what is wrong, and how to get a good one. */
-export const packUnusable = (name: string, why: string) => notAvailable(`pack '${name}' cannot be used: ${why}; rebuild it with \`bible build\``);
+export const packUnusable = (name: string, why: string) =>
+  notAvailable(`pack '${name}' cannot be used: ${why}; rebuild it with \`bible build\``);
 
 /** Pack names are file names too: letters, digits, dot, underscore and dash, starting with a letter or digit. */
 export const isPackName = (name: string) => /^[a-z0-9][a-z0-9._-]*$/i.test(name);
@@ -38,10 +43,12 @@ export const isPackName = (name: string) => /^[a-z0-9][a-z0-9._-]*$/i.test(name)
 export function readPack(name: string, file: Uint8Array, inflate: Inflate = fflateInflate): Pack {
   const fail = (why: string) => packUnusable(name, why);
   if (!(file instanceof Uint8Array)) throw fail('the loader did not return bytes');
-  if (file.length < PACK_HEADER_BYTES || PACK_MAGIC.some((b, i) => file[i] !== b)) throw fail('not a pack file (bad magic)');
+  if (file.length < PACK_HEADER_BYTES || PACK_MAGIC.some((b, i) => file[i] !== b))
+    throw fail('not a pack file (bad magic)');
   const header = new DataView(file.buffer, file.byteOffset, PACK_HEADER_BYTES);
   const version = header.getUint16(4, true);
-  if (version !== PACK_FORMAT_VERSION) throw fail(`format version ${version}, this engine reads version ${PACK_FORMAT_VERSION}`);
+  if (version !== PACK_FORMAT_VERSION)
+    throw fail(`format version ${version}, this engine reads version ${PACK_FORMAT_VERSION}`);
   const bodyLength = header.getUint32(8, true);
   const compressed = file.subarray(PACK_HEADER_BYTES);
   // The checksum covers the compressed bytes: it catches corruption and truncation before we inflate,
@@ -61,13 +68,19 @@ export function readPack(name: string, file: Uint8Array, inflate: Inflate = ffla
   const view = new DataView(body.buffer, body.byteOffset, body.byteLength);
   try {
     let at = 0;
-    const count = view.getUint32(at, true); at += 4;
+    const count = view.getUint32(at, true);
+    at += 4;
     for (let i = 0; i < count; i++) {
-      const nameLength = body[at]; at += 1;
-      const sectionName = String.fromCharCode(...body.subarray(at, at + nameLength)); at += nameLength;
-      const kind = body[at]; at += 1;
-      const offset = view.getUint32(at, true); at += 4;
-      const length = view.getUint32(at, true); at += 4;
+      const nameLength = body[at];
+      at += 1;
+      const sectionName = String.fromCharCode(...body.subarray(at, at + nameLength));
+      at += nameLength;
+      const kind = body[at];
+      at += 1;
+      const offset = view.getUint32(at, true);
+      at += 4;
+      const length = view.getUint32(at, true);
+      at += 4;
       if (offset + length > body.length || offset % 4 !== 0) throw new Error('section out of bounds');
       sections.set(sectionName, { kind, offset, length });
     }

@@ -27,7 +27,10 @@ export interface PackSchema<Sections extends PackSections = PackSections, Name e
   readonly sections: Sections;
 }
 
-export function definePack<const Name extends PackNaming, const Sections extends PackSections>(name: Name, sections: Sections): PackSchema<Sections, Name> {
+export function definePack<const Name extends PackNaming, const Sections extends PackSections>(
+  name: Name,
+  sections: Sections,
+): PackSchema<Sections, Name> {
   return { name, sections };
 }
 
@@ -39,8 +42,10 @@ export function packName(schema: PackSchema, key?: string): string {
 }
 
 /** The names of a schema's sections of one kind. */
-export type SectionsOfKind<Sections extends PackSections, Kind extends SectionKindName> =
-  { [Name in keyof Sections]: Sections[Name]['kind'] extends Kind ? Name : never }[keyof Sections] & string;
+export type SectionsOfKind<Sections extends PackSections, Kind extends SectionKindName> = {
+  [Name in keyof Sections]: Sections[Name]['kind'] extends Kind ? Name : never;
+}[keyof Sections] &
+  string;
 
 /** The type of a JSON section's value. */
 export type JsonOf<Spec> = Spec extends SectionSpec<'json', infer T> ? T : never;
@@ -63,15 +68,24 @@ export interface TypedPack<Sections extends PackSections> {
 export type PackOf<Schema extends PackSchema> = TypedPack<Schema['sections']>;
 
 /** Reads a pack through a schema. The pack is unchanged; only its type narrows. */
-export const withSchema = <Sections extends PackSections>(pack: Pack, _schema: PackSchema<Sections>): TypedPack<Sections> => pack;
+export const withSchema = <Sections extends PackSections>(
+  pack: Pack,
+  _schema: PackSchema<Sections>,
+): TypedPack<Sections> => pack;
 
 /** What the writer takes for a section of each kind. */
 export type SectionData<Spec extends SectionSpec> =
-  Spec extends SectionSpec<'bytes'> ? Uint8Array
-  : Spec extends SectionSpec<'u32'> ? Uint32Array | readonly number[]
-  : Spec extends SectionSpec<'u16'> ? Uint16Array | readonly number[]
-  : Spec extends SectionSpec<'utf8'> ? string
-  : JsonOf<Spec>;
+  Spec extends SectionSpec<'bytes'>
+    ? Uint8Array
+    : Spec extends SectionSpec<'u32'>
+      ? Uint32Array | readonly number[]
+      : Spec extends SectionSpec<'u16'>
+        ? Uint16Array | readonly number[]
+        : Spec extends SectionSpec<'utf8'>
+          ? string
+          : JsonOf<Spec>;
 
 /** A value for every section of a schema. */
-export type PackData<Schema extends PackSchema> = { [Name in keyof Schema['sections']]: SectionData<Schema['sections'][Name]> };
+export type PackData<Schema extends PackSchema> = {
+  [Name in keyof Schema['sections']]: SectionData<Schema['sections'][Name]>;
+};

@@ -45,12 +45,22 @@ export const SEARCH_PACK = definePack((versionId: string) => `search-${versionId
   ids: bytes,
 });
 
-export interface ReadingSpeedModel { bands: SpeedBand[]; sources: Record<string, string> }
+export interface ReadingSpeedModel {
+  bands: SpeedBand[];
+  sources: Record<string, string>;
+}
 export const PLANS_PACK = definePack('plans', {
   readingSpeed: json<ReadingSpeedModel>(),
 });
 
-export interface ExtraBook { id: string; weight: string; name: string; info_text: string; info_url: string; path: string }
+export interface ExtraBook {
+  id: string;
+  weight: string;
+  name: string;
+  info_text: string;
+  info_url: string;
+  path: string;
+}
 /** Extra-biblical books: one row per verse, its text ending at textEnds[row] (UTF-16 units). */
 export const EXTRABIBLICAL_PACK = definePack('extrabiblical', {
   books: json<ExtraBook[]>(),
@@ -84,24 +94,40 @@ export const ORIGINAL_PACK = definePack((testament: string) => `original-${testa
   stringsLength: u16,
 });
 
-export interface LexiconInfo { hebrew: number; greek: number; fields: readonly string[] }
+export interface LexiconInfo {
+  hebrew: number;
+  greek: number;
+  fields: readonly string[];
+}
 /** Strong's Hebrew and Greek dictionaries, with each number's occurrence count and first verse. */
 export const LEXICON_PACK = definePack('lexicon', {
   info: json<LexiconInfo>(),
-  hebrewText: utf8, hebrewStart: u32,
-  hebrewCount: u32, hebrewFirst: u32,
-  greekText: utf8, greekStart: u32,
-  greekCount: u32, greekFirst: u32,
+  hebrewText: utf8,
+  hebrewStart: u32,
+  hebrewCount: u32,
+  hebrewFirst: u32,
+  greekText: utf8,
+  greekStart: u32,
+  greekCount: u32,
+  greekFirst: u32,
 });
 
-export interface StrongsIndexInfo { maxHebrew: number; maxGreek: number; kjvTags: boolean }
+export interface StrongsIndexInfo {
+  maxHebrew: number;
+  maxGreek: number;
+  kjvTags: boolean;
+}
 /** For each Strong's number, the KJV ordinals of the verses that use it (original text and KJV tags). */
 export const STRONGS_INDEX_PACK = definePack('strongs-index', {
   info: json<StrongsIndexInfo>(),
-  hebrewStart: u32, hebrewVerses: u16,
-  greekStart: u32, greekVerses: u16,
-  kjvHebrewStart: u32, kjvHebrewVerses: u16,
-  kjvGreekStart: u32, kjvGreekVerses: u16,
+  hebrewStart: u32,
+  hebrewVerses: u16,
+  greekStart: u32,
+  greekVerses: u16,
+  kjvHebrewStart: u32,
+  kjvHebrewVerses: u16,
+  kjvGreekStart: u32,
+  kjvGreekVerses: u16,
 });
 
 /** Greek and Hebrew character tables in the API's escapes. */
@@ -110,7 +136,11 @@ export const UNICODE_PACK = definePack('unicode-tables', {
   hebrew: json<Record<string, Record<string, string>>>(),
 });
 
-export interface LicensedPack { name: string; builder: string; datasets: string[] }
+export interface LicensedPack {
+  name: string;
+  builder: string;
+  datasets: string[];
+}
 /** What this build holds and under which licences; written after every other pack. */
 export const LICENSING_PACK = definePack('licensing', {
   build: json<BuildInfo>(),
@@ -120,7 +150,14 @@ export const LICENSING_PACK = definePack('licensing', {
   packs: json<LicensedPack[]>(),
 });
 
-export interface CrossReferenceInfo { rows: number; kept: number; negativeDropped: number; zeroKept: number; remapped: string[]; remappedRows: number }
+export interface CrossReferenceInfo {
+  rows: number;
+  kept: number;
+  negativeDropped: number;
+  zeroKept: number;
+  remapped: string[];
+  remappedRows: number;
+}
 /** Cross references grouped by source verse: rows start[ordinal]..start[ordinal + 1]. */
 export const XREFS_PACK = definePack('xrefs', {
   info: json<CrossReferenceInfo>(),
@@ -159,14 +196,36 @@ export const RELATIONS_PACK = definePack('relations', {
   related: u16,
 });
 
-export interface TopicRecord { topic: string; citations: (string | number)[][] }
+export interface TopicRecord {
+  topic: string;
+  citations: (string | number)[][];
+}
 export const TOPICS_PACK = definePack('topics', {
   topics: json<TopicRecord[]>(),
 });
 
-export interface GenreRun { genre: string; startingBookId: string; endingBookId: string; startingVerseId: string; endingVerseId: string; testament: 'OT' | 'NT' }
-export interface ProphecyRow { n: number; ot: string; prophecy: string; nt: string; otVerseIds: number[]; ntVerseIds: number[] }
-export interface WordsOfJesusCheck { kjv: number; web: number; onlyKjv: number[]; onlyWeb: number[] }
+export interface GenreRun {
+  genre: string;
+  startingBookId: string;
+  endingBookId: string;
+  startingVerseId: string;
+  endingVerseId: string;
+  testament: 'OT' | 'NT';
+}
+export interface ProphecyRow {
+  n: number;
+  ot: string;
+  prophecy: string;
+  nt: string;
+  otVerseIds: number[];
+  ntVerseIds: number[];
+}
+export interface WordsOfJesusCheck {
+  kjv: number;
+  web: number;
+  onlyKjv: number[];
+  onlyWeb: number[];
+}
 /** The small curated lists, each shaped as the API answers it. */
 export const STUDY_PACK = definePack('study', {
   genres: json<GenreRun[]>(),

@@ -46,7 +46,10 @@ export function dateSequence(firstDay: number, count: number): string[] {
     out[i] = prefix + pad2(day);
     if (++day > monthLength) {
       day = 1;
-      if (++month > 12) { month = 1; year++; }
+      if (++month > 12) {
+        month = 1;
+        year++;
+      }
       monthLength = daysInMonth(year, month);
       prefix = `${year}-${pad2(month)}-`;
     }
@@ -58,7 +61,12 @@ export function dateSequence(firstDay: number, count: number): string[] {
 export function today(options: Readonly<Record<string, unknown>>): number {
   const clock = options.clock;
   if (clock === undefined) return Math.floor(Date.now() / MS_PER_DAY);
-  const bad = (why: string) => new BibleError('NOT_AVAILABLE', `the clock given to open() ${why}; it must be a function returning a Date or an ISO date string such as 2023-01-01`, 'clock');
+  const bad = (why: string) =>
+    new BibleError(
+      'NOT_AVAILABLE',
+      `the clock given to open() ${why}; it must be a function returning a Date or an ISO date string such as 2023-01-01`,
+      'clock',
+    );
   if (typeof clock !== 'function') throw bad('is not a function');
   let now: unknown;
   try {

@@ -19,27 +19,56 @@ export const READER_AGE_MAX = 120;
  * or one that is not a valid age, reads as the default 6.
  */
 export function readersAge(requested: number | undefined): number {
-  return requested !== undefined && Number.isInteger(requested) && requested >= READER_AGE_MIN && requested <= READER_AGE_MAX ? requested : READER_AGE_MIN;
+  return requested !== undefined &&
+    Number.isInteger(requested) &&
+    requested >= READER_AGE_MIN &&
+    requested <= READER_AGE_MAX
+    ? requested
+    : READER_AGE_MIN;
 }
 
-export interface Speeds { low: number; average: number; high: number }
-export interface SpeedBand { label: string; from: number; to: number | null; silent: Speeds; oral: Speeds }
-export interface TimeSpan { seconds: number; minutes: number; hours: number; days: number }
-export interface TimesToRead { low: TimeSpan; average: TimeSpan; high: TimeSpan }
+export interface Speeds {
+  low: number;
+  average: number;
+  high: number;
+}
+export interface SpeedBand {
+  label: string;
+  from: number;
+  to: number | null;
+  silent: Speeds;
+  oral: Speeds;
+}
+export interface TimeSpan {
+  seconds: number;
+  minutes: number;
+  hours: number;
+  days: number;
+}
+export interface TimesToRead {
+  low: TimeSpan;
+  average: TimeSpan;
+  high: TimeSpan;
+}
 
 /** The band for each accepted age, looked up by index. */
 export type SpeedModel = readonly SpeedBand[];
 
-export const speedModel: (pack: PackOf<typeof PLANS_PACK>) => SpeedModel = perPack((pack: PackOf<typeof PLANS_PACK>) => {
-  const { bands } = pack.json('readingSpeed');
-  const byAge: SpeedBand[] = [];
-  for (let age = 0; age <= READER_AGE_MAX; age++) {
-    const band = bands.find((b) => age >= b.from && (b.to === null || age <= b.to));
-    if (band) byAge[age] = band;
-    else if (age >= READER_AGE_MIN) throw notAvailable(`pack 'plans' has no reading speed for age ${age}; rebuild it with \`bible build --only plans\``);
-  }
-  return byAge;
-});
+export const speedModel: (pack: PackOf<typeof PLANS_PACK>) => SpeedModel = perPack(
+  (pack: PackOf<typeof PLANS_PACK>) => {
+    const { bands } = pack.json('readingSpeed');
+    const byAge: SpeedBand[] = [];
+    for (let age = 0; age <= READER_AGE_MAX; age++) {
+      const band = bands.find((b) => age >= b.from && (b.to === null || age <= b.to));
+      if (band) byAge[age] = band;
+      else if (age >= READER_AGE_MIN)
+        throw notAvailable(
+          `pack 'plans' has no reading speed for age ${age}; rebuild it with \`bible build --only plans\``,
+        );
+    }
+    return byAge;
+  },
+);
 
 /** A time given in hundredths of a minute, in every unit the API gives. */
 function span(hundredths: number): TimeSpan {

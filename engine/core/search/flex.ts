@@ -53,17 +53,22 @@ export function encodeMap(entries: MapEntry[]): { terms: string; ids: Uint8Array
   const sorted = [...entries].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const bytes: number[] = [];
   const varint = (value: number) => {
-    while (value > 0x7f) { bytes.push((value & 0x7f) | 0x80); value >>>= 7; }
+    while (value > 0x7f) {
+      bytes.push((value & 0x7f) | 0x80);
+      value >>>= 7;
+    }
     bytes.push(value);
   };
   let postings = 0;
   for (const [term, slots] of sorted) {
-    if (!term || /[\n ]/.test(term)) throw new Error(`search index term ${JSON.stringify(term)} is empty or holds a separator`);
+    if (!term || /[\n ]/.test(term))
+      throw new Error(`search index term ${JSON.stringify(term)} is empty or holds a separator`);
     const ids = slots.flat();
     varint(ids.length);
     let previous = -1;
     for (const id of ids) {
-      if (!Number.isInteger(id) || id <= previous) throw new Error(`search index ids for ${JSON.stringify(term)} are not ascending integers`);
+      if (!Number.isInteger(id) || id <= previous)
+        throw new Error(`search index ids for ${JSON.stringify(term)} are not ascending integers`);
       varint(id - previous - 1);
       previous = id;
     }
@@ -88,7 +93,11 @@ function readVarint(ids: Uint8Array, state: { at: number }): number {
  * one shared Uint32Array (FlexSearch only reads its id lists, and one buffer takes half the memory of
  * ten thousand JS arrays of numbers on engines without pointer compression).
  */
-export function decodePostings(terms: string, ids: Uint8Array, postings: number): { terms: string[]; lists: Uint32Array[] } {
+export function decodePostings(
+  terms: string,
+  ids: Uint8Array,
+  postings: number,
+): { terms: string[]; lists: Uint32Array[] } {
   const keys = terms ? terms.split('\n') : [];
   const all = new Uint32Array(postings);
   const lists: Uint32Array[] = new Array(keys.length);
@@ -133,7 +142,10 @@ export function decodeMap(terms: string, ids: Uint8Array): MapEntry[] {
     const count = readVarint(ids, state);
     const list: number[] = new Array(count);
     let id = -1;
-    for (let j = 0; j < count; j++) { id += readVarint(ids, state) + 1; list[j] = id; }
+    for (let j = 0; j < count; j++) {
+      id += readVarint(ids, state) + 1;
+      list[j] = id;
+    }
     return [key, [list]];
   });
   if (state.at !== ids.length) throw new Error('search pack ids do not match its terms');

@@ -10,7 +10,9 @@ import type { TranslationData } from '../translation.ts';
 import { findVerses, loadSearchIndex, NormalizedVerses, type SearchIndex, type Strategy } from './searcher.ts';
 
 const normalizedVerses = perPack((text: TranslationData) => new NormalizedVerses(text));
-const loadedSearchIndex = perPackAnd((pack: PackOf<typeof SEARCH_PACK>, text: TranslationData) => loadSearchIndex(pack, text));
+const loadedSearchIndex = perPackAnd((pack: PackOf<typeof SEARCH_PACK>, text: TranslationData) =>
+  loadSearchIndex(pack, text),
+);
 
 /** The translation's search index: imported from its pack on first use; null when the pack is not loaded
  *  and not required (the answer is then found by a scan, and is the same). */
@@ -34,9 +36,14 @@ export interface MatchOptions {
 
 /** Positions (ascending) of the verses of a translation that contain the query. Uses the search index
  *  when it is loaded. */
-export function matchingPositions(ctx: Context, versionId: string, query: string, options: MatchOptions = {}): number[] {
+export function matchingPositions(
+  ctx: Context,
+  versionId: string,
+  query: string,
+  options: MatchOptions = {},
+): number[] {
   const text = ctx.translation(versionId);
-  return findVerses(text, normalizedVerses(text), searchIndex(ctx, versionId, options.strategy === 'index'), {
+  return findVerses(normalizedVerses(text), searchIndex(ctx, versionId, options.strategy === 'index'), {
     query,
     matchType: options.matchType ?? 'exact',
     exclude: options.exclude,

@@ -16,7 +16,7 @@ import { packUnusable } from '../pack/reader.ts';
 import type { PackOf } from '../pack/schema.ts';
 import { SEARCH_PACK } from '../pack/schemas.ts';
 import { lineStarts, lowerBound, type TranslationData } from '../translation.ts';
-import { createFlexIndex, decodePostings, SEARCH_FORMAT, type FlexIndex, type SearchPackInfo } from './flex.ts';
+import { createFlexIndex, decodePostings, SEARCH_FORMAT, type FlexIndex } from './flex.ts';
 
 export const searchPackName = (versionId: string): string => SEARCH_PACK.name(versionId);
 
@@ -76,10 +76,12 @@ export interface SearchIndex {
 export function loadSearchIndex(pack: PackOf<typeof SEARCH_PACK>, text: TranslationData): SearchIndex {
   const fail = (why: string) => packUnusable(pack.name, why);
   const info = pack.json('info');
-  if (info.format !== SEARCH_FORMAT) throw fail(`it was built as ${JSON.stringify(info.format)}, this engine reads ${SEARCH_FORMAT}`);
-  if (info.size !== text.size) throw fail(`it indexes ${info.size} verses, the text pack of ${text.versionId} has ${text.size}`);
+  if (info.format !== SEARCH_FORMAT)
+    throw fail(`it was built as ${JSON.stringify(info.format)}, this engine reads ${SEARCH_FORMAT}`);
+  if (info.size !== text.size)
+    throw fail(`it indexes ${info.size} verses, the text pack of ${text.versionId} has ${text.size}`);
   const termText = pack.text('terms');
-  let decoded;
+  let decoded: ReturnType<typeof decodePostings>;
   try {
     decoded = decodePostings(termText, pack.bytes('ids'), info.postings);
   } catch (error) {
@@ -97,7 +99,10 @@ export function loadSearchIndex(pack: PackOf<typeof SEARCH_PACK>, text: Translat
   const vocabulary = `\n${termText}\n`;
   const termStarts = new Uint32Array(terms.length);
   let at = 1;
-  for (let k = 0; k < terms.length; k++) { termStarts[k] = at; at += terms[k].length + 1; }
+  for (let k = 0; k < terms.length; k++) {
+    termStarts[k] = at;
+    at += terms[k].length + 1;
+  }
   return { flex, size: info.size, terms, lists, vocabulary, termStarts };
 }
 
@@ -116,7 +121,7 @@ export interface SearchRequest {
 }
 
 /** Positions (ascending) of the verses in range whose text contains the query. */
-export function findVerses(text: TranslationData, verses: NormalizedVerses, index: SearchIndex | null, request: SearchRequest): number[] {
+export function findVerses(verses: NormalizedVerses, index: SearchIndex | null, request: SearchRequest): number[] {
   const query = normalizeText(request.query);
   const exclude = request.exclude === undefined ? '' : normalizeText(request.exclude);
   const [first, end] = request.range;
@@ -152,7 +157,7 @@ export function matchSpans(verseText: string, query: string, matchType: MatchTyp
   const spans: [number, number][] = [];
   if (!q) return spans;
   const { text, from, to } = normalizeWithOffsets(verseText);
-  for (let at = text.indexOf(q); at !== -1;) {
+  for (let at = text.indexOf(q); at !== -1; ) {
     const end = at + q.length;
     const whole = (at === 0 || text.charCodeAt(at - 1) === 32) && (end === text.length || text.charCodeAt(end) === 32);
     if (matchType === 'broad' || whole) {
@@ -166,7 +171,14 @@ export function matchSpans(verseText: string, query: string, matchType: MatchTyp
 }
 
 /** Searches the whole normalised text with indexOf, jumping to the next verse after each match. */
-function scan(verses: NormalizedVerses, query: string, matchType: MatchType, exclude: string, first: number, end: number): number[] {
+function scan(
+  verses: NormalizedVerses,
+  query: string,
+  matchType: MatchType,
+  exclude: string,
+  first: number,
+  end: number,
+): number[] {
   const { blob, starts } = verses.whole();
   const found: number[] = [];
   const stop = starts[end] - 1; // end of the last verse in range
@@ -179,14 +191,21 @@ function scan(verses: NormalizedVerses, query: string, matchType: MatchType, exc
     if (matchType === 'exact') {
       const before = p === 0 ? 10 : blob.charCodeAt(p - 1);
       const after = p + length === blob.length ? 10 : blob.charCodeAt(p + length);
-      if ((before !== 32 && before !== 10) || (after !== 32 && after !== 10)) { at = p + 1; continue; }
+      if ((before !== 32 && before !== 10) || (after !== 32 && after !== 10)) {
+        at = p + 1;
+        continue;
+      }
     }
     // The verse holding p: usually close by, so walk; binary-search long jumps.
     if (starts[i + 1] <= p) {
       if (i + 8 < end && starts[i + 8] <= p) {
         let lo = i + 8;
         let hi = end - 1;
-        while (lo < hi) { const mid = (lo + hi + 1) >>> 1; if (starts[mid] <= p) lo = mid; else hi = mid - 1; }
+        while (lo < hi) {
+          const mid = (lo + hi + 1) >>> 1;
+          if (starts[mid] <= p) lo = mid;
+          else hi = mid - 1;
+        }
         i = lo;
       } else {
         while (starts[i + 1] <= p) i++;
@@ -230,7 +249,7 @@ function fittingTerms(index: SearchIndex, word: string, fit: Partial, maxTerms: 
     case 'suffix':
     case 'substring': {
       const needle = fit === 'suffix' ? `${word}\n` : word;
-      for (let at = vocabulary.indexOf(needle, 1); at !== -1;) {
+      for (let at = vocabulary.indexOf(needle, 1); at !== -1; ) {
         const k = termAt(index, at);
         if (found.length === maxTerms) return null;
         found.push(k);
@@ -250,7 +269,14 @@ type Slice = [ArrayLike<number>, number, number];
  * Candidate positions in [first, end), ascending and unique, from the cheapest word of the query; null
  * when every choice would propose more than `budget` candidates (then a scan is cheaper).
  */
-function planCandidates(index: SearchIndex, query: string, matchType: MatchType, first: number, end: number, budget: number): ArrayLike<number> | null {
+function planCandidates(
+  index: SearchIndex,
+  query: string,
+  matchType: MatchType,
+  first: number,
+  end: number,
+  budget: number,
+): ArrayLike<number> | null {
   const words = query.split(' ');
   const last = words.length - 1;
   const inRange = (list: ArrayLike<number>): Slice => [
@@ -281,7 +307,10 @@ function planCandidates(index: SearchIndex, query: string, matchType: MatchType,
       if (fitting.length === 0) return [];
       for (const k of fitting) {
         const slice = inRange(index.lists[k]);
-        if (slice[2] > slice[1]) { slices.push(slice); total += slice[2] - slice[1]; }
+        if (slice[2] > slice[1]) {
+          slices.push(slice);
+          total += slice[2] - slice[1];
+        }
         if (best && total >= best.total) break;
       }
     }
@@ -292,7 +321,7 @@ function planCandidates(index: SearchIndex, query: string, matchType: MatchType,
   if (slices.length === 0) return [];
   if (slices.length === 1) {
     const [list, lo, hi] = slices[0];
-    return lo === 0 && hi === list.length ? list : Array.prototype.slice.call(list, lo, hi) as number[];
+    return lo === 0 && hi === list.length ? list : (Array.prototype.slice.call(list, lo, hi) as number[]);
   }
   // Union of several terms' positions: sort them together, then drop repeats.
   const merged = new Uint32Array(total);

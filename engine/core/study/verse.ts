@@ -9,8 +9,9 @@ export function kjvOrdinal(ctx: Context, verse: VerseIdValue, param = 'verseId')
   if (ordinal >= 0) return ordinal;
   const book = ctx.meta.books[verse.book - 1];
   const chapters = ctx.meta.versification.chapterVerses[verse.book - 1];
-  const size = verse.chapter > chapters.length
-    ? `${book.names.english} has ${chapters.length} chapters`
-    : `${book.names.english} ${verse.chapter} has ${chapters[verse.chapter - 1]} verses`;
+  const size =
+    verse.chapter > chapters.length
+      ? `${book.names.english} has ${chapters.length} chapters`
+      : `${book.names.english} ${verse.chapter} has ${chapters[verse.chapter - 1]} verses`;
   throw invalid(param, `${param} ${padVerseId(verse.id)} is not a KJV verse: ${size}`);
 }

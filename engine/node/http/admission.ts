@@ -6,7 +6,11 @@ import { LimiterUnavailable, type Limiter } from '../rate-limits.ts';
 import { refusal, type Refusal } from './refusal.ts';
 
 /** Rate-limit headers on every keyed answer (and Retry-After on 429). Reset is in seconds from now. */
-export const RATE_HEADERS = { limit: 'X-RateLimit-Limit', remaining: 'X-RateLimit-Remaining', reset: 'X-RateLimit-Reset' } as const;
+export const RATE_HEADERS = {
+  limit: 'X-RateLimit-Limit',
+  remaining: 'X-RateLimit-Remaining',
+  reset: 'X-RateLimit-Reset',
+} as const;
 
 export interface Admitted {
   headers: Record<string, string>;
@@ -22,7 +26,11 @@ export async function admit(
   if (!keys) return { headers: {} };
   const key = requestKey(headers);
   if (!key) {
-    return refusal(401, 'UNAUTHORIZED', 'this server needs an API key: send it in the x-api-key header (or x-rapidapi-key)');
+    return refusal(
+      401,
+      'UNAUTHORIZED',
+      'this server needs an API key: send it in the x-api-key header (or x-rapidapi-key)',
+    );
   }
   const plan = keys.plan(key);
   if (!plan) return refusal(401, 'UNAUTHORIZED', 'unknown API key');

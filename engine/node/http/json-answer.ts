@@ -20,9 +20,10 @@ export interface EncodedJson {
 export async function encodeJson(requestHeaders: IncomingHttpHeaders, body: unknown): Promise<EncodedJson> {
   const payload = Buffer.from(JSON.stringify(body) ?? 'null');
   if (payload.length < GZIP_MIN_BYTES || !acceptsGzip(requestHeaders)) return { payload, gzipped: false };
-  const gzipped = payload.length <= GZIP_SYNC_MAX_BYTES
-    ? gzipSync(payload, { level: GZIP_LEVEL })
-    : await gzipAsync(payload, { level: GZIP_LEVEL });
+  const gzipped =
+    payload.length <= GZIP_SYNC_MAX_BYTES
+      ? gzipSync(payload, { level: GZIP_LEVEL })
+      : await gzipAsync(payload, { level: GZIP_LEVEL });
   return { payload: gzipped, gzipped: true };
 }
 

@@ -29,7 +29,10 @@ function checkEncoding(part: string): void {
   const rawName = eq < 0 ? part : part.slice(0, eq);
   const name = strictlyDecoded(rawName);
   if (name === undefined) {
-    throw new BibleError('INVALID_PARAMETER', `a parameter name has bad percent-encoding: ${JSON.stringify(rawName.slice(0, 40))}`);
+    throw new BibleError(
+      'INVALID_PARAMETER',
+      `a parameter name has bad percent-encoding: ${JSON.stringify(rawName.slice(0, 40))}`,
+    );
   }
   if (eq >= 0 && strictlyDecoded(part.slice(eq + 1)) === undefined) {
     const shown = name.slice(0, 40);

@@ -12,12 +12,20 @@ export class BodyTooLarge extends Error {
 export function readBody(req: IncomingMessage, limit: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const announced = Number(req.headers['content-length']);
-    if (Number.isFinite(announced) && announced > limit) { reject(new BodyTooLarge(limit)); return; }
+    if (Number.isFinite(announced) && announced > limit) {
+      reject(new BodyTooLarge(limit));
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) { req.removeAllListeners('data'); req.resume(); reject(new BodyTooLarge(limit)); return; }
+      if (size > limit) {
+        req.removeAllListeners('data');
+        req.resume();
+        reject(new BodyTooLarge(limit));
+        return;
+      }
       chunks.push(chunk);
     });
     req.on('end', () => resolve(new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks))));

@@ -8,7 +8,9 @@ export const MAX_URL_LENGTH = 8192;
 
 /** Headers for the answer to an OPTIONS preflight: it never needs a key (browsers send none on it). */
 export function preflightHeaders(headers: IncomingHttpHeaders): Record<string, string> {
-  const asked = String(headers['access-control-request-headers'] ?? '').replace(/[^\w ,-]/g, '').slice(0, 500);
+  const asked = String(headers['access-control-request-headers'] ?? '')
+    .replace(/[^\w ,-]/g, '')
+    .slice(0, 500);
   return {
     'Access-Control-Allow-Methods': 'GET, HEAD, POST, OPTIONS',
     'Access-Control-Allow-Headers': asked || '*',

@@ -29,7 +29,11 @@ export function routeOf(path: string, operations: ReadonlySet<string>, hasWebPag
   return {
     kind: 'static',
     file: path,
-    fallback: { kind: 'unknown', ...(name ? { name } : {}), looksLikeApi: name !== undefined || path.startsWith('/api/') },
+    fallback: {
+      kind: 'unknown',
+      ...(name ? { name } : {}),
+      looksLikeApi: name !== undefined || path.startsWith('/api/'),
+    },
   };
 }
 

@@ -36,7 +36,13 @@ export interface StaticRoot {
   cacheControl(file: string, versioned: boolean): string;
 }
 
-interface Entry { mtimeMs: number; size: number; etag: string; body?: Buffer; gzip?: Buffer }
+interface Entry {
+  mtimeMs: number;
+  size: number;
+  etag: string;
+  body?: Buffer;
+  gzip?: Buffer;
+}
 
 export const acceptsGzip = (headers: IncomingHttpHeaders): boolean => {
   const header = headers['accept-encoding'];
@@ -69,7 +75,13 @@ export function staticFiles(roots: StaticRoot[]) {
       const body = await readFile(path);
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
       const gzip = COMPRESSIBLE.has(extname(path)) && body.length > 512 ? gzipSync(body, { level: 9 }) : undefined;
-      entry = { mtimeMs: info.mtimeMs, size: info.size, etag, body, gzip: gzip && gzip.length < body.length ? gzip : undefined };
+      entry = {
+        mtimeMs: info.mtimeMs,
+        size: info.size,
+        etag,
+        body,
+        gzip: gzip && gzip.length < body.length ? gzip : undefined,
+      };
     } else {
       const hash = createHash('sha256');
       for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
@@ -100,7 +112,13 @@ export function staticFiles(roots: StaticRoot[]) {
   };
 
   /** Serves the file for a GET or HEAD if one exists; answers false when no root has it. */
-  return async (req: IncomingMessage, res: ServerResponse, pathname: string, query: string, extraHeaders: Record<string, string>): Promise<boolean> => {
+  return async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    query: string,
+    extraHeaders: Record<string, string>,
+  ): Promise<boolean> => {
     const found = await locate(pathname);
     if (!found) return false;
     const entry = await entryFor(found.path, found.info);
@@ -125,8 +143,14 @@ export function staticFiles(roots: StaticRoot[]) {
     if (gzip) headers['Content-Encoding'] = 'gzip';
     headers['Content-Length'] = gzip ? gzip.length : entry.size;
     res.writeHead(200, headers);
-    if (req.method === 'HEAD') { res.end(); return true; }
-    if (gzip || entry.body) { res.end(gzip ?? entry.body); return true; }
+    if (req.method === 'HEAD') {
+      res.end();
+      return true;
+    }
+    if (gzip || entry.body) {
+      res.end(gzip ?? entry.body);
+      return true;
+    }
     const stream = createReadStream(found.path);
     stream.on('error', () => res.destroy());
     stream.pipe(res);

@@ -34,7 +34,7 @@ function osisVerses(meta: Meta, osis: string, out = new Set<number>()): Set<numb
     if (!book) return undefined;
     const chapters = meta.versification.chapterVerses[book - 1];
     const chapter = c ? Number(c) : end ? chapters.length : 1;
-    const verse = v ? Number(v) : end ? chapters[chapter - 1] ?? 0 : 1;
+    const verse = v ? Number(v) : end ? (chapters[chapter - 1] ?? 0) : 1;
     return book * 1e6 + chapter * 1e3 + verse;
   };
   for (const part of osis.split(',')) {
@@ -60,14 +60,26 @@ const withoutCitations: Plugin = {
   name: 'without-citations',
   setup(b) {
     b.onResolve({ filter: /citations\/find\.ts$/ }, () => ({ path: 'stub', namespace: 'stub' }));
-    b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({ contents: 'export const findCitations = () => []; export const readCitation = () => { throw new Error(); };', loader: 'js' }));
+    b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
+      contents: 'export const findCitations = () => []; export const readCitation = () => { throw new Error(); };',
+      loader: 'js',
+    }));
   },
 };
 
 async function bundleBytes(plugins: Plugin[], entry: string): Promise<number> {
   const out = await build({
-    entryPoints: [entry], bundle: true, write: false, format: 'esm', platform: 'neutral', minify: true, logLevel: 'silent',
-    mainFields: ['module', 'main'], conditions: ['browser', 'import', 'default'], plugins, external: ['node:*', 'worker_threads', 'fs', 'path', 'url', 'os'],
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'neutral',
+    minify: true,
+    logLevel: 'silent',
+    mainFields: ['module', 'main'],
+    conditions: ['browser', 'import', 'default'],
+    plugins,
+    external: ['node:*', 'worker_threads', 'fs', 'path', 'url', 'os'],
   });
   return out.outputFiles[0].contents.length;
 }
@@ -77,20 +89,36 @@ export default async function citations(h: Harness): Promise<void> {
   const bcv = new bcv_parser(bcvEnglish);
 
   const citation = 'Matt 5:3-5, 7';
-  h.add({ group: 'citations', name: `GetParseCitation "${citation}" (callSync)`, target: '<= 3 µs', targetNs: 3000,
+  h.add({
+    group: 'citations',
+    name: `GetParseCitation "${citation}" (callSync)`,
+    target: '<= 3 µs',
+    targetNs: 3000,
     medianNs: h.measure(() => bible.callSync('GetParseCitation', { citation })),
-    peer: { name: 'bible-passage-reference-parser', medianNs: h.measure(() => bcv.parse(citation).osis()) } });
+    peer: { name: 'bible-passage-reference-parser', medianNs: h.measure(() => bcv.parse(citation).osis()) },
+  });
   const natural = 'Titus 1:1 through 2';
-  h.add({ group: 'citations', name: `GetParseCitation "${natural}" (callSync)`, target: '<= 3 µs', targetNs: 3000,
+  h.add({
+    group: 'citations',
+    name: `GetParseCitation "${natural}" (callSync)`,
+    target: '<= 3 µs',
+    targetNs: 3000,
     medianNs: h.measure(() => bible.callSync('GetParseCitation', { citation: natural })),
-    peer: { name: 'bible-passage-reference-parser', medianNs: h.measure(() => bcv.parse(natural).osis()) } });
+    peer: { name: 'bible-passage-reference-parser', medianNs: h.measure(() => bcv.parse(natural).osis()) },
+  });
 
   const text = benchText();
   const ours = h.measure(() => findCitations(bible.meta, text), 3000);
   const theirs = h.measure(() => bcv.parse(text).osis_and_indices(), 6000);
-  const mbs = (ns: number) => (text.length / 1e6) / (ns / 1e9);
-  h.add({ group: 'citations', name: `GetCitationsInText, 1 MB of Easton's (${mbs(ours).toFixed(1)} MB/s; BCV ${mbs(theirs).toFixed(2)} MB/s)`,
-    medianNs: ours, target: '>= 20x BCV', targetNs: theirs / 20, peer: { name: 'bible-passage-reference-parser', medianNs: theirs } });
+  const mbs = (ns: number) => text.length / 1e6 / (ns / 1e9);
+  h.add({
+    group: 'citations',
+    name: `GetCitationsInText, 1 MB of Easton's (${mbs(ours).toFixed(1)} MB/s; BCV ${mbs(theirs).toFixed(2)} MB/s)`,
+    medianNs: ours,
+    target: '>= 20x BCV',
+    targetNs: theirs / 20,
+    peer: { name: 'bible-passage-reference-parser', medianNs: theirs },
+  });
 
   const firstOurs: number[] = [];
   const firstTheirs: number[] = [];
@@ -104,14 +132,22 @@ export default async function citations(h: Harness): Promise<void> {
     firstTheirs.push((performance.now() - t0) * 1e6);
   }
   const median = (xs: number[]) => xs.sort((a, b) => a - b)[xs.length >> 1];
-  h.add({ group: 'citations', name: 'open + first GetCitationsInText', medianNs: median(firstOurs), peer: { name: 'bible-passage-reference-parser (new parser + first parse)', medianNs: median(firstTheirs) } });
+  h.add({
+    group: 'citations',
+    name: 'open + first GetCitationsInText',
+    medianNs: median(firstOurs),
+    peer: { name: 'bible-passage-reference-parser (new parser + first parse)', medianNs: median(firstTheirs) },
+  });
 
   const entry = join(REPO, 'engine', 'browser', 'index.ts');
   const whole = await bundleBytes([], entry);
   const without = await bundleBytes([withoutCitations], entry);
-  const bcvBytes = await bundleBytes([], join(REPO, 'node_modules', 'bible-passage-reference-parser', 'esm', 'lang', 'en.js'))
-    + await bundleBytes([], join(REPO, 'node_modules', 'bible-passage-reference-parser', 'esm', 'bcv_parser.js'));
-  h.note(`citations: the reference reader adds ${((whole - without) / 1024).toFixed(1)} KiB to dist/engine.js minified (target < 40 KB); bible-passage-reference-parser with English is ${(bcvBytes / 1024).toFixed(0)} KiB minified`);
+  const bcvBytes =
+    (await bundleBytes([], join(REPO, 'node_modules', 'bible-passage-reference-parser', 'esm', 'lang', 'en.js'))) +
+    (await bundleBytes([], join(REPO, 'node_modules', 'bible-passage-reference-parser', 'esm', 'bcv_parser.js')));
+  h.note(
+    `citations: the reference reader adds ${((whole - without) / 1024).toFixed(1)} KiB to dist/engine.js minified (target < 40 KB); bible-passage-reference-parser with English is ${(bcvBytes / 1024).toFixed(0)} KiB minified`,
+  );
 
   // Where the two disagree on the bench text: references only one finds, and overlapping ones that name
   // different verses.
@@ -125,12 +161,18 @@ export default async function citations(h: Harness): Promise<void> {
   for (const hit of hits) if (!entities.some((e) => overlaps(e.indices, [hit.start, hit.end]))) onlyOurs++;
   for (const e of entities) {
     const mine = hits.filter((hit) => overlaps(e.indices, [hit.start, hit.end]));
-    if (!mine.length) { onlyTheirs++; continue; }
+    if (!mine.length) {
+      onlyTheirs++;
+      continue;
+    }
     const ourVerses = new Set<number>();
     for (const hit of mine) for (const p of hit.passages) expand(bible.meta, Number(p.from), Number(p.to), ourVerses);
     const theirVerses = osisVerses(bible.meta, e.osis);
     const same = ourVerses.size === theirVerses.size && [...ourVerses].every((v) => theirVerses.has(v));
-    if (same) agree++; else different++;
+    if (same) agree++;
+    else different++;
   }
-  h.note(`citations on the bench text: ${hits.length} hits ours, ${entities.length} BCV entities; ${agree} agree, ${different} overlap but name other verses, ${onlyOurs} only ours, ${onlyTheirs} only BCV's`);
+  h.note(
+    `citations on the bench text: ${hits.length} hits ours, ${entities.length} BCV entities; ${agree} agree, ${different} overlap but name other verses, ${onlyOurs} only ours, ${onlyTheirs} only BCV's`,
+  );
 }

@@ -11,7 +11,11 @@ import { loadSqlite, timeCommand, withDiathekeKjv } from '../peers.ts';
 type Engine = Awaited<ReturnType<typeof openNode>>;
 
 /** The same lookups through better-sqlite3: a verses table keyed by the numeric verse id, as API clones store it. */
-function lookupPeers(bible: Engine): { verse?: (h: Harness, ids: number[]) => { name: string; medianNs: number }; chapter?: (h: Harness) => { name: string; medianNs: number }; why?: string } {
+function lookupPeers(bible: Engine): {
+  verse?: (h: Harness, ids: number[]) => { name: string; medianNs: number };
+  chapter?: (h: Harness) => { name: string; medianNs: number };
+  why?: string;
+} {
   const sqlite = loadSqlite();
   if ('why' in sqlite) return { why: sqlite.why };
   const db = new sqlite.Database(':memory:');
@@ -20,7 +24,12 @@ function lookupPeers(bible: Engine): { verse?: (h: Harness, ids: number[]) => { 
   db.transaction(() => {
     for (let o = 0; o < bible.meta.versification.verseCount; o++) {
       const id = bible.meta.versification.idOf(o);
-      const [row] = bible.callSync('GetVerse', { verseId: String(id).padStart(8, '0') }) as unknown as { b: string; c: string; v: string; t: string }[];
+      const [row] = bible.callSync('GetVerse', { verseId: String(id).padStart(8, '0') }) as unknown as {
+        b: string;
+        c: string;
+        v: string;
+        t: string;
+      }[];
       insert.run(id, Number(row.b), Number(row.c), Number(row.v), row.t);
     }
   })();
@@ -43,55 +52,115 @@ export default async function foundation(h: Harness): Promise<void> {
     opens.push((performance.now() - t0) * 1e6);
   }
   opens.sort((a, b) => a - b);
-  h.add({ group: 'foundation', name: 'open + first KJV verse', medianNs: opens[opens.length >> 1], target: '<= 30 ms', targetNs: 30e6 });
+  h.add({
+    group: 'foundation',
+    name: 'open + first KJV verse',
+    medianNs: opens[opens.length >> 1],
+    target: '<= 30 ms',
+    targetNs: 30e6,
+  });
 
   const bible = await openNode({ preload: ['text-kjv'] });
   const ids = Array.from({ length: 1000 }, (_, i) => bible.meta.versification.idOf((i * 31) % 31102));
   const verseIds = ids.map((id) => String(id).padStart(8, '0'));
   let n = 0;
   const peers = lookupPeers(bible);
-  h.add({ group: 'foundation', name: 'GetVerse (callSync)', target: '<= 1 µs', targetNs: 1000, peer: peers.verse?.(h, ids),
-    medianNs: h.measure(() => bible.callSync('GetVerse', { verseId: verseIds[n++ % 1000], versionId: 'kjv' })) });
-  h.add({ group: 'foundation', name: 'GetVerse (await call)', target: '<= 1 µs', targetNs: 1000,
-    medianNs: await h.measureAsync(() => bible.call('GetVerse', { verseId: verseIds[n++ % 1000], versionId: 'kjv' })) });
-  h.add({ group: 'foundation', name: 'GetChapter John 3 (callSync)', target: '<= 10 µs', targetNs: 10_000, peer: peers.chapter?.(h),
-    medianNs: h.measure(() => bible.callSync('GetChapter', { bookId: '43', chapterId: '3', versionId: 'kjv' })) });
+  h.add({
+    group: 'foundation',
+    name: 'GetVerse (callSync)',
+    target: '<= 1 µs',
+    targetNs: 1000,
+    peer: peers.verse?.(h, ids),
+    medianNs: h.measure(() => bible.callSync('GetVerse', { verseId: verseIds[n++ % 1000], versionId: 'kjv' })),
+  });
+  h.add({
+    group: 'foundation',
+    name: 'GetVerse (await call)',
+    target: '<= 1 µs',
+    targetNs: 1000,
+    medianNs: await h.measureAsync(() => bible.call('GetVerse', { verseId: verseIds[n++ % 1000], versionId: 'kjv' })),
+  });
+  h.add({
+    group: 'foundation',
+    name: 'GetChapter John 3 (callSync)',
+    target: '<= 10 µs',
+    targetNs: 10_000,
+    peer: peers.chapter?.(h),
+    medianNs: h.measure(() => bible.callSync('GetChapter', { bookId: '43', chapterId: '3', versionId: 'kjv' })),
+  });
   const sword = withDiathekeKjv((diatheke, env) => ({
     verse: timeCommand(diatheke, ['-b', 'KJV', '-k', 'John 3:16'], 5, env),
     chapter: timeCommand(diatheke, ['-b', 'KJV', '-k', 'John 3'], 5, env),
   }));
   if ('why' in sword) h.note(`foundation: SWORD lookups not timed: ${sword.why}`);
   else {
-    h.add({ group: 'foundation', name: 'GetVerse John 3:16 (await call)', medianNs: await h.measureAsync(() => bible.call('GetVerse', { verseId: '43003016' })), peer: { name: 'diatheke (SWORD)', medianNs: sword.verse }, note: 'diatheke: a process per lookup' });
-    h.add({ group: 'foundation', name: 'GetChapter John 3 (await call)', medianNs: await h.measureAsync(() => bible.call('GetChapter', { bookId: '43', chapterId: '3' })), peer: { name: 'diatheke (SWORD)', medianNs: sword.chapter }, note: 'diatheke: a process per lookup' });
+    h.add({
+      group: 'foundation',
+      name: 'GetVerse John 3:16 (await call)',
+      medianNs: await h.measureAsync(() => bible.call('GetVerse', { verseId: '43003016' })),
+      peer: { name: 'diatheke (SWORD)', medianNs: sword.verse },
+      note: 'diatheke: a process per lookup',
+    });
+    h.add({
+      group: 'foundation',
+      name: 'GetChapter John 3 (await call)',
+      medianNs: await h.measureAsync(() => bible.call('GetChapter', { bookId: '43', chapterId: '3' })),
+      peer: { name: 'diatheke (SWORD)', medianNs: sword.chapter },
+      note: 'diatheke: a process per lookup',
+    });
   }
   if (peers.why) h.note(`foundation: SQLite lookups not timed: ${peers.why}`);
   const citations = ['John 3:16', 'Matt 5:3-5, 7', '1 Cor 13:4-7', 'Gen 1', 'Salmos 23:1-6', 'Rev 22:21'];
-  h.add({ group: 'foundation', name: 'GetParseCitation (callSync)', target: '<= 5 µs', targetNs: 5_000,
-    medianNs: h.measure(() => bible.callSync('GetParseCitation', { citation: citations[n++ % citations.length] })) });
+  h.add({
+    group: 'foundation',
+    name: 'GetParseCitation (callSync)',
+    target: '<= 5 µs',
+    targetNs: 5_000,
+    medianNs: h.measure(() => bible.callSync('GetParseCitation', { citation: citations[n++ % citations.length] })),
+  });
   await bible.load(bible.meta.versions.map((v) => `text-${v.versionId}`));
-  h.add({ group: 'foundation', name: 'GetParallelVerses, 10 translations (callSync)',
-    medianNs: h.measure(() => bible.callSync('GetParallelVerses', { verseId: verseIds[n++ % 1000] })) });
-  h.add({ group: 'foundation', name: 'GetWordCountOfBook Psalms (callSync)',
-    medianNs: h.measure(() => bible.callSync('GetWordCountOfBook', { bookId: '19', versionId: 'kjv' })) });
-  h.add({ group: 'foundation', name: 'GetRandomVerse limitToQuery "love" (callSync)',
-    medianNs: h.measure(() => bible.callSync('GetRandomVerse', { versionId: 'kjv', limitToQuery: 'love' }), 500) });
+  h.add({
+    group: 'foundation',
+    name: 'GetParallelVerses, 10 translations (callSync)',
+    medianNs: h.measure(() => bible.callSync('GetParallelVerses', { verseId: verseIds[n++ % 1000] })),
+  });
+  h.add({
+    group: 'foundation',
+    name: 'GetWordCountOfBook Psalms (callSync)',
+    medianNs: h.measure(() => bible.callSync('GetWordCountOfBook', { bookId: '19', versionId: 'kjv' })),
+  });
+  h.add({
+    group: 'foundation',
+    name: 'GetRandomVerse limitToQuery "love" (callSync)',
+    medianNs: h.measure(() => bible.callSync('GetRandomVerse', { versionId: 'kjv', limitToQuery: 'love' }), 500),
+  });
 
   // Each text pack against gzip -9 of the same plain text (one verse per line, no references).
   for (const version of bible.meta.versions) {
     const text = (bible as unknown as { call: typeof bible.call }) && (await collectText(bible, version.versionId));
     const gz = gzipSync(Buffer.from(text), { level: 9 }).length;
     const pack = readFileSync(join(DEFAULT_DATA_DIR, `text-${version.versionId}.pack`)).length;
-    h.note(`text-${version.versionId}.pack ${(pack / 1024).toFixed(0)} KiB vs gzip -9 of its plain text ${(gz / 1024).toFixed(0)} KiB: ratio ${(pack / gz).toFixed(3)}`);
+    h.note(
+      `text-${version.versionId}.pack ${(pack / 1024).toFixed(0)} KiB vs gzip -9 of its plain text ${(gz / 1024).toFixed(0)} KiB: ratio ${(pack / gz).toFixed(3)}`,
+    );
   }
 
   // The build target covers the text and meta packs; the whole build is reported beside it.
-  for (const [name, only] of [['build of the text and meta packs', ['text', 'meta']], ['full build (every pack)', undefined]] as const) {
+  for (const [name, only] of [
+    ['build of the text and meta packs', ['text', 'meta']],
+    ['full build (every pack)', undefined],
+  ] as const) {
     const out = mkdtempSync(join(tmpdir(), 'bible-build-'));
     const t0 = performance.now();
     await build({ outDir: out, log: () => {}, only: only ? [...only] : undefined });
     const ns = (performance.now() - t0) * 1e6;
-    h.add({ group: 'foundation', name, medianNs: ns, note: 'one run', ...(only ? { target: '<= 60 s', targetNs: 60e9 } : {}) });
+    h.add({
+      group: 'foundation',
+      name,
+      medianNs: ns,
+      note: 'one run',
+      ...(only ? { target: '<= 60 s', targetNs: 60e9 } : {}),
+    });
     rmSync(out, { recursive: true, force: true });
   }
 }
@@ -101,9 +170,11 @@ async function collectText(bible: Awaited<ReturnType<typeof openNode>>, versionI
   for (const book of bible.meta.books) {
     const chapters = bible.meta.versionById.get(versionId)!.chapterVerses[book.number - 1].length;
     for (let c = 1; c <= chapters; c++) {
-      const rows = (await bible.call('GetChapter', { bookId: book.number, chapterId: c, versionId })) as unknown as { t: string }[];
+      const rows = (await bible.call('GetChapter', { bookId: book.number, chapterId: c, versionId })) as unknown as {
+        t: string;
+      }[];
       for (const r of rows) lines.push(r.t);
     }
   }
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }

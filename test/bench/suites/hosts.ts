@@ -15,10 +15,20 @@ const CONCURRENCY = 64;
 const REQUESTS = 20_000;
 
 function report(h: Harness, name: string, r: LoadResult): void {
-  if (r.errors.length || r.wrong.length) throw new Error(`${name}: ${r.errors.length} errors, ${r.wrong.length} wrong answers: ${[...r.errors, ...r.wrong].slice(0, 3).join('; ')}`);
-  h.add({ group: 'hosts', name: `${name}: time per request at full load`, medianNs: 1e9 / r.perSecond, note: `${r.perSecond.toFixed(0)} req/s` });
+  if (r.errors.length || r.wrong.length)
+    throw new Error(
+      `${name}: ${r.errors.length} errors, ${r.wrong.length} wrong answers: ${[...r.errors, ...r.wrong].slice(0, 3).join('; ')}`,
+    );
+  h.add({
+    group: 'hosts',
+    name: `${name}: time per request at full load`,
+    medianNs: 1e9 / r.perSecond,
+    note: `${r.perSecond.toFixed(0)} req/s`,
+  });
   h.add({ group: 'hosts', name: `${name}: p99 latency`, medianNs: r.p99 * 1e6, note: `p50 ${r.p50.toFixed(2)} ms` });
-  h.note(`HTTP ${name}: ${r.requests} requests at ${CONCURRENCY} keep-alive connections in ${r.seconds.toFixed(2)} s = ${r.perSecond.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, 0 errors`);
+  h.note(
+    `HTTP ${name}: ${r.requests} requests at ${CONCURRENCY} keep-alive connections in ${r.seconds.toFixed(2)} s = ${r.perSecond.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, 0 errors`,
+  );
 }
 
 export default async function hosts(h: Harness): Promise<void> {
@@ -32,23 +42,68 @@ export default async function hosts(h: Harness): Promise<void> {
   try {
     const ok = (_i: number, status: number) => (status === 200 ? '' : `status ${status}`);
     // Warm-up: every text pack loaded, JIT settled.
-    await runLoad(server.url, 3_000, CONCURRENCY, (i) => ({ path: `/GetVerse?verseId=${verseId(i)}&versionId=${versions[i % versions.length]}` }), ok);
-    report(h, 'GetVerse', await runLoad(server.url, REQUESTS, CONCURRENCY, (i) => ({ path: `/GetVerse?verseId=${verseId(i)}&versionId=${versions[i % versions.length]}` }), ok));
-    report(h, 'GetChapter, gzip', await runLoad(server.url, REQUESTS / 2, CONCURRENCY,
-      (i) => ({ path: `/GetChapter?bookId=${Number(verseId(i).slice(0, 2))}&chapterId=${Number(verseId(i).slice(2, 5))}&versionId=${versions[i % versions.length]}`, headers: { 'accept-encoding': 'gzip' } }), ok));
+    await runLoad(
+      server.url,
+      3_000,
+      CONCURRENCY,
+      (i) => ({ path: `/GetVerse?verseId=${verseId(i)}&versionId=${versions[i % versions.length]}` }),
+      ok,
+    );
+    report(
+      h,
+      'GetVerse',
+      await runLoad(
+        server.url,
+        REQUESTS,
+        CONCURRENCY,
+        (i) => ({ path: `/GetVerse?verseId=${verseId(i)}&versionId=${versions[i % versions.length]}` }),
+        ok,
+      ),
+    );
+    report(
+      h,
+      'GetChapter, gzip',
+      await runLoad(
+        server.url,
+        REQUESTS / 2,
+        CONCURRENCY,
+        (i) => ({
+          path: `/GetChapter?bookId=${Number(verseId(i).slice(0, 2))}&chapterId=${Number(verseId(i).slice(2, 5))}&versionId=${versions[i % versions.length]}`,
+          headers: { 'accept-encoding': 'gzip' },
+        }),
+        ok,
+      ),
+    );
     if (bible.operations.some((op) => op.name === 'GetSearchCount')) {
       const words = ['love', 'faith', 'light', 'water', 'kingdom of heaven', 'grace', 'peace', 'truth'];
-      report(h, 'GetSearchCount', await runLoad(server.url, REQUESTS / 2, CONCURRENCY, (i) => ({ path: `/GetSearchCount?query=${encodeURIComponent(words[i % words.length])}&versionId=kjv` }), ok));
+      report(
+        h,
+        'GetSearchCount',
+        await runLoad(
+          server.url,
+          REQUESTS / 2,
+          CONCURRENCY,
+          (i) => ({ path: `/GetSearchCount?query=${encodeURIComponent(words[i % words.length])}&versionId=kjv` }),
+          ok,
+        ),
+      );
     }
     const single = await runLoad(server.url, 2_000, 1, (i) => ({ path: `/GetVerse?verseId=${verseId(i)}` }), ok);
-    h.add({ group: 'hosts', name: 'GetVerse over HTTP, one connection: median round trip', medianNs: single.p50 * 1e6, note: `p99 ${single.p99.toFixed(2)} ms` });
+    h.add({
+      group: 'hosts',
+      name: 'GetVerse over HTTP, one connection: median round trip',
+      medianNs: single.p50 * 1e6,
+      note: `p99 ${single.p99.toFixed(2)} ms`,
+    });
   } finally {
     await server.stop();
   }
 
   // The bundle as a browser or React Native host uses it: fflate inflate, UTF-8 decoding in JS.
   const code = readFileSync(ENGINE_BUNDLE);
-  h.note(`dist/engine.js ${(code.length / 1024).toFixed(1)} KiB, ${(gzipSync(code, { level: 9 }).length / 1024).toFixed(1)} KiB gzipped; page files ${['app.js', 'sw.js', 'index.html', 'style.css'].map((f) => `${f} ${(readFileSync(join(DIST_DIR, 'web', f)).length / 1024).toFixed(1)} KiB`).join(', ')}`);
+  h.note(
+    `dist/engine.js ${(code.length / 1024).toFixed(1)} KiB, ${(gzipSync(code, { level: 9 }).length / 1024).toFixed(1)} KiB gzipped; page files ${['app.js', 'sw.js', 'index.html', 'style.css'].map((f) => `${f} ${(readFileSync(join(DIST_DIR, 'web', f)).length / 1024).toFixed(1)} KiB`).join(', ')}`,
+  );
   const engine = (await import(pathToFileURL(ENGINE_BUNDLE).href)) as typeof import('../../../engine/browser/index.ts');
   const loader = async (name: string) => new Uint8Array(readFileSync(join(DEFAULT_DATA_DIR, `${name}.pack`)));
   const opens: number[] = [];
@@ -59,5 +114,9 @@ export default async function hosts(h: Harness): Promise<void> {
     opens.push((performance.now() - t0) * 1e6);
   }
   opens.sort((a, b) => a - b);
-  h.add({ group: 'hosts', name: 'bundle: open + first KJV verse (fflate inflate)', medianNs: opens[opens.length >> 1] });
+  h.add({
+    group: 'hosts',
+    name: 'bundle: open + first KJV verse (fflate inflate)',
+    medianNs: opens[opens.length >> 1],
+  });
 }

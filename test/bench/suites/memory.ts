@@ -5,8 +5,24 @@ import { fileURLToPath } from 'node:url';
 import type { Harness } from '../harness.ts';
 
 const child = fileURLToPath(new URL('../memory-child.ts', import.meta.url));
-const run = (mode: string) => execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', child, mode], { encoding: 'utf8', maxBuffer: 1 << 20 })
-  .trim().split('\n').map((line) => JSON.parse(line) as { rss: number; heapUsed: number; external: number; phase?: string; checksum?: number; packs?: number });
+const run = (mode: string) =>
+  execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', child, mode], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  })
+    .trim()
+    .split('\n')
+    .map(
+      (line) =>
+        JSON.parse(line) as {
+          rss: number;
+          heapUsed: number;
+          external: number;
+          phase?: string;
+          checksum?: number;
+          packs?: number;
+        },
+    );
 
 const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
 
@@ -16,7 +32,13 @@ export default async function memory(h: Harness): Promise<void> {
   const [all] = run('all');
   const [before, after] = run('soak');
   h.note(`memory: empty process (with the tsx loader) RSS ${mb(empty.rss)}, heap ${mb(empty.heapUsed)}`);
-  h.note(`memory: KJV only (whole text decoded) RSS ${mb(kjv.rss)} (+${mb(kjv.rss - empty.rss)} over empty; target <= 40 MB: ${kjv.rss - empty.rss <= 40 * 1048576 ? 'met' : 'missed'}), heap ${mb(kjv.heapUsed)}`);
-  h.note(`memory: every pack (${all.packs}) loaded, every translation decoded, RSS ${mb(all.rss)} (target <= 400 MB: ${all.rss <= 400 * 1048576 ? 'met' : 'missed'}), heap ${mb(all.heapUsed)}, external (array buffers and strings outside the heap) ${mb(all.external)}`);
-  h.note(`memory: 1,000,000 mixed queries: RSS ${mb(before.rss)} -> ${mb(after.rss)} (${after.rss >= before.rss ? '+' : ''}${mb(after.rss - before.rss)}), heap ${mb(before.heapUsed)} -> ${mb(after.heapUsed)}, answer checksum ${after.checksum}`);
+  h.note(
+    `memory: KJV only (whole text decoded) RSS ${mb(kjv.rss)} (+${mb(kjv.rss - empty.rss)} over empty; target <= 40 MB: ${kjv.rss - empty.rss <= 40 * 1048576 ? 'met' : 'missed'}), heap ${mb(kjv.heapUsed)}`,
+  );
+  h.note(
+    `memory: every pack (${all.packs}) loaded, every translation decoded, RSS ${mb(all.rss)} (target <= 400 MB: ${all.rss <= 400 * 1048576 ? 'met' : 'missed'}), heap ${mb(all.heapUsed)}, external (array buffers and strings outside the heap) ${mb(all.external)}`,
+  );
+  h.note(
+    `memory: 1,000,000 mixed queries: RSS ${mb(before.rss)} -> ${mb(after.rss)} (${after.rss >= before.rss ? '+' : ''}${mb(after.rss - before.rss)}), heap ${mb(before.heapUsed)} -> ${mb(after.heapUsed)}, answer checksum ${after.checksum}`,
+  );
 }

@@ -18,7 +18,11 @@ function processTime(command: string, args: string[], env: NodeJS.ProcessEnv = p
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const t0 = performance.now();
-    const run = spawnSync(command, args, { env, input, stdio: [input === undefined ? 'ignore' : 'pipe', 'ignore', 'ignore'] });
+    const run = spawnSync(command, args, {
+      env,
+      input,
+      stdio: [input === undefined ? 'ignore' : 'pipe', 'ignore', 'ignore'],
+    });
     times.push((performance.now() - t0) * 1e6);
     if (run.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${run.status}`);
   }
@@ -28,39 +32,77 @@ function processTime(command: string, args: string[], env: NodeJS.ProcessEnv = p
 export default async function packageSuite(h: Harness): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'bible-bench-package-'));
   try {
-    const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const npm = (args: string[], cwd: string) =>
+      execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
     const tarballs = join(work, 'tarballs');
     const app = join(work, 'app');
     mkdirSync(tarballs);
     mkdirSync(app);
-    const tarball = join(tarballs, npm(['pack', '--ignore-scripts', '--silent', '--pack-destination', tarballs], REPO).trim().split('\n').pop()!);
-    for (const dependency of ['fflate', 'flexsearch']) npm(['pack', '--ignore-scripts', '--silent', '--pack-destination', tarballs], join(REPO, 'node_modules', dependency));
-    h.note(`npm pack: ${(statSync(tarball).size / 1024 / 1024).toFixed(1)} MiB tarball (compiled engine, declarations, CLI, every pack)`);
+    const tarball = join(
+      tarballs,
+      npm(['pack', '--ignore-scripts', '--silent', '--pack-destination', tarballs], REPO).trim().split('\n').pop()!,
+    );
+    for (const dependency of ['fflate', 'flexsearch'])
+      npm(
+        ['pack', '--ignore-scripts', '--silent', '--pack-destination', tarballs],
+        join(REPO, 'node_modules', dependency),
+      );
+    h.note(
+      `npm pack: ${(statSync(tarball).size / 1024 / 1024).toFixed(1)} MiB tarball (compiled engine, declarations, CLI, every pack)`,
+    );
 
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'bench-app', private: true, type: 'module' }));
-    writeFileSync(join(app, 'first.mjs'), "import { openNode } from 'bible-engine/node';\nconst b = await openNode();\nconsole.log((await b.GetVerse({ verseId: '43003016' }))[0].t);\n");
+    writeFileSync(
+      join(app, 'first.mjs'),
+      "import { openNode } from 'bible-engine/node';\nconst b = await openNode();\nconsole.log((await b.GetVerse({ verseId: '43003016' }))[0].t);\n",
+    );
     const t0 = performance.now();
-    npm(['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', ...readdirSync(tarballs).map((f) => join(tarballs, f))], app);
+    npm(
+      [
+        'install',
+        '--offline',
+        '--no-audit',
+        '--no-fund',
+        '--ignore-scripts',
+        ...readdirSync(tarballs).map((f) => join(tarballs, f)),
+      ],
+      app,
+    );
     const installed = performance.now();
     execFileSync(process.execPath, ['first.mjs'], { cwd: app, stdio: 'ignore' });
     const done = performance.now();
-    h.add({ group: 'package', name: 'npm install of the tarball (offline) to the first verse printed', medianNs: (done - t0) * 1e6, note: `one run: install ${((installed - t0) / 1000).toFixed(1)} s, script ${(done - installed).toFixed(0)} ms` });
+    h.add({
+      group: 'package',
+      name: 'npm install of the tarball (offline) to the first verse printed',
+      medianNs: (done - t0) * 1e6,
+      note: `one run: install ${((installed - t0) / 1000).toFixed(1)} s, script ${(done - installed).toFixed(0)} ms`,
+    });
 
     const floor = processTime(process.execPath, ['-e', '0']);
     const verse = ['GetVerse', 'verseId=43003016'];
     const sword = withDiathekeKjv((diatheke, env) => processTime(diatheke, ['-b', 'KJV', '-k', 'John 3:16'], env));
     const ours = processTime(process.execPath, [BIN, ...verse]);
     h.add({
-      group: 'package', name: 'bible GetVerse John 3:16, one process', medianNs: ours,
+      group: 'package',
+      name: 'bible GetVerse John 3:16, one process',
+      medianNs: ours,
       ...('why' in Object(sword) ? {} : { peer: { name: 'diatheke (SWORD)', medianNs: sword as number } }),
       note: `median of ${RUNS}; node -e 0 alone takes ${(floor / 1e6).toFixed(1)} ms here`,
     });
     if (typeof sword === 'object') h.note(`diatheke: ${sword.why}`);
     h.add({ group: 'package', name: 'node -e 0 (the start of any Node process)', medianNs: floor });
 
-    const lines = Array.from({ length: 1000 }, (_, i) => `GetVerse verseId=${String(40_001_001 + (i % 25)).padStart(8, '0')}`).join('\n');
+    const lines = Array.from(
+      { length: 1000 },
+      (_, i) => `GetVerse verseId=${String(40_001_001 + (i % 25)).padStart(8, '0')}`,
+    ).join('\n');
     const batch = processTime(process.execPath, [BIN, 'batch'], process.env, lines);
-    h.add({ group: 'package', name: 'bible batch: 1,000 GetVerse calls in one process', medianNs: batch, note: `${(batch / 1000 / 1000).toFixed(1)} µs a call with start-up spread` });
+    h.add({
+      group: 'package',
+      name: 'bible batch: 1,000 GetVerse calls in one process',
+      medianNs: batch,
+      note: `${(batch / 1000 / 1000).toFixed(1)} µs a call with start-up spread`,
+    });
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -22,7 +22,10 @@ const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
 const packBytes = (name: string) => readFileSync(join(DEFAULT_DATA_DIR, `${name}.pack`));
 
 function verseTexts(versionId: string, versification: Parameters<typeof loadTranslation>[1]): TranslationData {
-  return loadTranslation(readPack(`text-${versionId}`, new Uint8Array(packBytes(`text-${versionId}`)), nativeInflate), versification);
+  return loadTranslation(
+    readPack(`text-${versionId}`, new Uint8Array(packBytes(`text-${versionId}`)), nativeInflate),
+    versification,
+  );
 }
 
 export default async function search(h: Harness): Promise<void> {
@@ -38,7 +41,9 @@ export default async function search(h: Harness): Promise<void> {
 
   // ---- peers ----
   const flex = new Index();
-  texts.forEach((t, i) => flex.add(i, t));
+  texts.forEach((t, i) => {
+    flex.add(i, t);
+  });
   const flexAll = (q: string) => flex.search(q, { limit: kjv.size }) as number[];
 
   const sqlite = loadSqlite();
@@ -49,7 +54,12 @@ export default async function search(h: Harness): Promise<void> {
              CREATE VIRTUAL TABLE trigrams USING fts5(t, tokenize = "trigram remove_diacritics 1");`);
     const insert = db.prepare('INSERT INTO verses(rowid, t) VALUES (?, ?)');
     const insertTri = db.prepare('INSERT INTO trigrams(rowid, t) VALUES (?, ?)');
-    db.transaction(() => { texts.forEach((t, i) => { insert.run(kjv.ids[i], t); insertTri.run(kjv.ids[i], t); }); })();
+    db.transaction(() => {
+      texts.forEach((t, i) => {
+        insert.run(kjv.ids[i], t);
+        insertTri.run(kjv.ids[i], t);
+      });
+    })();
     fts = {
       db,
       count: db.prepare('SELECT count(*) AS n FROM verses WHERE verses MATCH ?'),
@@ -62,10 +72,31 @@ export default async function search(h: Harness): Promise<void> {
   const ftsCount = (q: string) => (fts!.count.get(q) as { n: number }).n;
 
   // ---- the targets, each with its peers ----
-  const add = (name: string, ours: number, target: string | undefined, targetNs: number | undefined, peers: { name: string; ns: number; note?: string }[]) => {
+  const add = (
+    name: string,
+    ours: number,
+    target: string | undefined,
+    targetNs: number | undefined,
+    peers: { name: string; ns: number; note?: string }[],
+  ) => {
     const [first, ...rest] = peers;
-    h.add({ group: GROUP, name, medianNs: ours, target, targetNs, peer: first && { name: first.name, medianNs: first.ns }, note: first?.note });
-    for (const p of rest) h.add({ group: GROUP, name: `${name} (same, other peer)`, medianNs: ours, peer: { name: p.name, medianNs: p.ns }, note: p.note });
+    h.add({
+      group: GROUP,
+      name,
+      medianNs: ours,
+      target,
+      targetNs,
+      peer: first && { name: first.name, medianNs: first.ns },
+      note: first?.note,
+    });
+    for (const p of rest)
+      h.add({
+        group: GROUP,
+        name: `${name} (same, other peer)`,
+        medianNs: ours,
+        peer: { name: p.name, medianNs: p.ns },
+        note: p.note,
+      });
   };
 
   const countLove = h.measure(() => count('love'));
@@ -76,25 +107,79 @@ export default async function search(h: Harness): Promise<void> {
 
   const searchLove = h.measure(() => call('GetSearch', { query: 'love' }));
   add('GetSearch "love", all records (callSync)', searchLove, '<= 300 µs', 300_000, [
-    ...(fts ? [{ name: 'SQLite FTS5', ns: h.measure(() => fts!.rows.all('love')), note: 'rowid, text ORDER BY rowid' }] : []),
-    { name: 'raw FlexSearch', ns: h.measure(() => flexAll('love').map((i) => ({ id: kjv.ids[i], t: texts[i] }))), note: 'ids mapped to texts' },
+    ...(fts
+      ? [{ name: 'SQLite FTS5', ns: h.measure(() => fts!.rows.all('love')), note: 'rowid, text ORDER BY rowid' }]
+      : []),
+    {
+      name: 'raw FlexSearch',
+      ns: h.measure(() => flexAll('love').map((i) => ({ id: kjv.ids[i], t: texts[i] }))),
+      note: 'ids mapped to texts',
+    },
   ]);
 
   const phrase = h.measure(() => call('GetSearch', { query: 'kingdom of heaven' }));
   add('GetSearch phrase "kingdom of heaven" (callSync)', phrase, '<= 500 µs', 500_000, [
-    ...(fts ? [{ name: 'SQLite FTS5', ns: h.measure(() => fts!.rows.all('"kingdom of heaven"')), note: 'phrase query' }] : []),
-    { name: 'raw FlexSearch', ns: h.measure(() => flexAll('kingdom of heaven').map((i) => ({ id: kjv.ids[i], t: texts[i] }))), note: 'all three words, not a phrase' },
+    ...(fts
+      ? [{ name: 'SQLite FTS5', ns: h.measure(() => fts!.rows.all('"kingdom of heaven"')), note: 'phrase query' }]
+      : []),
+    {
+      name: 'raw FlexSearch',
+      ns: h.measure(() => flexAll('kingdom of heaven').map((i) => ({ id: kjv.ids[i], t: texts[i] }))),
+      note: 'all three words, not a phrase',
+    },
   ]);
 
   const broad = h.measure(() => call('GetSearchAdvanced', { query: 'ingdom of hea', matchType: 'broad' }));
-  add('GetSearchAdvanced broad "ingdom of hea" (callSync)', broad, '<= 3 ms', 3e6, fts ? [{ name: 'SQLite FTS5 trigram', ns: h.measure(() => fts!.like.all('%ingdom of hea%')), note: 'LIKE on a trigram index' }] : []);
+  add(
+    'GetSearchAdvanced broad "ingdom of hea" (callSync)',
+    broad,
+    '<= 3 ms',
+    3e6,
+    fts
+      ? [
+          {
+            name: 'SQLite FTS5 trigram',
+            ns: h.measure(() => fts!.like.all('%ingdom of hea%')),
+            note: 'LIKE on a trigram index',
+          },
+        ]
+      : [],
+  );
   const fragment = h.measure(() => call('GetSearchAdvanced', { query: 'eth', matchType: 'broad' }), 600);
   const ethVerses = call('GetSearchAdvanced', { query: 'eth', matchType: 'broad' }).length;
-  add('GetSearchAdvanced broad "eth" (callSync)', fragment, '<= 3 ms', 3e6, fts ? [{ name: 'SQLite FTS5 trigram', ns: h.measure(() => fts!.like.all('%eth%'), 600), note: `inside ~700 words; ${ethVerses} verses; LIKE` }] : []);
+  add(
+    'GetSearchAdvanced broad "eth" (callSync)',
+    fragment,
+    '<= 3 ms',
+    3e6,
+    fts
+      ? [
+          {
+            name: 'SQLite FTS5 trigram',
+            ns: h.measure(() => fts!.like.all('%eth%'), 600),
+            note: `inside ~700 words; ${ethVerses} verses; LIKE`,
+          },
+        ]
+      : [],
+  );
   // A fragment inside most words: the index cannot narrow it down, so the whole normalised text is scanned.
   const scanned = h.measure(() => call('GetSearchAdvanced', { query: 'th', matchType: 'broad' }), 600);
   const thVerses = call('GetSearchAdvanced', { query: 'th', matchType: 'broad' }).length;
-  add('GetSearchAdvanced broad "th", whole-text scan (callSync)', scanned, undefined, undefined, fts ? [{ name: 'SQLite FTS5 trigram', ns: h.measure(() => fts!.like.all('%th%'), 600), note: `${thVerses} verses; LIKE, 2 letters: no trigram to use` }] : []);
+  add(
+    'GetSearchAdvanced broad "th", whole-text scan (callSync)',
+    scanned,
+    undefined,
+    undefined,
+    fts
+      ? [
+          {
+            name: 'SQLite FTS5 trigram',
+            ns: h.measure(() => fts!.like.all('%th%'), 600),
+            note: `${thVerses} verses; LIKE, 2 letters: no trigram to use`,
+          },
+        ]
+      : [],
+  );
 
   // SWORD's diatheke, when installed: it searches a module under SWORD_PATH; we give it the corpus's own
   // KJV module (the catalog's KJV.zip, the same text our KJV pack is built from), unpacked to a temp folder.
@@ -104,13 +189,26 @@ export default async function search(h: Harness): Promise<void> {
     const found = /(\d+) matches total/.exec(out);
     if (!found) throw new Error(`no result line in its output: ${JSON.stringify(out.slice(-120))}`);
     const ns = timeCommand(diatheke, args, 3, env);
-    h.add({ group: GROUP, name: 'GetSearch phrase "kingdom of heaven" (callSync)', medianNs: phrase, peer: { name: 'diatheke (SWORD)', medianNs: ns }, note: `diatheke -s phrase, a process per search; it found ${found[1]} verses` });
+    h.add({
+      group: GROUP,
+      name: 'GetSearch phrase "kingdom of heaven" (callSync)',
+      medianNs: phrase,
+      peer: { name: 'diatheke (SWORD)', medianNs: ns },
+      note: `diatheke -s phrase, a process per search; it found ${found[1]} verses`,
+    });
   });
-  if (sword && typeof sword === 'object' && 'why' in sword) h.note(`search: SWORD's phrase search is not timed: ${sword.why}`);
+  if (sword && typeof sword === 'object' && 'why' in sword)
+    h.note(`search: SWORD's phrase search is not timed: ${sword.why}`);
 
   // Same answers? (semantics differ slightly: FTS5 and FlexSearch tokenise on their own rules)
-  const ours = { love: count('love'), phrase: count('kingdom of heaven'), broad: call('GetSearchAdvanced', { query: 'ingdom of hea', matchType: 'broad' }).length };
-  h.note(`search: result counts on KJV: "love" ours ${ours.love}${fts ? `, FTS5 ${ftsCount('love')}` : ''}, FlexSearch ${flexAll('love').length}; "kingdom of heaven" ours ${ours.phrase}${fts ? `, FTS5 ${fts.rows.all('"kingdom of heaven"').length}` : ''}, FlexSearch (all three words anywhere) ${flexAll('kingdom of heaven').length}; broad "ingdom of hea" ours ${ours.broad}${fts ? `, FTS5 trigram ${fts.like.all('%ingdom of hea%').length}` : ''}`);
+  const ours = {
+    love: count('love'),
+    phrase: count('kingdom of heaven'),
+    broad: call('GetSearchAdvanced', { query: 'ingdom of hea', matchType: 'broad' }).length,
+  };
+  h.note(
+    `search: result counts on KJV: "love" ours ${ours.love}${fts ? `, FTS5 ${ftsCount('love')}` : ''}, FlexSearch ${flexAll('love').length}; "kingdom of heaven" ours ${ours.phrase}${fts ? `, FTS5 ${fts.rows.all('"kingdom of heaven"').length}` : ''}, FlexSearch (all three words anywhere) ${flexAll('kingdom of heaven').length}; broad "ingdom of hea" ours ${ours.broad}${fts ? `, FTS5 trigram ${fts.like.all('%ingdom of hea%').length}` : ''}`,
+  );
 
   // ---- loading a search pack ----
   const loads: number[] = [];
@@ -123,16 +221,33 @@ export default async function search(h: Harness): Promise<void> {
   }
   loads.sort((a, b) => a - b);
   const flexParts: [string, string][] = [];
-  flex.export((key: string, data: string) => { flexParts.push([key, data]); });
-  const flexImport = h.measure(() => { const fresh = new Index(); for (const [key, data] of flexParts) fresh.import(key, data); }, 1500);
-  h.add({ group: GROUP, name: 'load search-kjv: read, inflate, import, first GetSearchCount', medianNs: loads[loads.length >> 1], target: '<= 60 ms', targetNs: 60e6,
-    peer: { name: 'raw FlexSearch import', medianNs: flexImport }, note: 'fresh engine each time; peer imports its default export' });
+  flex.export((key: string, data: string) => {
+    flexParts.push([key, data]);
+  });
+  const flexImport = h.measure(() => {
+    const fresh = new Index();
+    for (const [key, data] of flexParts) fresh.import(key, data);
+  }, 1500);
+  h.add({
+    group: GROUP,
+    name: 'load search-kjv: read, inflate, import, first GetSearchCount',
+    medianNs: loads[loads.length >> 1],
+    target: '<= 60 ms',
+    targetNs: 60e6,
+    peer: { name: 'raw FlexSearch import', medianNs: flexImport },
+    note: 'fresh engine each time; peer imports its default export',
+  });
   {
     const engine = await openNode({ preload: ['text-kjv', 'search-kjv'] });
     engine.callSync('GetSearchCount', { query: 'love' });
     const t0 = performance.now();
     engine.callSync('GetSearchAdvanced', { query: 'eth', matchType: 'broad' });
-    h.add({ group: GROUP, name: 'first scan of KJV (normalises the whole text once)', medianNs: (performance.now() - t0) * 1e6, note: 'one run' });
+    h.add({
+      group: GROUP,
+      name: 'first scan of KJV (normalises the whole text once)',
+      medianNs: (performance.now() - t0) * 1e6,
+      note: 'one run',
+    });
   }
 
   // ---- sizes: each search pack against gzip -9 of FlexSearch's default export of the same text ----
@@ -143,14 +258,21 @@ export default async function search(h: Harness): Promise<void> {
     const index = new Index();
     for (let i = 0; i < text.size; i++) index.add(i, text.textAt(i));
     const parts: string[] = [];
-    index.export((key: string, data: string) => { parts.push(key, data); });
+    index.export((key: string, data: string) => {
+      parts.push(key, data);
+    });
     const gz = gzipSync(Buffer.from(parts.join('\n')), { level: 9 }).length;
     const pack = packBytes(`search-${version.versionId}`).length;
     if (pack <= gz) met++;
-    sizes.push(`${version.versionId} ${kb(pack)} (${(pack / gz * 100).toFixed(0)}%)`);
-    if (version.versionId === 'kjv') h.note(`search: KJV search pack ${kb(pack)}; gzip -9 of FlexSearch's default export ${kb(gz)}; text pack ${kb(packBytes('text-kjv').length)}`);
+    sizes.push(`${version.versionId} ${kb(pack)} (${((pack / gz) * 100).toFixed(0)}%)`);
+    if (version.versionId === 'kjv')
+      h.note(
+        `search: KJV search pack ${kb(pack)}; gzip -9 of FlexSearch's default export ${kb(gz)}; text pack ${kb(packBytes('text-kjv').length)}`,
+      );
   }
-  h.note(`search: search pack sizes, as a share of gzip -9 of FlexSearch's default export of the same text (target <= 100%, met by ${met} of ${sizes.length}): ${sizes.join(', ')}`);
+  h.note(
+    `search: search pack sizes, as a share of gzip -9 of FlexSearch's default export of the same text (target <= 100%, met by ${met} of ${sizes.length}): ${sizes.join(', ')}`,
+  );
   if (fts) {
     const file = fts.db.serialize().length;
     h.note(`search: SQLite FTS5 database of KJV (unicode61 + trigram tables, uncompressed) ${mb(file)}`);
@@ -159,29 +281,60 @@ export default async function search(h: Harness): Promise<void> {
     const db = new (sqlite as { Database: new (f: string) => SqliteDb }).Database(':memory:');
     db.exec('CREATE VIRTUAL TABLE v USING fts5(t, tokenize = "unicode61 remove_diacritics 2")');
     const ins = db.prepare('INSERT INTO v(rowid, t) VALUES (?, ?)');
-    db.transaction(() => { for (let i = 0; i < svd.size; i++) ins.run(i, svd.textAt(i)); })();
+    db.transaction(() => {
+      for (let i = 0; i < svd.size; i++) ins.run(i, svd.textAt(i));
+    })();
     await bible.load(['text-svd', 'search-svd']);
-    const n = (bible.callSync('GetSearchCount', { query: 'محبة', versionId: 'svd' }) as { searchCount: number }).searchCount;
-    h.note(`search: unvowelled Arabic "محبة" in SVD: ours ${n} verses; FTS5 unicode61 remove_diacritics 2 finds ${(db.prepare('SELECT count(*) AS n FROM v WHERE v MATCH ?').get('"محبة"') as { n: number }).n}`);
+    const n = (bible.callSync('GetSearchCount', { query: 'محبة', versionId: 'svd' }) as { searchCount: number })
+      .searchCount;
+    h.note(
+      `search: unvowelled Arabic "محبة" in SVD: ours ${n} verses; FTS5 unicode61 remove_diacritics 2 finds ${(db.prepare('SELECT count(*) AS n FROM v WHERE v MATCH ?').get('"محبة"') as { n: number }).n}`,
+    );
     db.close();
     fts.db.close();
   }
 
   // ---- memory with all ten search packs loaded, in a fresh process ----
   try {
-    const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), 'memory-child'], { encoding: 'utf8', maxBuffer: 1 << 20 });
-    const m = JSON.parse(out.trim().split('\n').pop()!) as { indexes: number; normalised: number; rss: number; each: Record<string, number> };
-    h.note(`search: memory with all ten search packs loaded and imported: +${mb(m.indexes)} (heap and buffers) over the ten text packs (${Object.entries(m.each).map(([v, n]) => `${v} ${mb(n)}`).join(', ')}); every translation's normalised text, kept after its first whole-text scan: +${mb(m.normalised)} more; process RSS then ${mb(m.rss)}`);
+    const out = execFileSync(
+      process.execPath,
+      ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), 'memory-child'],
+      { encoding: 'utf8', maxBuffer: 1 << 20 },
+    );
+    const m = JSON.parse(out.trim().split('\n').pop()!) as {
+      indexes: number;
+      normalised: number;
+      rss: number;
+      each: Record<string, number>;
+    };
+    h.note(
+      `search: memory with all ten search packs loaded and imported: +${mb(m.indexes)} (heap and buffers) over the ten text packs (${Object.entries(
+        m.each,
+      )
+        .map(([v, n]) => `${v} ${mb(n)}`)
+        .join(
+          ', ',
+        )}); every translation's normalised text, kept after its first whole-text scan: +${mb(m.normalised)} more; process RSS then ${mb(m.rss)}`,
+    );
   } catch (error) {
     h.note(`search: memory figure failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
   }
-  h.note(`search: timings are medians of batched callSync calls; "ours vs peer" > 1 means ours is faster (e.g. GetSearchCount "love" ${formatNs(countLove)})`);
+  h.note(
+    `search: timings are medians of batched callSync calls; "ours vs peer" > 1 means ours is faster (e.g. GetSearchCount "love" ${formatNs(countLove)})`,
+  );
 }
 
 async function memoryChild(): Promise<void> {
   const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
-  const settle = async () => { gc(); await new Promise((r) => setTimeout(r, 30)); gc(); };
-  const used = () => { const m = process.memoryUsage(); return m.heapUsed + m.arrayBuffers; };
+  const settle = async () => {
+    gc();
+    await new Promise((r) => setTimeout(r, 30));
+    gc();
+  };
+  const used = () => {
+    const m = process.memoryUsage();
+    return m.heapUsed + m.arrayBuffers;
+  };
   const bible = await openNode();
   const versions = bible.meta.versions.map((v) => v.versionId);
   await bible.load(versions.map((v) => `text-${v}`));
@@ -198,10 +351,19 @@ async function memoryChild(): Promise<void> {
   }
   const indexes = used();
   // "e e" (or "ا ا"): a suffix and a prefix that fit most of the vocabulary, so each answer is a whole-text scan
-  for (const v of versions) await bible.call('GetSearchAdvanced', { query: v === 'svd' ? 'ا ا' : 'e e', matchType: 'broad', versionId: v });
+  for (const v of versions)
+    await bible.call('GetSearchAdvanced', { query: v === 'svd' ? 'ا ا' : 'e e', matchType: 'broad', versionId: v });
   await settle();
   const normalised = used();
-  process.stdout.write(JSON.stringify({ indexes: indexes - texts, each, normalised: normalised - indexes, rss: process.memoryUsage().rss }) + '\n');
+  process.stdout.write(
+    `${JSON.stringify({
+      indexes: indexes - texts,
+      each,
+      normalised: normalised - indexes,
+      rss: process.memoryUsage().rss,
+    })}\n`,
+  );
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1] && process.argv[2] === 'memory-child') await memoryChild();
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1] && process.argv[2] === 'memory-child')
+  await memoryChild();

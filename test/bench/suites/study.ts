@@ -19,18 +19,28 @@ export default async function study(h: Harness): Promise<void> {
     }
     times.sort((a, b) => a - b);
     const bytes = statSync(join(DEFAULT_DATA_DIR, `${pack}.pack`)).size;
-    h.add({ group: 'study', name: `load ${pack}.pack (${(bytes / 1024).toFixed(0)} KiB)`, medianNs: times[times.length >> 1] });
+    h.add({
+      group: 'study',
+      name: `load ${pack}.pack (${(bytes / 1024).toFixed(0)} KiB)`,
+      medianNs: times[times.length >> 1],
+    });
   }
 
   const b = await openNode({ preload: PACKS });
-  const ids = Array.from({ length: 1000 }, (_, i) => String(b.meta.versification.idOf((i * 7919) % 31102)).padStart(8, '0'));
+  const ids = Array.from({ length: 1000 }, (_, i) =>
+    String(b.meta.versification.idOf((i * 7919) % 31102)).padStart(8, '0'),
+  );
   const gillIds = ids.filter((id) => !id.startsWith('19') && !id.startsWith('22'));
   let n = 0;
   const sync = (name: string, params: () => Record<string, string>) => {
     // The first call builds a list answer's frozen form; the median is what every later call costs.
     b.callSync(name, params());
     return h.measure(() => {
-      try { b.callSync(name, params()); } catch { /* NOT_AVAILABLE verses are part of the mix */ }
+      try {
+        b.callSync(name, params());
+      } catch {
+        /* NOT_AVAILABLE verses are part of the mix */
+      }
     });
   };
   const words = ['faith', 'love', 'Grace', 'shepherd', 'wrath', 'believeth', 'mercy', 'light'];
