@@ -29,7 +29,7 @@ INSERT INTO \`books\` VALUES (2,1,'1',1,'1','In the beginning.'),(5,2,'2',1,'1',
 `;
 
 describe('extrabiblicalBuilder', () => {
-  it('stores the rows in book-weight and chapter order, with chapter runs, differing labels and UTF-16 text ends', () => {
+  it('stores rows in book-weight and chapter order, with chapter runs, differing labels and UTF-16 ends', () => {
     const { ctx, logs } = fixtureContext({ files: { extrabiblical: DUMP } });
     const packs = extrabiblicalBuilder.build(ctx);
     expect(packs.map((p) => [p.name, p.datasets])).toEqual([['extrabiblical', ['extrabiblical']]]);

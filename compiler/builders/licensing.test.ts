@@ -124,7 +124,7 @@ describe('buildDate', () => {
     expect(() => buildDate(ctx, { SOURCE_DATE_EPOCH: '-1' })).toThrow('got "-1"');
   });
 
-  it('otherwise takes the newest whole second of the files read, skipping excluded datasets but never the versification', () => {
+  it('else takes the newest whole second of the files read, skipping excluded datasets, not the versification', () => {
     const { ctx } = fixtureContext({
       files: { 'gill/genesis.json': '{}', 'kjv1611/01-GEN.usfm': '\\id GEN', extrabiblical: '' },
       excluded: ['extrabiblical', 'kjv1611'],

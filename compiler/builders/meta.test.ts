@@ -14,6 +14,10 @@ const ENGLISH: Record<number, string> = { 1: 'Genesis', 2: 'Exodus' };
 const SPANISH: Record<string, string> = { Gen: 'Génesis\tGén\tGn', Song: 'Cantare de los Cantares\tCnt' };
 const ARABIC: Record<string, string> = { Gen: 'التكوين\tتك' };
 
+/** data.txt's starred lines: OSIS id, then the preferred name and abbreviations, tab-separated. */
+const preferred = (names: (b: (typeof BOOKS)[number]) => string) =>
+  `${BOOKS.map((b) => `*${b.osis}\t${names(b)}`).join('\n')}\n`;
+
 const FILES = {
   'names-scrollmapper/key_english.csv': `"field","field","field","field"\n${BOOKS.map(
     (b) => `"${b.number}","${ENGLISH[b.number] ?? `Book ${b.number}`}","${b.testament}","${b.number === 40 ? 2 : 1}"`,
@@ -22,16 +26,17 @@ const FILES = {
   // Weight orders a book's abbreviations; "Jo" is claimed by John and 1 John alike.
   'names-scrollmapper/key_abbreviations_english.csv':
     '"field","field","field","field"\n"1","Ge","1","0"\n"2","Gen","1","1"\n"3","Jo","43","1"\n"4","Jo","62","1"\n',
-  'names-openbibleinfo/es/data.txt': `$FIRST\t1.[ºo]\n${BOOKS.map((b) => `*${b.osis}\t${SPANISH[b.osis] ?? `Libro ${b.number}`}`).join('\n')}\n`,
+  'names-openbibleinfo/es/data.txt': `$FIRST\t1.[ºo]\n${preferred((b) => SPANISH[b.osis] ?? `Libro ${b.number}`)}`,
   'names-openbibleinfo/es/book_names.txt': '',
-  'names-openbibleinfo/ar/data.txt': `${BOOKS.map((b) => `*${b.osis}\t${ARABIC[b.osis] ?? `سفر ${b.number}`}`).join('\n')}\n`,
+  'names-openbibleinfo/ar/data.txt': preferred((b) => ARABIC[b.osis] ?? `سفر ${b.number}`),
   'names-openbibleinfo/ar/book_names.txt': '',
   // English variants: "Ph" names two books, and Bel is no book of the canon.
   'names-openbibleinfo/en/data.txt': '*Gen\tGenesis\tGe\n',
   'names-openbibleinfo/en/book_names.txt': 'Exod\tExodus\nPhil\tPh\nPhlm\tPh\nBel\tBel and the Dragon\n',
   'names-web':
     '<?xml version="1.0"?>\n<BookNames>\n<book code="GEN" abbr="Gen" short="Genesis" ' +
-    'long="The First Book of Moses, Commonly Called Genesis" />\n<book code="XXA" abbr="X" short="Extra" long="Extra" />\n</BookNames>\n',
+    'long="The First Book of Moses, Commonly Called Genesis" />\n' +
+    '<book code="XXA" abbr="X" short="Extra" long="Extra" />\n</BookNames>\n',
 };
 
 const verse = (book: number, chapter: number, n: number) => ({ book, chapter, verse: n, text: 'Amen.' });
@@ -80,7 +85,7 @@ describe('metaBuilder', () => {
     expect(packs[0].sections.books).toEqual({ kind: 'json', data: books });
   });
 
-  it('indexes every name and abbreviation by its folded key, dropping keys two books claim unless one is a full name', () => {
+  it('indexes names and abbreviations by folded key, dropping keys two books claim unless one is a full name', () => {
     const generic = BOOKS.filter((b) => ![1, 2, 22].includes(b.number)).flatMap((b) => [
       [`book${b.number}`, b.number],
       [`libro${b.number}`, b.number],

@@ -48,7 +48,8 @@ const OSHB = {
   ...Object.fromEntries(BOOKS.filter((b) => b.testament === 'OT').map((b) => [`oshb-wlc/${b.osis}.xml`, '<osis/>'])),
   'oshb-wlc/Gen.xml': GENESIS,
   'oshb-wlc/VerseMap.xml':
-    '<verseMap>\n\t<book osisID="Gen">\n\t\t<verse wlc="Gen.1.3" kjv="Gen.2.1" type="full"/>\n\t</book>\n</verseMap>\n',
+    '<verseMap>\n\t<book osisID="Gen">\n\t\t<verse wlc="Gen.1.3" kjv="Gen.2.1" type="full"/>\n\t</book>\n' +
+    '</verseMap>\n',
 };
 // TEHMC lists two of the codes; the others are decoded by position.
 const TEHMC =
@@ -100,7 +101,8 @@ const TAGNT = [
   '',
 ].join('\n');
 // A supplement row has no kjv_pos: its verse is re-ordered by word number.
-const TAGNT_SUPPLEMENT = `${TAGNT_HEADER}\n${row('Matt', '1:2', '', 'Mat.1.2#03', 'καί (kai)', 'G2532=CONJ', 'καί=and')}\n`;
+const SUPPLEMENT_ROW = row('Matt', '1:2', '', 'Mat.1.2#03', 'καί (kai)', 'G2532=CONJ', 'καί=and');
+const TAGNT_SUPPLEMENT = `${TAGNT_HEADER}\n${SUPPLEMENT_ROW}\n`;
 // TEGMC: a code it lacks falls back to the code without its last part ("N-NSM" -> "N"), else stays as is.
 const TEGMC =
   'FULL MORPHOLOGY CODES:\n' +
@@ -141,8 +143,8 @@ const UNICODE_HEBREW = [
 // Strong's dictionaries must run H1-H8674 and G1-G5624; entry n is generated unless written out.
 const hebrewEntry = (n: number) =>
   n === 430
-    ? '<entry id="H430"><w pos="n-m" pron="el-o-heem\'" xlit="ʼĕlôhîym" xml:lang="heb">אֱלֹהִים</w> <source>plural of ' +
-      '<w src="H433">433</w>;</source> <meaning>gods</meaning> <usage>God, god.</usage></entry>'
+    ? '<entry id="H430"><w pos="n-m" pron="el-o-heem\'" xlit="ʼĕlôhîym" xml:lang="heb">אֱלֹהִים</w> ' +
+      '<source>plural of <w src="H433">433</w>;</source> <meaning>gods</meaning> <usage>God, god.</usage></entry>'
     : `<entry id="H${n}"><w pos="n" pron="p${n}" xlit="x${n}" xml:lang="heb">w${n}</w><source>s${n}</source>` +
       `<meaning>m${n}</meaning><usage>u${n}.</usage></entry>`;
 const greekEntry = (n: number) =>
@@ -151,8 +153,9 @@ const greekEntry = (n: number) =>
   `</strongs_derivation><strongs_def> d${n}</strongs_def><kjv_def>:--k${n}.</kjv_def></entry>`;
 const range = (last: number) => Array.from({ length: last }, (_, i) => i + 1);
 const STRONGS = {
-  'strongs-hebrew': `<?xml version="1.0"?>\r\n<lexicon>\r\n${range(8674).map(hebrewEntry).join('\r\n')}\r\n</lexicon>\r\n`,
-  'strongs-greek': `<?xml version="1.0"?>\n<strongsdictionary>\n${range(5624).map(greekEntry).join('\n')}\n</strongsdictionary>\n`,
+  // HebrewStrong.xml has CRLF line ends.
+  'strongs-hebrew': `<lexicon>\r\n${range(8674).map(hebrewEntry).join('\r\n')}\r\n</lexicon>\r\n`,
+  'strongs-greek': `<strongsdictionary>\n${range(5624).map(greekEntry).join('\n')}\n</strongsdictionary>\n`,
 };
 const hebrewRecord = (n: number) =>
   n === 430
@@ -259,7 +262,8 @@ const otSections = {
       ['HNcbsc/Sp3ms', 'Noun : Either gender Singular Construct + Pronominal suffix : Third Masculine Singular'],
     ],
   },
-  // The inseparable preposition and conjunction are prefixes; כָּל is joined by maqqef; אַרְצוֹ has a suffix and a paseq.
+  // The inseparable preposition and conjunction are prefixes; כָּל is joined by maqqef;
+  // אַרְצוֹ has a suffix and a paseq.
   connectedValues: { kind: 'json', data: ['', 'prefix', 'maqqef', 'suffix,paseq'] },
   stringsText: { kind: 'utf8', data: HEBREW_STRINGS.join('') },
   stringsLength: { kind: 'u16', data: Uint16Array.from(HEBREW_STRINGS.map((s) => s.length)) },

@@ -263,7 +263,8 @@ describe('studyBuilder', () => {
         .map((b) => id(b.number))
         .join(' ');
     expect(logs).toEqual([
-      '  2 genre runs, 2 parables, 3 stories (1 ends folded), 2 prophecies, 2 red-letter verses (KJV only 1, WEB only 1); ' +
+      '  2 genre runs, 2 parables, 3 stories (1 ends folded), 2 prophecies, ' +
+        '2 red-letter verses (KJV only 1, WEB only 1); ' +
         `book info without date: ${without([1, 23])}, without name origin: ${without([1])}`,
     ]);
   });

@@ -54,7 +54,8 @@ describe('textBuilder', () => {
           missing: [],
           extra: [],
           incomplete: [],
-          // Genesis starts at 0; Exodus to Matthew at 33 (after "In the beginning.\nAnd the earth.\n"); the rest at the end.
+          // Genesis starts at 0; Exodus to Matthew at 33 (after "In the beginning.\nAnd the earth.\n");
+          // the rest at the end.
           bookBytes: [0, ...Array(39).fill(33), ...Array(27).fill(43)],
         },
       },
