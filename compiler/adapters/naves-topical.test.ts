@@ -184,6 +184,15 @@ describe('parseRefs', () => {
     ]);
   });
 
+  it('reads a book code after a joining word, which begins a new book', () => {
+    expect(parse('GEN 4:4; with ACT 2:3; see also GEN 1:2; and 5:1').citations.map((c) => c.verseIds)).toEqual([
+      [1004004],
+      [44002003],
+      [1001002],
+      [1005001],
+    ]);
+  });
+
   it('reads the exceptional CSV codes and the text dump abbreviations', () => {
     expect(parse('So 2:1; 1JHN 2:3; Jude 1:3').citations.map((c) => c.verseIds)).toEqual([
       [22002001],

@@ -183,7 +183,12 @@ export function parseRefs(refs: string, codes: BookCodes, grid: KjvGrid, invalid
   const out: NaveCitation[] = [];
   let book = 0;
   for (const rawPart of refs.split(';')) {
-    let part = rawPart.replace(/\[\d+\]/g, '').trim();
+    // Leading lower-case words join a reference to the one before ("with HEB 11:4", "see also 1SA 2:31");
+    // book codes start with a digit or a capital, so what follows may still name a book.
+    let part = rawPart
+      .replace(/\[\d+\]/g, '')
+      .trim()
+      .replace(/^(?:[a-z][a-z.,]*\s+)+/, '');
     const bookMatch = /^([1-3]?[A-Za-z]+)\s+(?=\d)/.exec(part);
     if (bookMatch && codes.has(bookMatch[1])) {
       book = codes.get(bookMatch[1])!;
