@@ -5,6 +5,9 @@ import { readFileSync } from 'node:fs';
 import { bookByOsis, bookByUsfm } from '../../sources/books.ts';
 import type { KjvGrid } from './kjv-grid.ts';
 import { verseIdNumber } from '../../engine/core/versification.ts';
+import type { GenreRun, ProphecyRow } from '../../engine/core/pack/schemas.ts';
+
+export type { GenreRun, ProphecyRow };
 
 /** TSV rows as objects keyed by the header (curated TSVs are never quoted). */
 export function readTsv(path: string): Record<string, string>[] {
@@ -21,15 +24,6 @@ export function readTsv(path: string): Record<string, string>[] {
 
 export function readParables(path: string): Record<string, string[]> {
   return JSON.parse(readFileSync(path, 'utf8')) as Record<string, string[]>;
-}
-
-export interface ProphecyRow {
-  n: number;
-  ot: string;
-  prophecy: string;
-  nt: string;
-  otVerseIds: number[];
-  ntVerseIds: number[];
 }
 
 /** "Gal.4.4-Gal.4.5 Matt.1.18 Ps.88" -> verse ids (a bare chapter is every verse of it). */
@@ -118,15 +112,6 @@ export function readBookInfo(path: string): BookInfoSource[] {
   const books = JSON.parse(readFileSync(path, 'utf8')) as BookInfoSource[];
   if (books.length !== 66) throw new Error(`${path}: expected 66 books, found ${books.length}`);
   return books;
-}
-
-export interface GenreRun {
-  genre: string;
-  startingBookId: string;
-  endingBookId: string;
-  startingVerseId: string;
-  endingVerseId: string;
-  testament: string;
 }
 
 export function readGenres(rangesPath: string, booksPath: string) {
