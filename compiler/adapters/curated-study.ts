@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { bookByOsis, bookByUsfm } from '../../sources/books.ts';
 import type { KjvGrid } from './kjv-grid.ts';
-import { verseIdNumber } from '../../engine/core/versification.ts';
+import { composeVerseId } from '../../engine/core/ids.ts';
 import type { GenreRun, ProphecyRow } from '../../engine/core/pack/schemas.ts';
 
 export type { GenreRun, ProphecyRow };
@@ -86,7 +86,7 @@ export function readSections(path: string, grid: KjvGrid): { sections: Section[]
       const last = grid.versesIn(book.number, c);
       if (last === 0) throw new Error(`${path}: ${r.book_code} ${cv} is outside the KJV`);
       if (v > last) folded.push(`${r.book_code} ${cv} -> ${c}:${last}`);
-      return verseIdNumber(book.number, c, Math.min(v, last));
+      return composeVerseId(book.number, c, Math.min(v, last));
     };
     const related = r.related_refs
       .split(';')
@@ -132,6 +132,6 @@ export function readWebWordsOfJesus(path: string): number[] {
   return readTsv(path).map((r) => {
     const book = bookByUsfm.get(r.book_code);
     if (!book) throw new Error(`${path}: unknown book ${r.book_code}`);
-    return verseIdNumber(book.number, Number(r.chapter), Number(r.verse));
+    return composeVerseId(book.number, Number(r.chapter), Number(r.verse));
   });
 }

@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { KjvGrid } from './kjv-grid.ts';
-import { verseIdNumber } from '../../engine/core/versification.ts';
+import { composeVerseId } from '../../engine/core/ids.ts';
 
 interface GillEntry {
   book_number: number;
@@ -178,7 +178,7 @@ export function readGill(dir: string, grid: KjvGrid, kjvText: (id: number) => st
   for (const book of books) {
     if (introductionOnly.has(book)) continue;
     grid.table[book - 1].forEach((verses, c) => {
-      for (let v = 1; v <= verses; v++) if (!byVerse.has(verseIdNumber(book, c + 1, v))) stats.versesWithout++;
+      for (let v = 1; v <= verses; v++) if (!byVerse.has(composeVerseId(book, c + 1, v))) stats.versesWithout++;
     });
   }
   const missingBooks = Array.from({ length: 66 }, (_, i) => i + 1).filter((b) => !books.has(b));
@@ -256,7 +256,7 @@ interface ChapterContext {
 function placeChapter(ctx: ChapterContext, chapterEntries: GillEntry[]): void {
   const { book, chapter, stats, comments } = ctx;
   const count = ctx.grid.versesIn(book, chapter);
-  const verseWords = Array.from({ length: count }, (_, i) => words(ctx.kjvText(verseIdNumber(book, chapter, i + 1))));
+  const verseWords = Array.from({ length: count }, (_, i) => words(ctx.kjvText(composeVerseId(book, chapter, i + 1))));
   let expected = 1;
   const ranges: { first: number; last: number }[] = [];
   /** the last block placed on each verse */
@@ -272,14 +272,14 @@ function placeChapter(ctx: ChapterContext, chapterEntries: GillEntry[]): void {
       const text = cleanText(block.text);
       if (block.intro) {
         stats.introductions++;
-        comments.attach(verseIdNumber(book, chapter, 1), text);
+        comments.attach(composeVerseId(book, chapter, 1), text);
         // An introduction that is all the source says on a range ("See Gill on Sa1 31:1") covers it.
         if (!lastBlockAt.has(1)) lastBlockAt.set(1, text);
         continue;
       }
       const verse = verseOfBlock(block, { chapter, count, verseWords, expected, lastBlockAt, stats });
       if (block.stated && verse !== block.stated.first) stats.moved++;
-      comments.attach(verseIdNumber(book, chapter, verse), text);
+      comments.attach(composeVerseId(book, chapter, verse), text);
       lastBlockAt.set(verse, text);
       expected = verse + 1;
     }
@@ -289,7 +289,7 @@ function placeChapter(ctx: ChapterContext, chapterEntries: GillEntry[]): void {
   for (const range of ranges) {
     let carried: string | undefined;
     for (let v = range.first; v <= range.last; v++) {
-      const id = verseIdNumber(book, chapter, v);
+      const id = composeVerseId(book, chapter, v);
       if (lastBlockAt.has(v)) carried = lastBlockAt.get(v);
       else if (carried && !comments.has(id)) comments.attach(id, carried);
     }

@@ -1,7 +1,8 @@
 // Verse arithmetic on the KJV chapter/verse table for the study adapters: ordinals over the canonical
 // verse list, from the engine's versification, and the verses of each chapter.
 import type { ChapterVerseTable } from './types.ts';
-import { createVersification, splitVerseId } from '../../engine/core/versification.ts';
+import { splitVerseId } from '../../engine/core/ids.ts';
+import { createVersification } from '../../engine/core/versification.ts';
 
 export interface KjvGrid {
   readonly table: ChapterVerseTable;

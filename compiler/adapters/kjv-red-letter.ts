@@ -3,7 +3,7 @@
 // found here in the raw module entries instead; the text the engine serves is unchanged.
 import { readSwordRaw } from './sword-ztext.ts';
 import type { ChapterVerseTable } from './types.ts';
-import { verseIdNumber } from '../../engine/core/versification.ts';
+import { composeVerseId } from '../../engine/core/ids.ts';
 
 const JESUS_SPEAKS = /<q\b[^>]*\bwho="Jesus"/;
 
@@ -12,7 +12,7 @@ export function readKjvRedLetterVerses(zipPath: string, kjvChapterVerses: Chapte
   const { verses } = readSwordRaw(zipPath, kjvChapterVerses);
   const ids: number[] = [];
   for (const { book, chapter, verse, raw } of verses) {
-    if (JESUS_SPEAKS.test(raw)) ids.push(verseIdNumber(book, chapter, verse));
+    if (JESUS_SPEAKS.test(raw)) ids.push(composeVerseId(book, chapter, verse));
   }
   return ids;
 }

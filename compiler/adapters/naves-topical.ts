@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { BOOKS } from '../../sources/books.ts';
 import type { KjvGrid } from './kjv-grid.ts';
-import { verseIdNumber } from '../../engine/core/versification.ts';
+import { composeVerseId } from '../../engine/core/ids.ts';
 import { parseCsv } from './csv.ts';
 
 /** One sub-entry line of a subject. */
@@ -203,7 +203,7 @@ export function parseRefs(refs: string, codes: BookCodes, grid: KjvGrid, invalid
       continue;
     }
     if (!spec[2]) {
-      const ids = Array.from({ length: grid.versesIn(book, chapter) }, (_, i) => verseIdNumber(book, chapter, i + 1));
+      const ids = Array.from({ length: grid.versesIn(book, chapter) }, (_, i) => composeVerseId(book, chapter, i + 1));
       out.push({ book, chapter, verseIds: ids, wholeChapter: true });
       continue;
     }
@@ -226,7 +226,7 @@ export function parseRefs(refs: string, codes: BookCodes, grid: KjvGrid, invalid
             invalid.push(`${BOOKS[book - 1].usfm} ${c}:${v}`);
             continue;
           }
-          ids.push(verseIdNumber(book, c, v));
+          ids.push(composeVerseId(book, c, v));
         }
       }
       if (endChapter !== chapter) through = endChapter;

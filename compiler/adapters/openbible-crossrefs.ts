@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { bookByOsis } from '../../sources/books.ts';
 import type { KjvGrid } from './kjv-grid.ts';
-import { verseIdNumber } from '../../engine/core/versification.ts';
+import { composeVerseId } from '../../engine/core/ids.ts';
 
 export interface CrossReference {
   /** KJV verse id the reference is listed under */
@@ -59,9 +59,9 @@ export function readCrossReferences(
       const note = `${osisRef} -> ${m[1]}.${chapter}.${last}`;
       if (!stats.remapped.includes(note)) stats.remapped.push(note);
       stats.remappedRows++;
-      return verseIdNumber(book.number, chapter, last);
+      return composeVerseId(book.number, chapter, last);
     }
-    return verseIdNumber(book.number, chapter, verse);
+    return composeVerseId(book.number, chapter, verse);
   };
 
   const byKey = new Map<string, CrossReference>();

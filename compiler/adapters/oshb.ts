@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BOOKS, bookByOsis } from '../../sources/books.ts';
 import { decodeXmlEntities } from './filters/osis.ts';
-import { verseIdOfRef } from '../../engine/core/versification.ts';
+import { verseIdOf } from '../../engine/core/ids.ts';
 
 export interface VerseRef {
   book: number;
@@ -267,7 +267,7 @@ export function mapToKjv(books: OshbVerse[][], verseMap: VerseMapEntry[]): KjvMa
   const words = new Map<number, OshbWord[]>();
   const sources = new Map<number, string[]>();
   const add = (kjv: VerseRef, part: OshbWord[], label: string) => {
-    const id = verseIdOfRef(kjv);
+    const id = verseIdOf(kjv);
     if (!words.has(id)) {
       words.set(id, []);
       sources.set(id, []);

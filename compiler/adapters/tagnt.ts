@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bookByOsis } from '../../sources/books.ts';
-import { verseIdNumber } from '../../engine/core/versification.ts';
+import { composeVerseId } from '../../engine/core/ids.ts';
 
 export interface TagntWord {
   book: number;
@@ -249,7 +249,7 @@ function trReadingOf(
   return byz;
 }
 
-const verseKey = (w: TagntWord) => verseIdNumber(w.book, w.chapter, w.verse);
+const verseKey = (w: TagntWord) => composeVerseId(w.book, w.chapter, w.verse);
 
 /** Order: canonical verse, then (base chapter, base verse, #NN) inside the verse. */
 function inKjvOrder(words: PlacedWord[], fixes: TagntText['fixes']): TagntWord[] {

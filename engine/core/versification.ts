@@ -2,9 +2,6 @@
 // The KJV chapter/verse table arrives from the meta pack; the id arithmetic is ids.ts's.
 import { composeVerseId, type VerseRef } from './ids.ts';
 
-// compiler/adapters import these id helpers from here under these names.
-export { composeVerseId as verseIdNumber, verseIdOf as verseIdOfRef, splitVerseId } from './ids.ts';
-
 export interface Versification {
   /** chapterVerses[book - 1][chapter - 1] = verses in that chapter */
   readonly chapterVerses: readonly (readonly number[])[];
