@@ -143,6 +143,23 @@ describe('readOshbBook', () => {
     ]);
   });
 
+  it('keeps the maqqef and paseq inside a Qere, and the written join after it', () => {
+    const xml = book(
+      '<verse osisID="Gen.2.1"><w type="x-ketiv" lemma="1" morph="HNcmsa" id="k1">אב</w>' +
+        '<seg type="x-paseq">׀</seg>' +
+        '<note type="variant"><catchWord>אב</catchWord><rdg type="x-qere">' +
+        '<w lemma="2" morph="HPp3fs" id="q1">הִיא</w><seg type="x-maqqef">־</seg>' +
+        '<w lemma="3" morph="HPp3ms" id="q2">הוּא</w></rdg></note>' +
+        '<w lemma="4" morph="HNcmsa" id="w3">דָּבָר</w></verse>\n',
+    );
+    const words = readOshbBook(xml)[0].words.map((w) => [w.sourceId, w.maqqef, w.paseq]);
+    expect(words).toEqual([
+      ['q1', true, false],
+      ['q2', false, true],
+      ['w3', false, false],
+    ]);
+  });
+
   it('keeps a Ketiv without Qere and a Qere without Ketiv, marked', () => {
     const xml = book(
       '<verse osisID="Gen.3.1"><w type="x-ketiv" lemma="1" morph="HNcmsa" id="a">אב</w>' +

@@ -97,6 +97,20 @@ function noteText(element: string): string {
 }
 
 /**
+ * The words of a Qere reading, with the maqqef or paseq that joins one of them to the next inside the
+ * reading (<w>…</w><seg type="x-maqqef">־</seg><w>…</w>).
+ */
+function qereWords(note: string): OshbWord[] {
+  const words: OshbWord[] = [];
+  for (const [token] of note.matchAll(/<w\b[^>]*>[\s\S]*?<\/w>|<seg\b[^>]*>/g)) {
+    if (token.startsWith('<w')) words.push(readWord(token));
+    else if (words.length && attr(token, 'type') === 'x-maqqef') words[words.length - 1].maqqef = true;
+    else if (words.length && attr(token, 'type') === 'x-paseq') words[words.length - 1].paseq = true;
+  }
+  return words;
+}
+
+/**
  * Reads one book. Word order is the document order of the words outside notes, except that a Ketiv
  * (written form) is replaced by its Qere (the form read aloud, which the KJV translates); the Ketiv is
  * kept in the Qere word's notes.
@@ -144,7 +158,7 @@ export function readOshbBook(xml: string): OshbVerse[] {
         else if (type === 'x-sof-pasuq') last.sofPasuq = true;
         // x-pe / x-samekh (paragraph marks) and the others carry no word information.
       } else if (/^<note type="variant">/.test(token)) {
-        const qere = [...token.matchAll(/<w\b[^>]*>[\s\S]*?<\/w>/g)].map(([w]) => readWord(w));
+        const qere = qereWords(token);
         const written = ketiv.map((k) => k.form).join(ketivJoin);
         if (ketiv.length && qere.length) {
           qere.forEach((q, i) => {
@@ -158,6 +172,7 @@ export function readOshbBook(xml: string): OshbVerse[] {
             // The join to the next word follows the written text.
           });
           qere[qere.length - 1].maqqef = ketiv[ketiv.length - 1].maqqef;
+          qere[qere.length - 1].paseq = ketiv[ketiv.length - 1].paseq;
           qere[qere.length - 1].sofPasuq = ketiv[ketiv.length - 1].sofPasuq;
           words.push(...qere);
         } else if (ketiv.length) {
