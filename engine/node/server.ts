@@ -28,7 +28,7 @@ import { errorBody, isRefusal, refusal, type Refusal } from './http/refusal.ts';
 import { BodyTooLarge, readBody } from './http/request-body.ts';
 import { checkMethod, MAX_URL_LENGTH, operationNameIn, preflightHeaders, splitTarget } from './http/request-target.ts';
 import { API_V2_PATHS, routeOf, unknownPathMessage, type Route } from './http/routes.ts';
-import { staticFiles } from './http/static-files.ts';
+import { type StaticRoot, staticFiles } from './http/static-files.ts';
 
 export { API_V2_PATHS, IGNORED_PARAMS_HEADER, MAX_URL_LENGTH, parseQuery, RATE_HEADERS };
 
@@ -71,12 +71,192 @@ export interface HandlerOptions {
 export const statusOf = (error: BibleError): number => (error.code === 'UNKNOWN_OPERATION' ? 404 : 400);
 
 export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
-  const operations = new Set(bible.operations.map((op) => op.name));
-  const limiter = options.limiter ?? memoryLimiter(options.now);
-  const answers = semaphore(options.maxConcurrentAnswers ?? DEFAULT_CONCURRENT_ANSWERS);
   const webDir = options.webDir === undefined ? DEFAULT_WEB_DIR : options.webDir;
   const dataDir = options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir;
-  const serveStatic = staticFiles([
+  const state: HandlerState = {
+    bible,
+    options,
+    operations: new Set(bible.operations.map((op) => op.name)),
+    limiter: options.limiter ?? memoryLimiter(options.now),
+    answers: semaphore(options.maxConcurrentAnswers ?? DEFAULT_CONCURRENT_ANSWERS),
+    serveStatic: staticFiles(staticRoots(webDir, dataDir)),
+    hasWebPage: webDir !== null,
+  };
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const exchange: Exchange = { state, req, res };
+    req.on('error', () => {});
+    res.on('error', () => {});
+    if (options.metrics || options.accessLog) observe(exchange);
+    handle(exchange).catch((error: unknown) => failInternally(exchange, error));
+  };
+}
+
+/** What every request's steps share: the engine, the options, and what createHandler prepared once. */
+interface HandlerState {
+  bible: TypedBible;
+  /** read on every request: keys may be swapped and draining set while the server runs */
+  options: HandlerOptions;
+  operations: ReadonlySet<string>;
+  limiter: Limiter;
+  answers: Semaphore;
+  serveStatic: ReturnType<typeof staticFiles>;
+  hasWebPage: boolean;
+}
+
+/** One request, its response, and the shared state. */
+interface Exchange {
+  state: HandlerState;
+  req: IncomingMessage;
+  res: ServerResponse;
+}
+
+/** The steps of a request, in order; each answers and stops, or hands on to the next. */
+async function handle(x: Exchange): Promise<void> {
+  const { req, state } = x;
+  const method = req.method ?? '';
+  const url = req.url ?? '/';
+  if (method === 'OPTIONS') {
+    x.res.writeHead(204, { ...commonHeaders(state), ...preflightHeaders(req.headers), 'Content-Length': 0 }).end();
+    return;
+  }
+  const named = operationNameIn(url);
+  const postable = named !== undefined && state.bible.operations.some((o) => o.name === named && o.bodyParam);
+  const wrongMethod = checkMethod(method, postable);
+  if (wrongMethod) return sendRefusal(x, wrongMethod);
+  const target = splitTarget(url);
+  if (isRefusal(target)) return sendRefusal(x, target);
+  if (await serveOperational(x, target.path)) return;
+  const route = await serveRoute(x, routeOf(target.path, state.operations, state.hasWebPage), target.query);
+  if (!route) return;
+  const { options } = state;
+  const admission = await admit(req.headers, options.keys, state.limiter, () => options.metrics?.rejection());
+  if (isRefusal(admission)) return sendRefusal(x, admission);
+  if (route.kind === 'unknown') {
+    const code = route.looksLikeApi ? 'UNKNOWN_OPERATION' : 'NOT_FOUND';
+    return sendRefusal(x, refusal(404, code, unknownPathMessage(target.path, route)), admission.headers);
+  }
+  await answerOperation(x, route.name, target.query, admission.headers);
+}
+
+/** GET /healthz and /metrics: no key needed. */
+async function serveOperational(x: Exchange, path: string): Promise<boolean> {
+  const { bible, options } = x.state;
+  if (path === '/healthz') {
+    const packs = bible.loadedPacks();
+    const ready = packs.includes('meta');
+    await sendJson(x, ready ? 200 : 503, {
+      status: ready ? 'ok' : 'starting',
+      packsLoaded: packs.length,
+      pid: process.pid,
+    });
+    return true;
+  }
+  if (path !== '/metrics') return false;
+  if (!options.metrics) {
+    await sendJson(x, 501, errorBody('NOT_AVAILABLE', 'metrics need the prom-client package: npm install prom-client'));
+    return true;
+  }
+  const { contentType, body } = await options.metrics.exposition();
+  if (!x.res.destroyed) {
+    x.res
+      .writeHead(200, { ...commonHeaders(x.state), 'Content-Type': contentType, 'Cache-Control': 'no-cache' })
+      .end(x.req.method === 'HEAD' ? undefined : body);
+  }
+  return true;
+}
+
+/** Serves a static file if one answers the route; else the route it falls back to (null: answered). */
+async function serveRoute(
+  x: Exchange,
+  route: Route,
+  query: string,
+): Promise<Exclude<Route, { kind: 'static' }> | null> {
+  if (route.kind !== 'static') return route;
+  if (await x.state.serveStatic(x.req, x.res, route.file, query, commonHeaders(x.state))) return null;
+  return serveRoute(x, route.fallback, query);
+}
+
+/** The operation's answer (or its BibleError), built within the bound on answers built at once. */
+async function answerOperation(x: Exchange, name: string, query: string, admitted: Record<string, string>) {
+  const { bible, answers } = x.state;
+  let params: Record<string, string> | undefined;
+  try {
+    params = parseQuery(query);
+    const bodyParam = x.req.method === 'POST' ? bible.operations.find((o) => o.name === name)?.bodyParam : undefined;
+    if (bodyParam) {
+      try {
+        params[bodyParam] = await readBody(x.req, MAX_BODY_BYTES);
+      } catch (error) {
+        if (!(error instanceof BodyTooLarge)) throw error;
+        const tooLarge = refusal(413, 'PAYLOAD_TOO_LARGE', `${error.message}; ${name} reads at most that much text`);
+        await sendRefusal(x, tooLarge, { ...admitted, Connection: 'close' });
+        return;
+      }
+    }
+    // Building an answer takes memory in proportion to it (objects, JSON, gzip): a bounded number are
+    // built at once, and each slot is freed before its bytes go out to a client of any speed.
+    const release = await answers.acquire();
+    let encoded: EncodedJson;
+    try {
+      encoded = await encodeJson(x.req.headers, await bible.call(name, params));
+    } finally {
+      release();
+    }
+    writeJson(x, 200, encoded, withIgnoredParams(admitted, bible.unknownParams(name, params)));
+  } catch (error) {
+    if (!(error instanceof BibleError)) throw error;
+    const headers = params ? withIgnoredParams(admitted, bible.unknownParams(name, params)) : admitted;
+    await sendJson(x, statusOf(error), error.toJSON(), headers);
+  }
+}
+
+/** A failure no step expected: logged, and answered 500 unless the answer has begun. */
+function failInternally(x: Exchange, error: unknown): void {
+  console.error(`bible serve: ${x.req.method} ${String(x.req.url).slice(0, 200)} failed:`, error);
+  if (x.res.headersSent) {
+    x.res.destroy();
+    return;
+  }
+  void sendJson(x, 500, errorBody('INTERNAL', 'internal error')).catch(() => x.res.destroy());
+}
+
+/** Metrics and the access log, once the answer has gone out. */
+function observe(x: Exchange): void {
+  const { options, operations } = x.state;
+  const started = performance.now();
+  x.res.on('finish', () => {
+    const seconds = (performance.now() - started) / 1000;
+    const path = String(x.req.url ?? '/').split('?')[0];
+    const name = API_V2_PATHS[path] ?? path.slice(1);
+    if (options.metrics && operations.has(name)) options.metrics.request(name, x.res.statusCode, seconds);
+    const bytes = sentBytes.get(x.res) ?? '-';
+    options.accessLog?.(
+      `${new Date().toISOString()} ${x.req.method} ${String(x.req.url).slice(0, 300)} ${x.res.statusCode} ${(seconds * 1000).toFixed(1)}ms ${bytes}`,
+    );
+  });
+}
+
+/** CORS on every answer; while draining, answers also close their connection. */
+const commonHeaders = (state: HandlerState): Record<string, string> =>
+  state.options.draining ? { ...CORS, Connection: 'close' } : CORS;
+
+function writeJson(x: Exchange, status: number, encoded: EncodedJson, headers: Record<string, string> = {}): void {
+  if (x.res.destroyed) return;
+  x.res.writeHead(status, { ...commonHeaders(x.state), ...headers, ...jsonHeaders(encoded) });
+  x.res.end(x.req.method === 'HEAD' ? undefined : encoded.payload);
+  sentBytes.set(x.res, encoded.payload.length);
+}
+
+async function sendJson(x: Exchange, status: number, body: unknown, headers: Record<string, string> = {}) {
+  writeJson(x, status, await encodeJson(x.req.headers, body), headers);
+}
+
+const sendRefusal = (x: Exchange, r: Refusal, headers: Record<string, string> = {}) =>
+  sendJson(x, r.status, r.body, { ...headers, ...r.headers });
+
+/** The packs and manifest under /data/, and the reader page at /. */
+function staticRoots(webDir: string | null, dataDir: string | null): StaticRoot[] {
+  return [
     // Packs and the manifest; a ?v=<hash> URL names one exact content, so it may be kept for a year.
     ...(dataDir
       ? [
@@ -94,175 +274,7 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
       : []),
     // The page revalidates every time (a 304 is cheap); its service worker does the offline part.
     ...(webDir ? [{ prefix: '/', dir: webDir, cacheControl: () => 'no-cache' }] : []),
-  ]);
-
-  const common = (): Record<string, string> => (options.draining ? { ...CORS, Connection: 'close' } : CORS);
-
-  const writeJson = (
-    req: IncomingMessage,
-    res: ServerResponse,
-    status: number,
-    encoded: EncodedJson,
-    headers: Record<string, string> = {},
-  ) => {
-    if (res.destroyed) return;
-    res.writeHead(status, { ...common(), ...headers, ...jsonHeaders(encoded) });
-    res.end(req.method === 'HEAD' ? undefined : encoded.payload);
-    sentBytes.set(res, encoded.payload.length);
-  };
-  const sendJson = async (
-    req: IncomingMessage,
-    res: ServerResponse,
-    status: number,
-    body: unknown,
-    headers: Record<string, string> = {},
-  ) => writeJson(req, res, status, await encodeJson(req.headers, body), headers);
-  const sendRefusal = (req: IncomingMessage, res: ServerResponse, r: Refusal, headers: Record<string, string> = {}) =>
-    sendJson(req, res, r.status, r.body, { ...headers, ...r.headers });
-
-  /** GET /healthz and /metrics: no key needed. */
-  const serveOperational = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> => {
-    if (path === '/healthz') {
-      const packs = bible.loadedPacks();
-      const ready = packs.includes('meta');
-      await sendJson(req, res, ready ? 200 : 503, {
-        status: ready ? 'ok' : 'starting',
-        packsLoaded: packs.length,
-        pid: process.pid,
-      });
-      return true;
-    }
-    if (path === '/metrics') {
-      if (!options.metrics) {
-        await sendJson(
-          req,
-          res,
-          501,
-          errorBody('NOT_AVAILABLE', 'metrics need the prom-client package: npm install prom-client'),
-        );
-        return true;
-      }
-      const { contentType, body } = await options.metrics.exposition();
-      if (!res.destroyed)
-        res
-          .writeHead(200, { ...common(), 'Content-Type': contentType, 'Cache-Control': 'no-cache' })
-          .end(req.method === 'HEAD' ? undefined : body);
-      return true;
-    }
-    return false;
-  };
-
-  /** A static file if one answers the route, else the route it falls back to. */
-  const serveRoute = async (
-    req: IncomingMessage,
-    res: ServerResponse,
-    route: Route,
-    query: string,
-  ): Promise<Exclude<Route, { kind: 'static' }> | null> => {
-    if (route.kind !== 'static') return route;
-    if (await serveStatic(req, res, route.file, query, common())) return null;
-    return serveRoute(req, res, route.fallback, query);
-  };
-
-  /** The operation's answer (or its BibleError), built within the bound on answers built at once. */
-  const answerOperation = async (
-    req: IncomingMessage,
-    res: ServerResponse,
-    name: string,
-    query: string,
-    admitted: Record<string, string>,
-  ) => {
-    let params: Record<string, string> | undefined;
-    try {
-      params = parseQuery(query);
-      const bodyParam = req.method === 'POST' ? bible.operations.find((o) => o.name === name)?.bodyParam : undefined;
-      if (bodyParam) {
-        try {
-          params[bodyParam] = await readBody(req, MAX_BODY_BYTES);
-        } catch (error) {
-          if (!(error instanceof BodyTooLarge)) throw error;
-          await sendRefusal(
-            req,
-            res,
-            refusal(413, 'PAYLOAD_TOO_LARGE', `${error.message}; ${name} reads at most that much text`),
-            { ...admitted, Connection: 'close' },
-          );
-          return;
-        }
-      }
-      // Building an answer takes memory in proportion to it (objects, JSON, gzip): a bounded number are
-      // built at once, and each slot is freed before its bytes go out to a client of any speed.
-      const release = await answers.acquire();
-      let encoded: EncodedJson;
-      try {
-        encoded = await encodeJson(req.headers, await bible.call(name, params));
-      } finally {
-        release();
-      }
-      writeJson(req, res, 200, encoded, withIgnoredParams(admitted, bible.unknownParams(name, params)));
-    } catch (error) {
-      if (!(error instanceof BibleError)) throw error;
-      await sendJson(
-        req,
-        res,
-        statusOf(error),
-        error.toJSON(),
-        params ? withIgnoredParams(admitted, bible.unknownParams(name, params)) : admitted,
-      );
-    }
-  };
-
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const method = req.method ?? '';
-    const url = req.url ?? '/';
-    if (method === 'OPTIONS') {
-      res.writeHead(204, { ...common(), ...preflightHeaders(req.headers), 'Content-Length': 0 }).end();
-      return;
-    }
-    const named = operationNameIn(url);
-    const postable = named !== undefined && bible.operations.some((o) => o.name === named && o.bodyParam);
-    const wrongMethod = checkMethod(method, postable);
-    if (wrongMethod) return sendRefusal(req, res, wrongMethod);
-    const target = splitTarget(url);
-    if (isRefusal(target)) return sendRefusal(req, res, target);
-    if (await serveOperational(req, res, target.path)) return;
-    const route = await serveRoute(req, res, routeOf(target.path, operations, webDir !== null), target.query);
-    if (!route) return;
-    const admission = await admit(req.headers, options.keys, limiter, () => options.metrics?.rejection());
-    if (isRefusal(admission)) return sendRefusal(req, res, admission);
-    if (route.kind === 'unknown') {
-      const code = route.looksLikeApi ? 'UNKNOWN_OPERATION' : 'NOT_FOUND';
-      return sendRefusal(req, res, refusal(404, code, unknownPathMessage(target.path, route)), admission.headers);
-    }
-    await answerOperation(req, res, route.name, target.query, admission.headers);
-  };
-
-  const observe = (req: IncomingMessage, res: ServerResponse) => {
-    const started = performance.now();
-    res.on('finish', () => {
-      const seconds = (performance.now() - started) / 1000;
-      const path = String(req.url ?? '/').split('?')[0];
-      const name = API_V2_PATHS[path] ?? path.slice(1);
-      if (options.metrics && operations.has(name)) options.metrics.request(name, res.statusCode, seconds);
-      options.accessLog?.(
-        `${new Date().toISOString()} ${req.method} ${String(req.url).slice(0, 300)} ${res.statusCode} ${(seconds * 1000).toFixed(1)}ms ${sentBytes.get(res) ?? '-'}`,
-      );
-    });
-  };
-
-  return (req: IncomingMessage, res: ServerResponse): void => {
-    req.on('error', () => {});
-    res.on('error', () => {});
-    if (options.metrics || options.accessLog) observe(req, res);
-    handle(req, res).catch((error: unknown) => {
-      console.error(`bible serve: ${req.method} ${String(req.url).slice(0, 200)} failed:`, error);
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      void sendJson(req, res, 500, errorBody('INTERNAL', 'internal error')).catch(() => res.destroy());
-    });
-  };
+  ];
 }
 
 /** Bytes of each JSON answer, for the access log (headers given to writeHead are not readable back). */
@@ -272,7 +284,11 @@ const sentBytes = new WeakMap<ServerResponse, number>();
 const DEFAULT_CONCURRENT_ANSWERS = 4;
 
 /** A counting semaphore; acquire resolves with the function that frees the slot. */
-function semaphore(slots: number) {
+interface Semaphore {
+  acquire(): Promise<() => void>;
+}
+
+function semaphore(slots: number): Semaphore {
   let free = slots;
   const queue: (() => void)[] = [];
   const release = () => {
