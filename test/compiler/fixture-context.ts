@@ -78,18 +78,20 @@ export function removeFixtures(): void {
 /**
  * A SWORD zText module zip over a fixture's KJV table: per testament one zlib block holding the module
  * and testament headers, then per book an intro entry and per chapter an intro entry and its verses.
- * `raw` gives a verse's raw entry by verse id; other verses are empty entries.
+ * `raw` gives a verse's raw entry by verse id and `intros` a book's intro entry by book number; other
+ * entries are empty.
  */
 export function swordZip(
   table: ChapterVerseTable,
   raw: Record<number, string>,
   conf = '[KJV]\nSourceType=OSIS\nEncoding=UTF-8\n',
+  intros: Record<number, string> = {},
 ): Uint8Array {
   const files: Record<string, Uint8Array> = { 'mods.d/kjv.conf': strToU8(conf) };
   for (const testament of ['ot', 'nt'] as const) {
     const entries = ['', ''];
     for (const book of BOOKS.filter((b) => b.testament === testament.toUpperCase())) {
-      entries.push('');
+      entries.push(intros[book.number] ?? '');
       table[book.number - 1].forEach((count, c) => {
         entries.push('');
         for (let v = 1; v <= count; v++) entries.push(raw[composeVerseId(book.number, c + 1, v)] ?? '');
