@@ -88,6 +88,12 @@ describe('query', () => {
     );
   });
 
+  it('keeps every name as an own parameter, __proto__ included', () => {
+    const params = parseQuery('__proto__=x&verseId=1');
+    expect(Object.keys(params)).toEqual(['__proto__', 'verseId']);
+    expect(Object.getPrototypeOf(params)).toBe(Object.prototype);
+  });
+
   it('refuses what URLSearchParams would repair, naming the parameter', () => {
     expect(() => parseQuery('q=%E0%A4%A')).toThrow('q has bad percent-encoding');
     expect(() => parseQuery('q=%ZZ')).toThrow(BibleError);

@@ -12,15 +12,15 @@ export function parseQuery(query: string): Record<string, string> {
     throw new BibleError('INVALID_PARAMETER', `too many query parameters (${parts.length}); at most ${MAX_PARAMS}`);
   }
   for (const part of parts) checkEncoding(part);
-  const params: Record<string, string> = {};
+  const params = new Map<string, string>();
   for (const [name, value] of new URLSearchParams(parts.join('&'))) {
     const shown = name.slice(0, 40);
-    if (Object.hasOwn(params, name)) {
+    if (params.has(name))
       throw new BibleError('INVALID_PARAMETER', `parameter ${shown} is given more than once`, shown);
-    }
-    params[name] = value;
+    params.set(name, value);
   }
-  return params;
+  // fromEntries makes every name an own property, "__proto__" included (assignment would set the prototype).
+  return Object.fromEntries(params);
 }
 
 /** Refuses a `name=value` pair whose percent-encoding is not valid UTF-8, naming the parameter. */
