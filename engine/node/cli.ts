@@ -1,6 +1,7 @@
 // The `bible` command: `bible <Operation> name=value ...`, `bible build`, `bible serve`.
 // Imports are lazy: `bible help` loads nothing, an operation loads the engine, `serve` the server.
 import { BibleError } from '../core/errors.ts';
+import { parseQuery } from './http/query.ts';
 
 const USAGE = `usage:
   bible <Operation> [name=value ...]   answer one operation as JSON (e.g. bible GetVerse verseId=43003016)
@@ -15,13 +16,14 @@ const USAGE = `usage:
   bible help                           this text; \`bible GetEndpoints\` lists every operation`;
 
 export function parseAssignments(args: string[]): Record<string, string> {
-  const params: Record<string, string> = {};
-  for (const arg of args) {
-    const eq = arg.indexOf('=');
-    if (eq <= 0) throw new BibleError('INVALID_PARAMETER', `expected name=value, got ${JSON.stringify(arg)}`);
-    params[arg.slice(0, eq)] = arg.slice(eq + 1);
-  }
-  return params;
+  // fromEntries makes every name an own property, "__proto__" included (assignment would set the prototype).
+  return Object.fromEntries(
+    args.map((arg) => {
+      const eq = arg.indexOf('=');
+      if (eq <= 0) throw new BibleError('INVALID_PARAMETER', `expected name=value, got ${JSON.stringify(arg)}`);
+      return [arg.slice(0, eq), arg.slice(eq + 1)];
+    }),
+  );
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -116,11 +118,14 @@ export async function batch(input: NodeJS.ReadableStream, output: NodeJS.Writabl
   return failures ? 2 : 0;
 }
 
-/** "GetVerse verseId=1 versionId=kjv" or "GetVerse?verseId=1&versionId=kjv" -> name and parameters. */
+/**
+ * "GetVerse verseId=1 versionId=kjv" or "GetVerse?verseId=1&versionId=kjv" -> name and parameters. The
+ * second form is a query string, read by the HTTP server's rules.
+ */
 export function parseCallLine(line: string): [string, Record<string, string>] {
   const q = line.indexOf('?');
-  const [name, rest] =
-    q >= 0 ? [line.slice(0, q), line.slice(q + 1).split('&')] : [line.split(/\s+/)[0], line.split(/\s+/).slice(1)];
+  if (q >= 0) return [line.slice(0, q).replace(/^\//, ''), parseQuery(line.slice(q + 1))];
+  const [name, ...assignments] = line.split(/\s+/);
   const decode = (s: string) => {
     try {
       return decodeURIComponent(s.replace(/\+/g, ' '));
@@ -128,10 +133,8 @@ export function parseCallLine(line: string): [string, Record<string, string>] {
       throw new BibleError('INVALID_PARAMETER', `bad percent-encoding in ${JSON.stringify(s.slice(0, 40))}`);
     }
   };
-  const params: Record<string, string> = {};
-  for (const [key, value] of Object.entries(parseAssignments(rest.filter(Boolean))))
-    params[decode(key)] = decode(value);
-  return [name.replace(/^\//, ''), params];
+  const raw = parseAssignments(assignments.filter(Boolean));
+  return [name.replace(/^\//, ''), Object.fromEntries(Object.entries(raw).map(([k, v]) => [decode(k), decode(v)]))];
 }
 
 const isEntry = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop()!);
