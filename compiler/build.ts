@@ -298,6 +298,11 @@ export async function build(options: BuildOptions = {}): Promise<{ packs: number
   const log = options.log ?? ((m: string) => process.stdout.write(`${m}\n`));
   const outDir = options.outDir ?? DEFAULT_OUT_DIR;
   const partial = Boolean(options.only);
+  // Hashed before anything is built: a source edited while the build runs then makes these packs stale,
+  // where hashing at the end would vouch for code the packs were not built with.
+  // A partial build cannot vouch for the other packs: 'partial' never equals an inputs hash, so the next
+  // check (scripts/ensure-build.ts) finds the packs stale and rebuilds them all.
+  const inputs = partial ? 'partial' : buildInputsHash();
   const root = corpusRoot();
 
   checkCorpus(root);
@@ -313,9 +318,7 @@ export async function build(options: BuildOptions = {}): Promise<{ packs: number
   const builders = selectBuilders(options.only);
   prepareOutput(output, partial);
   await runBuilders(builders, ctx, output, exclusions.ids);
-  // A partial build cannot vouch for the other packs: 'partial' never equals an inputs hash, so the next
-  // check (scripts/ensure-build.ts) finds the packs stale and rebuilds them all.
-  writeManifest(output, partial ? 'partial' : buildInputsHash());
+  writeManifest(output, inputs);
 
   const seconds = (performance.now() - started) / 1000;
   log(
