@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { OPERATIONS } from '../engine/core/operations.ts';
 import type { OperationDef } from '../engine/core/operation.ts';
-import { LICENSING_PATHS } from '../engine/core/ops/licensing.ts';
+import { API_V2_PATHS } from '../engine/core/ops/licensing.ts';
 import { describeShape, type Shape } from '../engine/core/shape.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -23,7 +23,7 @@ function specText(spec: string, name: string): { text: string; answer: boolean }
   if (section) return { text: section[1], answer: true };
   const row = new RegExp(`^\\| ${name} \\|.*$`, 'm').exec(spec);
   if (row) return { text: row[0], answer: true };
-  const path = Object.entries(LICENSING_PATHS).find(([, op]) => op === name)?.[0];
+  const path = Object.entries(API_V2_PATHS).find(([, op]) => op === name)?.[0];
   if (path && spec.includes(path)) return { text: '', answer: false };
   const named = new RegExp(`${name}( \\(takes [^)]*\\))?`).exec(
     /### Named but undocumented operations\s+([^\n]+)/.exec(spec)?.[1] ?? '',

@@ -27,7 +27,8 @@ import { parseQuery } from './http/query.ts';
 import { errorBody, isRefusal, refusal, type Refusal } from './http/refusal.ts';
 import { BodyTooLarge, readBody } from './http/request-body.ts';
 import { checkMethod, MAX_URL_LENGTH, operationNameIn, preflightHeaders, splitTarget } from './http/request-target.ts';
-import { API_V2_PATHS, routeOf, unknownPathMessage, type Route } from './http/routes.ts';
+import { routeOf, unknownPathMessage, type Route } from './http/routes.ts';
+import { API_V2_PATHS } from '../core/ops/licensing.ts';
 import { type StaticRoot, staticFiles } from './http/static-files.ts';
 
 export { API_V2_PATHS, IGNORED_PARAMS_HEADER, MAX_URL_LENGTH, parseQuery, RATE_HEADERS };

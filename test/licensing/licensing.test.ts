@@ -8,7 +8,7 @@ import { build, corpusRoot, sourcePath } from '../../compiler/build.ts';
 import { buildDate, contentTypeOf, CONTENT_TYPES, manifestHash } from '../../compiler/builders/licensing.ts';
 import { BibleError } from '../../engine/core/errors.ts';
 import { ENGINE_VERSION } from '../../engine/core/ops/info.ts';
-import { LICENSING_PATHS } from '../../engine/core/ops/licensing.ts';
+import { API_V2_PATHS } from '../../engine/core/ops/licensing.ts';
 import { OPERATION_BY_NAME } from '../../engine/core/operations.ts';
 import { DEFAULT_DATA_DIR, openNode } from '../../engine/node/loader.ts';
 import { ALL_DATASETS, CATALOG, LICENCE_CATEGORIES, TRANSLATIONS } from '../../sources/catalog.ts';
@@ -193,12 +193,12 @@ describe('GetCredits', async () => {
   });
 
   it('are the operations behind /api/v2/licensing, /api/v2/bibles and /api/v2/credits', () => {
-    expect(LICENSING_PATHS).toEqual({
+    expect(API_V2_PATHS).toEqual({
       '/api/v2/licensing': 'GetLicensing',
       '/api/v2/bibles': 'GetBibles',
       '/api/v2/credits': 'GetCredits',
     });
-    for (const name of Object.values(LICENSING_PATHS)) expect(OPERATION_BY_NAME.has(name)).toBe(true);
+    for (const name of Object.values(API_V2_PATHS)) expect(OPERATION_BY_NAME.has(name)).toBe(true);
   });
 });
 

@@ -8,8 +8,8 @@ import type { PackOf } from '../pack/schema.ts';
 import { LICENSING_PACK } from '../pack/schemas.ts';
 import { textPack } from '../operation.ts';
 
-/** The hosts serve these paths with these operations. */
-export const LICENSING_PATHS: Readonly<Record<string, string>> = {
+/** The hosted API's second-generation paths and the operations that answer them; the HTTP server serves them. */
+export const API_V2_PATHS: Readonly<Record<string, string>> = {
   '/api/v2/licensing': 'GetLicensing',
   '/api/v2/bibles': 'GetBibles',
   '/api/v2/credits': 'GetCredits',

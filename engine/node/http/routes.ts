@@ -1,9 +1,6 @@
 // Which part of the server answers a path: an operation of the engine, the reader page and packs as
 // static files, or nobody.
-import { LICENSING_PATHS } from '../../core/ops/licensing.ts';
-
-/** Second-generation paths of the hosted API and the operations that answer them (the licensing family's). */
-export const API_V2_PATHS = LICENSING_PATHS;
+import { API_V2_PATHS } from '../../core/ops/licensing.ts';
 
 export type Route =
   /** an operation of this build */
