@@ -193,6 +193,14 @@ describe('parseRefs', () => {
     ]);
   });
 
+  it("ends a part at '.' before the next book, as a few lists write it", () => {
+    expect(parse('GEN 4:4. ACT 2:3; with 8:9. 1:2').citations.map((c) => c.verseIds)).toEqual([
+      [1004004],
+      [44002003],
+      [44008009],
+    ]);
+  });
+
   it('reads the exceptional CSV codes and the text dump abbreviations', () => {
     expect(parse('So 2:1; 1JHN 2:3; Jude 1:3').citations.map((c) => c.verseIds)).toEqual([
       [22002001],

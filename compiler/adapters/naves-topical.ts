@@ -182,7 +182,8 @@ export function readNaves(csvPath: string, textPath: string): NavesData {
 export function parseRefs(refs: string, codes: BookCodes, grid: KjvGrid, invalid: string[]): NaveCitation[] {
   const out: NaveCitation[] = [];
   let book = 0;
-  for (const rawPart of refs.split(';')) {
+  // Parts end at ';', and in a few lists at '.' before the next book ("GAL 3:8. GEN 17:7").
+  for (const rawPart of refs.split(/;|(?<=\d)\.\s+(?=[1-3]?[A-Za-z]+\s+\d)/)) {
     // Leading lower-case words join a reference to the one before ("with HEB 11:4", "see also 1SA 2:31");
     // book codes start with a digit or a capital, so what follows may still name a book.
     let part = rawPart
