@@ -78,6 +78,7 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
     bible,
     options,
     operations: new Set(bible.operations.map((op) => op.name)),
+    bodyParams: new Map(bible.operations.flatMap((op) => (op.bodyParam ? [[op.name, op.bodyParam] as const] : []))),
     limiter: options.limiter ?? memoryLimiter(options.now),
     answers: semaphore(options.maxConcurrentAnswers ?? DEFAULT_CONCURRENT_ANSWERS),
     serveStatic: staticFiles(staticRoots(webDir, dataDir)),
@@ -98,6 +99,8 @@ interface HandlerState {
   /** read on every request: keys may be swapped and draining set while the server runs */
   options: HandlerOptions;
   operations: ReadonlySet<string>;
+  /** the parameter a POST to each operation that takes one carries as its body */
+  bodyParams: ReadonlyMap<string, string>;
   limiter: Limiter;
   answers: Semaphore;
   serveStatic: ReturnType<typeof staticFiles>;
@@ -120,9 +123,8 @@ async function handle(x: Exchange): Promise<void> {
     x.res.writeHead(204, { ...commonHeaders(state), ...preflightHeaders(req.headers), 'Content-Length': 0 }).end();
     return;
   }
-  const named = operationNameIn(url);
-  const postable = named !== undefined && state.bible.operations.some((o) => o.name === named && o.bodyParam);
-  const wrongMethod = checkMethod(method, postable);
+  const named = method === 'POST' ? operationNameIn(url) : undefined;
+  const wrongMethod = checkMethod(method, named !== undefined && state.bodyParams.has(named));
   if (wrongMethod) return sendRefusal(x, wrongMethod);
   const target = splitTarget(url);
   if (isRefusal(target)) return sendRefusal(x, target);
@@ -179,11 +181,11 @@ async function serveRoute(
 
 /** The operation's answer (or its BibleError), built within the bound on answers built at once. */
 async function answerOperation(x: Exchange, name: string, query: string, admitted: Record<string, string>) {
-  const { bible, answers } = x.state;
+  const { bible, answers, bodyParams } = x.state;
   let params: Record<string, string> | undefined;
   try {
     params = parseQuery(query);
-    const bodyParam = x.req.method === 'POST' ? bible.operations.find((o) => o.name === name)?.bodyParam : undefined;
+    const bodyParam = x.req.method === 'POST' ? bodyParams.get(name) : undefined;
     if (bodyParam) {
       try {
         params[bodyParam] = await readBody(x.req, MAX_BODY_BYTES);

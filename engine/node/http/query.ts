@@ -13,7 +13,7 @@ export function parseQuery(query: string): Record<string, string> {
   }
   for (const part of parts) checkEncoding(part);
   const params = new Map<string, string>();
-  for (const [name, value] of new URLSearchParams(parts.join('&'))) {
+  for (const [name, value] of new URLSearchParams(query)) {
     const shown = name.slice(0, 40);
     if (params.has(name))
       throw new BibleError('INVALID_PARAMETER', `parameter ${shown} is given more than once`, shown);
