@@ -102,21 +102,8 @@ function readInsert(s: Scanner, tables: Map<string, SqlTable>): void {
 
 /** An INSERT's `(a, b, …)` column list. */
 function columnList(s: Scanner): string[] {
-  s.at++;
-  const columns: string[] = [];
-  for (;;) {
-    columns.push(identifier(s));
-    skipSpace(s);
-    if (s.sql[s.at] === ',') {
-      s.at++;
-      continue;
-    }
-    if (s.sql[s.at] === ')') {
-      s.at++;
-      return columns;
-    }
-    fail(s, "expected ',' or ')' in the column list");
-  }
+  expectToken(s, '(');
+  return restOfList(s, identifier, 'in the column list');
 }
 
 /** CREATE TABLE: records the column names (lines of the body that start with an identifier). */
@@ -289,9 +276,14 @@ function value(s: Scanner): SqlValue {
 /** `(value, value, …)` */
 function tuple(s: Scanner): SqlValue[] {
   expectToken(s, '(');
-  const row: SqlValue[] = [];
+  return restOfList(s, value, 'after a value');
+}
+
+/** The items of a parenthesised, comma-separated list whose '(' has been read, and its ')'. */
+function restOfList<T>(s: Scanner, item: (s: Scanner) => T, where: string): T[] {
+  const items: T[] = [];
   for (;;) {
-    row.push(value(s));
+    items.push(item(s));
     skipSpace(s);
     if (s.sql[s.at] === ',') {
       s.at++;
@@ -299,8 +291,8 @@ function tuple(s: Scanner): SqlValue[] {
     }
     if (s.sql[s.at] === ')') {
       s.at++;
-      return row;
+      return items;
     }
-    fail(s, "expected ',' or ')' after a value");
+    fail(s, `expected ',' or ')' ${where}`);
   }
 }
