@@ -18,6 +18,11 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 import { hashInputs } from '../compiler/build.ts';
+import { openApiDocument } from '../engine/core/openapi.ts';
+import { OPERATIONS } from '../engine/core/operations.ts';
+import { ENGINE_VERSION } from '../engine/core/ops/info.ts';
+import { API_V2_PATHS } from '../engine/core/ops/licensing.ts';
+import { TRANSLATIONS } from '../sources/catalog.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST_DIR = join(REPO_ROOT, 'dist');
@@ -27,7 +32,7 @@ const STAMP = join(DIST_DIR, 'bundle.json');
 const WEB_SOURCES = join(REPO_ROOT, 'engine', 'browser', 'web');
 
 /** Everything the bundle is made from; a change to any of them makes it stale. */
-const BUNDLE_INPUTS = ['engine/core', 'engine/browser', 'scripts/bundle.ts', 'package-lock.json'];
+const BUNDLE_INPUTS = ['engine/core', 'engine/browser', 'scripts/bundle.ts', 'sources/catalog.ts', 'package-lock.json'];
 
 /** Runtimes the bundle targets: browsers of the last years, Hermes (through Metro), Electron, Node. */
 const TARGET = 'es2020';
@@ -159,6 +164,7 @@ export async function bundle(
       ['web/sw.js', worker.outputFiles[0].contents],
       ['web/index.html', readFileSync(join(WEB_SOURCES, 'index.html'))],
       ['web/style.css', readFileSync(join(WEB_SOURCES, 'style.css'))],
+      ['openapi.json', `${JSON.stringify(packagedOpenApi(), null, 2)}\n`],
     ];
     for (const [file, contents] of outputs) {
       const path = join(scratch, file.replace(/\//g, '_'));
@@ -180,6 +186,15 @@ export async function bundle(
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** The OpenAPI document the package ships, for the translations the catalog compiles. */
+function packagedOpenApi() {
+  return openApiDocument(OPERATIONS, {
+    versionIds: TRANSLATIONS.map((t) => t.versionId),
+    version: ENGINE_VERSION,
+    aliases: API_V2_PATHS,
+  });
 }
 
 /** Rebuilds the bundle only when stale. */
