@@ -131,6 +131,21 @@ const MAIN: Row[] = [
     spelling: 'Tyn+WH: Δαυεὶδ ; +TR: Δαβὶδ ;',
   },
   { at: 'Matt 1 6 16', ref: 'Mat.1.6#16=NKO', greek: 'ὁ (ho)', grammar: 'G3588=T-NSM', spelling: 'TR: ὁ ;' },
+  // Elided in NA: the TR writes the first in full and elides the second its own way.
+  {
+    at: 'Matt 1 6 17',
+    ref: 'Mat.1.6#17=NKO',
+    greek: 'ἀλλ᾽ (all᾽)',
+    grammar: 'G0235=CONJ',
+    spelling: `${ALL}: ἀλλὰ ; `,
+  },
+  {
+    at: 'Matt 1 6 18',
+    ref: 'Mat.1.6#18=NKO',
+    greek: 'μετ᾽ (met᾽)',
+    grammar: 'G3326=PREP',
+    spelling: 'TR+Byz: μεθ᾽ ; ',
+  },
   {
     at: 'Matt 5 30 32',
     ref: 'Mat.5.30#32=N(K)O',
@@ -304,6 +319,9 @@ describe('readTagnt', () => {
     expect(one('Mat.1.6#14').form).toBe('Σολομῶντα');
     expect(one('Mat.1.6#15').form).toBe('Δαβὶδ,');
     expect(one('Mat.1.6#16').form).toBe('ὁ');
+    // The NA form's elision mark goes with the NA spelling: none after a full form, one after an elided one.
+    expect(one('Mat.1.6#17').form).toBe('ἀλλὰ');
+    expect(one('Mat.1.6#18').form).toBe('μεθ᾽');
   });
 
   it('orders merged verses by base chapter, base verse and word number, placing supplement rows', () => {
@@ -338,7 +356,7 @@ describe('readTagnt', () => {
   });
 
   it('counts each fix', () => {
-    expect(text.fixes).toEqual({ trReading: 4, trFromByz: 1, trSpelling: 2, supplement: 1, resorted: 2 });
+    expect(text.fixes).toEqual({ trReading: 4, trFromByz: 1, trSpelling: 4, supplement: 1, resorted: 2 });
     expect(text.words).toHaveLength(MAIN.length + SUPPLEMENT.length + 1);
   });
 

@@ -100,6 +100,16 @@ function parseStrongsGrammar(cell: string): { strongs: number[]; morph: string }
 }
 
 const trailingPunctuation = (form: string) => /[^\p{L}\p{M}]*$/u.exec(form)?.[0] ?? '';
+
+/** The elision mark (᾽, sometimes written ’ ʼ ' or ᾿) that ends an elided word: ἀλλ᾽, δι᾽. */
+const ELISION_MARK = /^[\u1FBD\u1FBF\u2019\u02BC']/u;
+
+/**
+ * The punctuation after a word whose NA spelling is replaced by the TR's: the NA form's trailing
+ * punctuation without its elision mark, which belonged to the NA spelling. The TR form brings its own
+ * when it is elided too (μεθ᾽ for μετ᾽), and has none when it is written in full (ἀλλὰ for ἀλλ᾽).
+ */
+const punctuationAfterReplacedForm = (naForm: string) => trailingPunctuation(naForm).replace(ELISION_MARK, '');
 const editionsOf = (list: string) => list.split('+').map((e) => e.replace(/[«»]\d+$/, '').trim());
 
 interface MeaningVariant {
@@ -185,7 +195,7 @@ function wordsOfRow(row: Row, fixes: TagntText['fixes']): PlacedWord[] {
     const tr = trReadingOf(editions, variants, fixes);
     if (tr) {
       notes.push(`TR (KJV) reading; NA28 reads ${form.replace(/[^\p{L}\p{M}]+$/u, '')} (G${strongs.join('+G')})`);
-      const punctuation = trailingPunctuation(form);
+      const punctuation = punctuationAfterReplacedForm(form);
       const forms = tr.form.split(' ');
       const translits = tr.translit.split(' ');
       if (forms.length > 1 && forms.length === tr.strongs.length) {
@@ -208,7 +218,7 @@ function wordsOfRow(row: Row, fixes: TagntText['fixes']): PlacedWord[] {
   } else {
     const spelled = trSpelling(spelling);
     if (spelled && spelled !== form.replace(/[^\p{L}\p{M}]+$/u, '')) {
-      form = spelled + trailingPunctuation(form);
+      form = spelled + punctuationAfterReplacedForm(form);
       fixes.trSpelling++;
     }
   }

@@ -131,6 +131,8 @@ describe('metaBuilder', () => {
           name: t.versionName,
           language: t.language,
           chapterVerses: table,
+          // The fixture's RV1909 has only verse 2 of Gen 1: one verse, the last numbered 2.
+          chapterLastVerses: t.id === 'rv1909' ? [[2], ...table.slice(1)] : table,
           verseCount: t.id === 'kjv' ? 4 : 1,
           licence: {
             category: t.category,

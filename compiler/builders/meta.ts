@@ -5,7 +5,7 @@ import { BOOKS, bookByOsis, bookByUsfm } from '../../sources/books.ts';
 import { NAME_SOURCES, TRANSLATIONS, type CatalogEntry } from '../../sources/catalog.ts';
 import { SERVICE_INFO } from '../../sources/service-info.ts';
 import type { BuildContext, Builder } from './context.ts';
-import { ownChapterVerses } from './text.ts';
+import { ownChapterVerses, ownLastVerses } from './text.ts';
 import { readOpenBibleNames, readScrollmapperNames, readWebBookNames } from '../adapters/book-names.ts';
 import { sectionsOf } from '../pack/writer.ts';
 import { META_PACK } from '../../engine/core/pack/schemas.ts';
@@ -105,6 +105,7 @@ export const metaBuilder: Builder = {
         name: entry.versionName,
         language: entry.language,
         chapterVerses: ownChapterVerses(verses),
+        chapterLastVerses: ownLastVerses(verses),
         verseCount: verses.length,
         licence: licenceOf(entry),
       };

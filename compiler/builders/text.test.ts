@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { TranslationText } from '../adapters/types.ts';
 import { TRANSLATIONS } from '../../sources/catalog.ts';
 import { fixtureContext, removeFixtures } from '../../test/compiler/fixture-context.ts';
-import { ownChapterVerses, textBuilder } from './text.ts';
+import { ownChapterVerses, ownLastVerses, textBuilder } from './text.ts';
 
 afterAll(removeFixtures);
 
@@ -100,5 +100,17 @@ describe('ownChapterVerses', () => {
       { book: 2, chapter: 1, verse: 5 },
     ]);
     expect(table).toEqual([[2, 0, 1], [1], ...Array(64).fill([])]);
+  });
+});
+
+describe('ownLastVerses', () => {
+  it("gives each chapter's last verse number, above the count where verses are omitted", () => {
+    const table = ownLastVerses([
+      { book: 1, chapter: 1, verse: 1 },
+      { book: 1, chapter: 1, verse: 3 },
+      { book: 1, chapter: 3, verse: 1 },
+      { book: 2, chapter: 1, verse: 5 },
+    ]);
+    expect(table).toEqual([[3, 0, 1], [5], ...Array(64).fill([])]);
   });
 });

@@ -14,10 +14,17 @@
 //      the same way); alef maqsura ى -> yeh ي; teh marbuta ة -> heh ه. The standalone hamza ء stays.
 //      These are the spellings Arabic readers type interchangeably (Lucene's Arabic normaliser folds the
 //      same letters), so an unvowelled query without hamza seats finds the fully pointed printed text;
-//   5. every other character that is not a letter or digit (\p{L} \p{N}) separates words: runs of
-//      separators (punctuation, spaces, dashes, apostrophes) become one space, none at either end.
-// The result is the text's words, folded, joined by single spaces: "The LORD’S" -> "the lord s",
+//   5. an apostrophe (straight ' or curly ’) right after a letter or digit is part of the word and becomes
+//      ': "LORD’S" -> "lord's", "Jesus’" -> "jesus'". Anywhere else (an opening quote, a second one) it
+//      separates words like punctuation;
+//   6. every other character that is not a letter or digit (\p{L} \p{N}) separates words: runs of
+//      separators (punctuation, spaces, dashes, quotes) become one space, none at either end.
+// The result is the text's words, folded, joined by single spaces: "The LORD’S" -> "the lord's",
 // "وَقَالَ" -> "وقال", "¿Amó?" -> "amo". normalizeText is idempotent.
+//
+// Whole-word matching (containsNormalized with `exact`) lets a word end before an apostrophe: "jesus"
+// finds "Jesus’ feet" and "lord" finds "LORD’S", while "jesus'" finds only the possessive and "lord's"
+// only "LORD’S" (a query's apostrophe is part of its word, so it never matches across a space).
 //
 // Speed matters (the engine normalises a whole translation, ~4 million characters, on its first search),
 // so each UTF-16 code unit is looked up in a table filled lazily from the rules above. Folding character
@@ -34,13 +41,20 @@ const DROP = /[\p{M}\p{Cf}\u0640]/u;
 const WORD = /[\p{L}\p{N}]/u;
 
 // Per code unit: 0 = not computed yet, 1 = deleted, 2 = separator, 3 = several characters (see MULTI),
-// otherwise the single output code unit. Code units 1-3 are control characters, hence separators.
+// 4 = apostrophe, otherwise the single output code unit. Code units 1-4 are control characters, hence
+// separators, so no character folds to them.
 const TABLE = new Uint16Array(65536);
 const MULTI = new Map<number, string>();
 const ASTRAL = new Map<number, string>();
 const DELETE = 1;
 const SEPARATOR = 2;
 const SEVERAL = 3;
+const APOSTROPHE = 4;
+/** The apostrophe as it appears in normalised text. */
+export const NORMALIZED_APOSTROPHE = "'";
+const APOSTROPHE_CODE = 39;
+const SPACE_CODE = 32;
+const NEWLINE_CODE = 10;
 
 /** What one character (code point) becomes: '' when deleted; ' ' marks a word separator. */
 function foldCharacter(ch: string): string {
@@ -53,10 +67,15 @@ function foldCharacter(ch: string): string {
   return out;
 }
 
+/** The straight and the curly apostrophe, and what decomposes to them (the full-width one). */
+const isApostrophe = (ch: string) => /^['\u2019]$/.test(ch.normalize('NFKD'));
+
 function classify(code: number): number {
-  const out = foldCharacter(String.fromCharCode(code));
+  const ch = String.fromCharCode(code);
+  const out = foldCharacter(ch);
   let kind: number;
-  if (out === '') kind = DELETE;
+  if (isApostrophe(ch)) kind = APOSTROPHE;
+  else if (out === '') kind = DELETE;
   else if (/^ +$/.test(out)) kind = SEPARATOR;
   else if (out.length === 1) kind = out.charCodeAt(0);
   else {
@@ -104,6 +123,9 @@ function bufferToString(length: number): string {
   return parts.join('');
 }
 
+/** Is this output code unit the end of a word so far (a letter or digit), so an apostrophe may follow? */
+const endsWord = (unit: number) => unit !== SPACE_CODE && unit !== NEWLINE_CODE && unit !== APOSTROPHE_CODE;
+
 /** Appends a multi-character fold result (rare: ligatures, fractions, letters beyond the BMP). */
 function appendSeveral(s: string, out: number, pending: boolean): number {
   grow(out + 2 * s.length + 16);
@@ -133,12 +155,15 @@ function fold(text: string, keepLines: boolean): string {
   for (let i = 0; i < n; i++) {
     const code = text.charCodeAt(i);
     const kind = table[code];
-    if (kind > SEVERAL) {
+    if (kind > APOSTROPHE) {
       if (pending) {
         buf[out++] = 32;
         pending = false;
       }
       buf[out++] = kind;
+    } else if (kind === APOSTROPHE) {
+      if (!pending && out > 0 && endsWord(buf[out - 1])) buf[out++] = APOSTROPHE_CODE;
+      else pending = out > 0 && buf[out - 1] !== 10;
     } else if (kind === SEPARATOR) {
       if (code === 10 && keepLines) {
         buf[out++] = 10;
@@ -223,8 +248,11 @@ export function normalizeWithOffsets(text: string): { text: string; from: number
     const code = text.charCodeAt(i);
     let kind = TABLE[code];
     if (kind === 0) kind = classify(code);
-    if (kind > SEVERAL) put(String.fromCharCode(kind), i, i + 1);
-    else if (kind === SEPARATOR) pending = out.length > 0;
+    if (kind > APOSTROPHE) put(String.fromCharCode(kind), i, i + 1);
+    else if (kind === APOSTROPHE) {
+      if (!pending && out.length > 0 && endsWord(out.charCodeAt(out.length - 1))) put(NORMALIZED_APOSTROPHE, i, i + 1);
+      else pending = out.length > 0;
+    } else if (kind === SEPARATOR) pending = out.length > 0;
     else if (kind === SEVERAL) put(MULTI.get(code)!, i, i + 1);
     else if (code >= 0xd800 && code <= 0xdfff) {
       const low = code <= 0xdbff && i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
@@ -249,17 +277,29 @@ export function normalizeWithOffsets(text: string): { text: string; from: number
 
 export type MatchType = 'broad' | 'exact';
 
+/**
+ * Is the normalised query, found at `at` in the normalised text, there as whole words? It must start a
+ * word (text start, space or line break before it) and end one (text end, space or line break after
+ * it, or an apostrophe: "jesus" is a whole word of "jesus'", "lord" of "lord's"). One rule for every
+ * search path: the verse check, the whole-text scan and the highlights.
+ */
+export function isWholeWordAt(text: string, at: number, length: number): boolean {
+  if (at > 0) {
+    const before = text.charCodeAt(at - 1);
+    if (before !== SPACE_CODE && before !== NEWLINE_CODE) return false;
+  }
+  if (at + length === text.length) return true;
+  const after = text.charCodeAt(at + length);
+  return after === SPACE_CODE || after === NEWLINE_CODE || after === APOSTROPHE_CODE;
+}
+
 /** Does a normalised text contain a normalised, non-empty query? `broad`: anywhere, even inside a word;
- *  `exact`: only as whole words (both ends of the query fall on word boundaries). */
+ *  `exact`: only as whole words (isWholeWordAt). */
 export function containsNormalized(text: string, query: string, matchType: MatchType): boolean {
   if (matchType === 'broad') return text.includes(query);
   const length = query.length;
   for (let at = text.indexOf(query); at !== -1; at = text.indexOf(query, at + 1)) {
-    if (
-      (at === 0 || text.charCodeAt(at - 1) === 32) &&
-      (at + length === text.length || text.charCodeAt(at + length) === 32)
-    )
-      return true;
+    if (isWholeWordAt(text, at, length)) return true;
   }
   return false;
 }

@@ -35,6 +35,9 @@ export interface VersionRecord {
   language: Language;
   /** this translation's own chapter/verse counts (books without chapters have none) */
   chapterVerses: number[][];
+  /** the number of each chapter's last verse: above its count where the translation omits verses
+   *  (ASV Matt 17 has 26 verses, the last numbered 27) */
+  chapterLastVerses: number[][];
   verseCount: number;
   licence: LicenceRecord;
 }

@@ -16,7 +16,7 @@ describe('counts', async () => {
         verses += (await b.GetVerseCount({ bookId: book, chapterId: c })).verseCount;
     }
     expect([chapters, verses, ntChapters]).toEqual([1189, 31102, 260]);
-    expect(await b.GetVerseCount({ bookId: 19, chapterId: 117 })).toEqual({ verseCount: 2 });
+    expect(await b.GetVerseCount({ bookId: 19, chapterId: 117 })).toEqual({ verseCount: 2, lastVerse: 2 });
   });
 
   it('counts differ between translations where their verses differ', async () => {
@@ -28,6 +28,30 @@ describe('counts', async () => {
     expect(await count('svd', 12, 4)).toBe(43); // 2 Kgs 4:43 holds KJV 4:43-44
     expect(await count('rv1909', 4, 13)).toBe(33); // RV1909's own numbering
     expect(await count('rv1909', 4, 12)).toBe(15);
+  });
+
+  it('gives the last verse number where a translation omits verses, so a loop to it reaches every verse', async () => {
+    expect(await b.GetVerseCount({ bookId: 40, chapterId: 17, versionId: 'asv' })).toEqual({
+      verseCount: 26,
+      lastVerse: 27,
+    });
+    expect(await b.GetVerse({ verseId: '40017021', versionId: 'asv' })).toEqual([]); // omitted: the spec's empty answer
+    expect((await b.GetVerse({ verseId: '40017027', versionId: 'asv' }))[0].v).toBe('27');
+    for (const version of b.meta.versions) {
+      for (let book = 1; book <= 66; book++) {
+        const chapters = version.chapterVerses[book - 1];
+        for (let c = 1; c <= chapters.length; c++) {
+          const rows = await b.GetChapter({ bookId: book, chapterId: c, versionId: version.versionId });
+          const { verseCount, lastVerse } = await b.GetVerseCount({
+            bookId: book,
+            chapterId: c,
+            versionId: version.versionId,
+          });
+          expect(verseCount).toBe(rows.length);
+          expect(lastVerse).toBe(Math.max(0, ...rows.map((r: { v: string }) => Number(r.v))));
+        }
+      }
+    }
   });
 
   it('verse counts equal chapter lengths in every translation', async () => {

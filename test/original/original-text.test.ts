@@ -155,6 +155,32 @@ describe('GetOriginalText', async () => {
     expect((await words('40002008')).find((r) => r.connected.includes('compound'))!.strongs).toBe('1473+2532');
   });
 
+  it('leaves no elision mark after a word the TR writes in full, anywhere in the New Testament', async () => {
+    await b.load(['original-nt', 'lexicon']);
+    const { versification } = b.meta;
+    const elidedAccented: string[] = [];
+    const doubled: string[] = [];
+    let elided = 0;
+    // An elided word ends in a consonant or an unaccented vowel (δι᾽, ἀλλ᾽); a written accent on the
+    // last vowel means the full TR spelling (ἀλλὰ) kept the NA form's elision mark.
+    const ACCENT_THEN_ELISION = /[\u0300\u0301\u0342]\p{M}*[\u1FBD\u1FBF\u2019\u02BC'][^\p{L}]*$/u;
+    for (let ordinal = versification.ordinalOf(40, 1, 1); ordinal < versification.verseCount; ordinal++) {
+      const verseId = String(versification.idOf(ordinal)).padStart(8, '0');
+      for (const row of b.callSync('GetOriginalText', { verseId }) as unknown as Row[]) {
+        const word = row.word.normalize('NFD');
+        if (/\u1FBD/.test(word)) elided++;
+        if (ACCENT_THEN_ELISION.test(word)) elidedAccented.push(`${verseId} ${row.orig_order} ${row.word}`);
+        if (/[\u1FBD\u2019]{2}/.test(word)) doubled.push(`${verseId} ${row.orig_order} ${row.word}`);
+      }
+    }
+    expect(elidedAccented).toEqual([]);
+    expect(doubled).toEqual([]);
+    expect(elided).toBeGreaterThan(1000); // the real elisions stay: δι᾽, ἀπ᾽, μεθ᾽
+    expect((await words('43003016'))[22].word).toBe('ἀλλὰ');
+    expect((await words('40027051')).find((r) => r.orig_order === '8')!.word).toBe('ἀπὸ');
+    expect((await words('41002019')).find((r) => r.orig_order === '25')!.word).toBe('μεθ᾽');
+  });
+
   it('names the weekly Torah portion in KJV numbering', async () => {
     const portion = async (verseId: string) => (await words(verseId))[0].parashah;
     const expected: [string, string][] = [

@@ -18,8 +18,10 @@ function reference(s: string): string {
     .replace(/\u0649/g, '\u064a')
     .replace(/\u0629/g, '\u0647')
     .replace(/\u03c2/g, '\u03c3')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+    .replace(/(?<=[\p{L}\p{N}])['\u2019\uff07]/gu, '\u0000') // an apostrophe after a letter stays
+    .replace(/[^\p{L}\p{N}\u0000]+/gu, ' ')
+    .trim()
+    .replace(/\u0000/g, "'");
 }
 
 describe('normalizeText', () => {
@@ -27,10 +29,18 @@ describe('normalizeText', () => {
     expect(normalizeText('And God said, Let there be light: and there was light.')).toBe(
       'and god said let there be light and there was light',
     );
-    expect(normalizeText('The LORD’S  house -- “Selah.”')).toBe('the lord s house selah');
+    expect(normalizeText('The LORD’S  house -- “Selah.”')).toBe("the lord's house selah");
     expect(normalizeText("LORD'S")).toBe(normalizeText('LORD’S'));
     expect(normalizeText('begotten')).toBe('begotten'); // doubled letters stay
     expect(normalizeText('Ætna ſeed ﬁre')).toBe('ætna seed fire'); // long s and ligatures unfold
+  });
+
+  it('keeps an apostrophe inside or at the end of a word, straight or curly, and drops any other', () => {
+    expect(normalizeText('at Jesus’ feet')).toBe("at jesus' feet");
+    expect(normalizeText("don't, DON’T")).toBe("don't don't");
+    expect(normalizeText('‘Yahweh says.’ ’Tis so')).toBe('yahweh says tis so'); // quotes, not apostrophes
+    expect(normalizeText("men’’s 'quoted' word ’")).toBe("men' s quoted' word");
+    expect(normalizeText('Jesus\uFF07')).toBe("jesus'"); // the full-width apostrophe decomposes to '
   });
 
   it('removes Spanish accents and the tilde, and the inverted marks', () => {
@@ -89,7 +99,9 @@ describe('normalizeText', () => {
         for (let k = 0; k < text.length; k++) {
           expect(from[k]).toBeLessThanOrEqual(to[k]);
           if (k > 0) expect(from[k]).toBeGreaterThanOrEqual(from[k - 1]);
-          if (text[k] !== ' ') expect(normalizeText(s.slice(from[k], to[k]))).toContain(text[k]);
+          // An apostrophe is kept only after a letter, so its own piece of the original is checked after one.
+          if (text[k] === "'") expect(normalizeText(`a${s.slice(from[k], to[k])}`)).toBe("a'");
+          else if (text[k] !== ' ') expect(normalizeText(s.slice(from[k], to[k]))).toContain(text[k]);
         }
       }),
       { numRuns: 1000 },
@@ -113,6 +125,21 @@ describe('normalizeText', () => {
     expect(containsNormalized('the thee the', 'the', 'exact')).toBe(true);
     expect(containsNormalized('thee', 'the', 'exact')).toBe(false);
   });
+
+  it("ends a whole word before an apostrophe, and keeps a query's apostrophe in its word", () => {
+    const verse = normalizeText('the LORD’S house, at Jesus’ feet; the LORD said');
+    expect(containsNormalized(verse, 'lord', 'exact')).toBe(true);
+    expect(containsNormalized(verse, "lord's", 'exact')).toBe(true);
+    expect(containsNormalized(verse, 'jesus', 'exact')).toBe(true);
+    expect(containsNormalized(verse, "jesus'", 'exact')).toBe(true);
+    expect(containsNormalized(verse, 's', 'exact')).toBe(false); // the s of LORD’S is not a word of its own
+    expect(containsNormalized(verse, "jesus' feet", 'exact')).toBe(true);
+    expect(containsNormalized(normalizeText('the LORD said'), normalizeText("lord's"), 'broad')).toBe(false);
+    expect(containsNormalized(normalizeText('Jesus wept'), normalizeText('Jesus’'), 'exact')).toBe(false);
+    const spans = matchSpans('the LORD’S house and the LORD said', "lord's", 'broad');
+    expect(spans).toEqual([[4, 10]]);
+    expect(matchSpans('at Jesus’ feet', 'jesus', 'exact')).toEqual([[3, 8]]);
+  });
 });
 
 describe('the search index encoder', () => {
@@ -133,6 +160,8 @@ describe('the search index encoder', () => {
     ]);
     // What FlexSearch's default encoder would have indexed instead:
     expect(defaultTerms('begotten full')).toEqual(['begoten', 'ful']);
+    // Terms are the pieces between apostrophes; the verification step sees the apostrophes.
+    expect(terms('the LORD’S house, Jesus’ feet')).toEqual(['the', 'lord', 's', 'house', 'jesus', 'feet']);
   });
 
   it('keeps Spanish words whole and unaccented', () => {

@@ -57,7 +57,7 @@ describe('search packs', async () => {
     const entries = fc
       .uniqueArray(
         fc.tuple(
-          fc.string({ minLength: 1, maxLength: 8 }).filter((s) => !/[\n ]/.test(s)),
+          fc.string({ minLength: 1, maxLength: 8 }).filter((s) => !/[\n ']/.test(s)),
           fc.uniqueArray(fc.integer({ min: 0, max: 3_000_000 }), { minLength: 1, maxLength: 40 }),
         ),
         { selector: (e) => e[0], maxLength: 30 },

@@ -65,6 +65,11 @@ describe('osisToText', () => {
     expect(osisToText(spa, 'KJV')).toBe('sáca lo de ahí');
     // A boundary next to punctuation needs no space.
     expect(osisToText('<transChange type="added">is</transChange>, and', 'ASV')).toBe('is, and');
+    // A plural possessive ends a word: the added word after it needs its space back.
+    const fathers = 'the <w lemma="strong:H1">fathers’</w><transChange type="added">houses</transChange><w>of</w>';
+    expect(osisToText(fathers, 'ASV')).toBe('the fathers’ houses of');
+    // An apostrophe that follows no letter opens a quotation: no space after it.
+    expect(osisToText('“‘<transChange type="added">Yes</transChange>', 'ASV')).toBe('“‘Yes');
   });
 
   it('decodes entities in text, drops pilcrows and tidies whitespace', () => {

@@ -68,7 +68,9 @@ function resolveGaps(text: string): string {
     // of non-space characters needs the space back.
     if (run.includes(NOTE_GAP)) return /\S/.test(before) && /\S/.test(after) ? ' ' : '';
     const wordChar = /[\p{L}\p{M}\p{N}]/u;
-    return wordChar.test(before) && wordChar.test(after) ? ' ' : '';
+    // ASV ends a plural possessive right before an added word: "fathers’<transChange>houses".
+    const endsWord = wordChar.test(before) || (/['’]/.test(before) && wordChar.test(text[offset - 2] ?? ''));
+    return endsWord && wordChar.test(after) ? ' ' : '';
   });
 }
 

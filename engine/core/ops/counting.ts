@@ -50,12 +50,18 @@ export const countingOperations = [
   defineOperation({
     name: 'GetVerseCount',
     family: 'counting',
-    summary: 'Verses in a chapter of a translation: {verseCount}.',
+    summary:
+      'Verses in a chapter of a translation: {verseCount, lastVerse}. verseCount counts the verses it has; lastVerse is the number of its last verse, larger where it omits verses (ASV Matt 17: 26 and 27).',
     params: [COMMON_PARAMS.bookId, COMMON_PARAMS.chapterId, COMMON_PARAMS.versionId],
-    result: object({ verseCount: number }),
+    // lastVerse: a client that loops over a chapter's verse numbers needs the last one, not the count.
+    result: object({ verseCount: number }, { lastVerse: number }),
     run(ctx, p) {
       checkChapter(ctx, p.versionId, p.bookId, p.chapterId);
-      return { verseCount: ctx.meta.versionById.get(p.versionId)!.chapterVerses[p.bookId - 1][p.chapterId - 1] };
+      const version = ctx.meta.versionById.get(p.versionId)!;
+      return {
+        verseCount: version.chapterVerses[p.bookId - 1][p.chapterId - 1],
+        lastVerse: version.chapterLastVerses[p.bookId - 1][p.chapterId - 1],
+      };
     },
   }),
   defineOperation({

@@ -1,6 +1,6 @@
 // Search: GetSearch, GetSearchAdvanced, GetSearchCount. A verse matches when its text contains the query
 // after both are normalised (engine/core/match.ts: case, accents, Arabic vowel marks and letter variants
-// folded, punctuation ignored). GetSearch and GetSearchCount match whole words, a multi-word query as a
+// folded, punctuation ignored, an apostrophe after a letter kept in its word). GetSearch and GetSearchCount match whole words, a multi-word query as a
 // phrase in order; GetSearchAdvanced chooses whole words (`exact`, the default) or any substring
 // (`broad`). Answers are verse rows in canonical order, whichever path found them (search/searcher.ts).
 import type { MatchType } from '../match.ts';

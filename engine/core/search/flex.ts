@@ -3,7 +3,8 @@
 //
 // Configuration, and why:
 // - The encoder is ours: normalizeText (engine/core/match.ts) folds case, accents, Arabic vowel marks and
-//   letter variants and turns punctuation into spaces; the encoder then just splits on those spaces.
+//   letter variants and turns punctuation into spaces; the encoder then just splits on those spaces and
+//   on the apostrophes normalizeText keeps inside and after words.
 //   FlexSearch's default encoder would split Arabic words at every vowel mark (marks are not letters to
 //   its splitter), collapse doubled letters ("begotten" -> "begoten"), and cut numbers into triplets.
 // - tokenize "strict" (whole words) and resolution 1 (one slot per term, ids in insertion order, i.e.
@@ -30,10 +31,16 @@ export type FlexIndex = Index;
  *  is a build input, so editing it marks the packs stale.) */
 export const SEARCH_FORMAT = 'flexsearch-0.8/strict/resolution-1/normalizeText/leb128-gaps/1';
 
+/** The index terms of a normalised text: its words, cut at apostrophes too ("lord's" -> lord, s). The
+ *  index only proposes candidates, which are then checked against the text with the apostrophes, so
+ *  pieces are enough, and they let a query word find the same word with an apostrophe after it. */
+export const TERM_SEPARATOR = /[ ']+/;
+export const indexTerms = (normalized: string): string[] => normalized.split(TERM_SEPARATOR).filter(Boolean);
+
 export function createFlexIndex(): FlexIndex {
   const encoder = new Encoder({
     normalize: normalizeText,
-    split: ' ',
+    split: TERM_SEPARATOR,
     numeric: false,
     dedupe: false,
     cache: false, // its cache clears itself on a setTimeout, which a platform-free core must not start
@@ -61,7 +68,7 @@ export function encodeMap(entries: MapEntry[]): { terms: string; ids: Uint8Array
   };
   let postings = 0;
   for (const [term, slots] of sorted) {
-    if (!term || /[\n ]/.test(term))
+    if (!term || /[\n ']/.test(term))
       throw new Error(`search index term ${JSON.stringify(term)} is empty or holds a separator`);
     const ids = slots.flat();
     varint(ids.length);

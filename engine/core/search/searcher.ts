@@ -3,7 +3,8 @@
 // or as whole words (`exact`). Every path below gives exactly that answer; they differ only in speed:
 //
 // - index: the search pack's FlexSearch index (term -> verse positions) proposes candidates, and each one
-//   is verified against the verse's normalised text. A query's words are whole words except, in broad
+//   is verified against the verse's normalised text. Its terms are the pieces of words between spaces and
+//   apostrophes, and so are a query's. A query's pieces are whole terms except, in broad
 //   mode, its first word (it may be the end of a longer word) and its last (the start of one); a
 //   one-word broad query may sit anywhere inside a word. So the candidates are the verses holding one of
 //   the vocabulary terms that fit a chosen word: a middle word exactly, the first word as a suffix, the
@@ -11,12 +12,19 @@
 // - scan: when the index cannot narrow things down (a two-letter fragment fits most of the vocabulary)
 //   or is not loaded (GetRandomVerse does not load it), the normalised text of the whole translation is
 //   searched with indexOf, or, for a short range, verse by verse.
-import { containsNormalized, normalizeLines, normalizeText, normalizeWithOffsets, type MatchType } from '../match.ts';
+import {
+  containsNormalized,
+  isWholeWordAt,
+  normalizeLines,
+  normalizeText,
+  normalizeWithOffsets,
+  type MatchType,
+} from '../match.ts';
 import { packUnusable } from '../pack/reader.ts';
 import type { PackOf } from '../pack/schema.ts';
 import { SEARCH_PACK } from '../pack/schemas.ts';
 import { lineStarts, lowerBound, type TranslationData } from '../translation.ts';
-import { createFlexIndex, decodePostings, SEARCH_FORMAT, type FlexIndex } from './flex.ts';
+import { createFlexIndex, decodePostings, indexTerms, SEARCH_FORMAT, type FlexIndex } from './flex.ts';
 
 export const searchPackName = (versionId: string): string => SEARCH_PACK.name(versionId);
 
@@ -159,8 +167,7 @@ export function matchSpans(verseText: string, query: string, matchType: MatchTyp
   const { text, from, to } = normalizeWithOffsets(verseText);
   for (let at = text.indexOf(q); at !== -1; ) {
     const end = at + q.length;
-    const whole = (at === 0 || text.charCodeAt(at - 1) === 32) && (end === text.length || text.charCodeAt(end) === 32);
-    if (matchType === 'broad' || whole) {
+    if (matchType === 'broad' || isWholeWordAt(text, at, q.length)) {
       spans.push([from[at], to[end - 1]]);
       at = text.indexOf(q, end);
     } else {
@@ -188,13 +195,9 @@ function scan(
   for (;;) {
     const p = blob.indexOf(query, at);
     if (p === -1 || p + length > stop) break;
-    if (matchType === 'exact') {
-      const before = p === 0 ? 10 : blob.charCodeAt(p - 1);
-      const after = p + length === blob.length ? 10 : blob.charCodeAt(p + length);
-      if ((before !== 32 && before !== 10) || (after !== 32 && after !== 10)) {
-        at = p + 1;
-        continue;
-      }
+    if (matchType === 'exact' && !isWholeWordAt(blob, p, length)) {
+      at = p + 1;
+      continue;
     }
     // The verse holding p: usually close by, so walk; binary-search long jumps.
     if (starts[i + 1] <= p) {
@@ -277,8 +280,11 @@ function planCandidates(
   end: number,
   budget: number,
 ): ArrayLike<number> | null {
-  const words = query.split(' ');
+  // The index holds the pieces of words between apostrophes ("lord's" as lord and s), so each piece is
+  // looked up; a whole word of the query that ends in an apostrophe looks up the piece before it.
+  const words = indexTerms(query);
   const last = words.length - 1;
+  if (last < 0) return null;
   const inRange = (list: ArrayLike<number>): Slice => [
     list,
     first === 0 ? 0 : lowerBound(list, first),
