@@ -4,7 +4,7 @@ import { BibleError, notAvailable } from './errors.ts';
 import { loadMeta, type Meta } from './meta.ts';
 import { textPack, type Context, type OperationDef } from './operation.ts';
 import { OPERATION_BY_NAME, OPERATIONS } from './operations.ts';
-import type { OperationName, ResultOf, TypedMethods } from './typed.ts';
+import type { CallArgs, OperationName, ResultOf, RuntimeName, TypedMethods } from './typed.ts';
 import { readPack, type Inflate, type Pack } from './pack/reader.ts';
 import { packName, type PackSchema } from './pack/schema.ts';
 import { META_PACK } from './pack/schemas.ts';
@@ -38,12 +38,16 @@ export interface OpenOptions {
 export type Params = Record<string, string | number | undefined>;
 
 export interface Bible {
-  /** validates and coerces raw parameters (strings, as a query string gives them), loads packs, answers */
-  call<N extends OperationName>(name: N, params?: Params): Promise<ResultOf<N>>;
-  call(name: string, params?: Params): Promise<unknown>;
+  /**
+   * Validates and coerces raw parameters (strings, as a query string gives them), loads packs, answers.
+   * With an operation's name written out, its parameter names and answer are typed; a name held in a
+   * `string` takes any parameters and answers `unknown`.
+   */
+  call<N extends OperationName>(name: N, ...params: CallArgs<N>): Promise<ResultOf<N>>;
+  call<S extends string>(name: RuntimeName<S>, params?: Params): Promise<unknown>;
   /** like call, but only when the packs the call needs are already loaded (throws NOT_AVAILABLE otherwise) */
-  callSync<N extends OperationName>(name: N, params?: Params): ResultOf<N>;
-  callSync(name: string, params?: Params): unknown;
+  callSync<N extends OperationName>(name: N, ...params: CallArgs<N>): ResultOf<N>;
+  callSync<S extends string>(name: RuntimeName<S>, params?: Params): unknown;
   /** the names among `params` that the operation does not take (call() ignores them; strict mode refuses them) */
   unknownParams(name: string, params?: Params): string[];
   /** loads packs ahead of use */
@@ -152,7 +156,7 @@ export async function open(options: OpenOptions): Promise<TypedBible> {
     loadedPacks: () => [...packs.keys()],
   };
   const methods: Record<string, (params?: Params) => Promise<unknown>> = {};
-  for (const op of OPERATIONS) methods[op.name] = (params?: Params) => bible.call(op.name, params);
+  for (const op of OPERATIONS) methods[op.name] = (params?: Params) => bible.call(op.name as string, params);
   const typed = Object.assign(bible, methods) as unknown as TypedBible;
 
   if (options.preload?.length) await bible.load(options.preload);
