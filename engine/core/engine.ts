@@ -13,8 +13,15 @@ import { coerceParams, unknownParams } from './params.ts';
 import { seededRandom } from './random.ts';
 import { loadTranslation, type TranslationData } from './translation.ts';
 
-/** Hands the engine a pack's bytes: Node reads files, a browser fetches, React Native reads assets. */
-export type PackLoader = (packName: string) => Promise<Uint8Array>;
+/**
+ * Hands the engine a pack's bytes: Node reads files, a browser fetches, React Native reads assets. A
+ * loader that can also list the packs it holds without loading them (from a manifest, or a folder) says
+ * so through `listPacks`: GetVersions then tells which translations this engine can answer.
+ */
+export type PackLoader = ((packName: string) => Promise<Uint8Array>) & {
+  /** the names of the packs the loader can give; undefined when it cannot tell */
+  listPacks?: () => Promise<Iterable<string> | undefined>;
+};
 
 export interface OpenOptions {
   loader: PackLoader;
@@ -93,7 +100,18 @@ export async function open(options: OpenOptions): Promise<TypedBible> {
     return promise;
   };
 
-  const meta = loadMeta(await fetchPack(META_PACK.name));
+  // What the loader lists is read beside the meta pack; a loader that cannot list leaves every pack
+  // counted as present, as before listing existed.
+  const [metaPack, listed] = await Promise.all([
+    fetchPack(META_PACK.name),
+    Promise.resolve()
+      .then(() => options.loader.listPacks?.())
+      .then(
+        (names) => (names ? new Set(names) : undefined),
+        () => undefined,
+      ),
+  ]);
+  const meta = loadMeta(metaPack);
 
   const loadedPack = (name: string): Pack => {
     const pack = packs.get(name);
@@ -113,6 +131,7 @@ export async function open(options: OpenOptions): Promise<TypedBible> {
       }
       return text;
     },
+    hasPack: (name) => packs.has(name) || !listed || listed.has(name),
     // A call's seed gives a fresh generator (the same pick every time); an engine seed gives one
     // reproducible sequence across calls; with neither, picks draw from Math.random.
     random: (seed) => (seed !== undefined ? seededRandom(seed) : engineRandom),
