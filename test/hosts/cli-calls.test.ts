@@ -2,7 +2,7 @@
 // JSON on stderr and exit 2; unknown and repeated parameters refused (--lenient ignores unknown ones,
 // naming them on stderr); help for one operation from the operation table.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -29,6 +29,19 @@ describe('bible <Operation>', () => {
     expect(bible(['GetVerse', 'verseId']).status).toBe(2);
     expect(bible(['help']).status).toBe(0);
     expect(bible([]).status).toBe(1);
+  });
+});
+
+describe("the README's quick start", () => {
+  it("runs the checkout's own command, which answers without installing anything", () => {
+    const readme = readFileSync(resolve(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+    const quickStart = /## Quick start([\s\S]*?)\n## /.exec(readme)![1];
+    expect(quickStart).not.toMatch(/`npx bible G/);
+    const command = /`\.\/bin\/bible\.js (Get\w+) "([^"]+)"`/.exec(quickStart);
+    expect(command, 'a ./bin/bible.js example').not.toBeNull();
+    const run = bible([command![1], command![2]]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).verseIds.length).toBeGreaterThan(0);
   });
 });
 
