@@ -2,6 +2,7 @@
 // a canonical book by name (bookId=John); and strict mode naming the parameter a misspelt one meant.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { BibleError } from '../../engine/core/errors.ts';
 import { closestName } from '../../engine/core/params.ts';
 import { openNode } from '../../engine/node/loader.ts';
 import { bible, callError } from '../helpers.ts';
@@ -94,10 +95,14 @@ describe('a canonical bookId given as a book name', async () => {
 describe('strict mode names the closest parameter', () => {
   it('suggests versionId for versoinId, and nothing for a name far from every parameter', async () => {
     const strict = await openNode({ strict: true });
-    const error = await strict.call('GetVerse' as string, { verseId: '43003016', versoinId: 'web' }).catch((e) => e);
+    const error = await strict
+      .call('GetVerse' as string, { verseId: '43003016', versoinId: 'web' })
+      .catch((e: BibleError) => e);
     expect(error).toMatchObject({ code: 'INVALID_PARAMETER', param: 'versoinId' });
     expect(error.message).toContain('did you mean versionId?');
-    const far = await strict.call('GetVerse' as string, { verseId: '43003016', color: 'red' }).catch((e) => e);
+    const far = await strict
+      .call('GetVerse' as string, { verseId: '43003016', color: 'red' })
+      .catch((e: BibleError) => e);
     expect(far.message).not.toContain('did you mean');
   });
 
