@@ -95,14 +95,20 @@ describe('a canonical bookId given as a book name', async () => {
 describe('strict mode names the closest parameter', () => {
   it('suggests versionId for versoinId, and nothing for a name far from every parameter', async () => {
     const strict = await openNode({ strict: true });
-    const error = await strict
-      .call('GetVerse' as string, { verseId: '43003016', versoinId: 'web' })
-      .catch((e: BibleError) => e);
+    const error: BibleError = await strict.call('GetVerse' as string, { verseId: '43003016', versoinId: 'web' }).then(
+      () => {
+        throw new Error('answered');
+      },
+      (e: BibleError) => e,
+    );
     expect(error).toMatchObject({ code: 'INVALID_PARAMETER', param: 'versoinId' });
     expect(error.message).toContain('did you mean versionId?');
-    const far = await strict
-      .call('GetVerse' as string, { verseId: '43003016', color: 'red' })
-      .catch((e: BibleError) => e);
+    const far: BibleError = await strict.call('GetVerse' as string, { verseId: '43003016', color: 'red' }).then(
+      () => {
+        throw new Error('answered');
+      },
+      (e: BibleError) => e,
+    );
     expect(far.message).not.toContain('did you mean');
   });
 
