@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { fetchLoader } from '../../engine/browser/loader.ts';
 import { open } from '../../engine/core/engine.ts';
 import { DEFAULT_DATA_DIR, nativeInflate, openNode } from '../../engine/node/loader.ts';
 
@@ -62,6 +63,24 @@ describe('GetVersions: available', () => {
     });
     expect(
       (await (await open({ loader: failing, inflate: nativeInflate })).GetVersions()).every((r) => r.available),
+    ).toBe(true);
+  });
+
+  it('reads a browser folder from its manifest.json, and counts every pack present without one', async () => {
+    const served = (manifest: object | null) =>
+      (async (input: string | URL | Request) => {
+        const file = new URL(String(input)).pathname.split('/').pop()!;
+        if (file === 'manifest.json')
+          return manifest ? new Response(JSON.stringify(manifest)) : new Response('', { status: 404 });
+        return new Response(await readFile(join(DEFAULT_DATA_DIR, file)));
+      }) as typeof fetch;
+    const packs = ['meta', 'text-bbe'].map((name) => ({ name, file: `${name}.pack` }));
+    const withManifest = fetchLoader({ baseUrl: 'http://packs.example/data/', fetch: served({ packs }) });
+    const rows = await (await open({ loader: withManifest, inflate: nativeInflate })).GetVersions();
+    expect(rows.filter((r) => r.available).map((r) => r.versionCode)).toEqual(['bbe']);
+    const without = fetchLoader({ baseUrl: 'http://packs.example/data/', fetch: served(null) });
+    expect(
+      (await (await open({ loader: without, inflate: nativeInflate })).GetVersions()).every((r) => r.available),
     ).toBe(true);
   });
 });
