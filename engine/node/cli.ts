@@ -1,5 +1,6 @@
 // The `bible` command: `bible <Operation> name=value ...`, `bible build`, `bible serve`.
-// Imports are lazy: `bible help` loads nothing, an operation loads the engine, `serve` the server.
+// Imports are lazy: `bible help` loads nothing, `bible help <Operation>` the table and the meta pack, an
+// operation the engine, `serve` the server.
 import { BibleError } from '../core/errors.ts';
 import type { Bible } from '../core/engine.ts';
 import { parseQuery } from './http/query.ts';
