@@ -11,10 +11,8 @@ process.stdout.on('error', (error) => {
 
 const [command, ...args] = process.argv.slice(2);
 if (command === 'build') {
-  const { register } = await import('tsx/esm/api');
-  register();
-  const { buildCommand } = await import('../compiler/cli.ts');
-  process.exitCode = await buildCommand(args);
+  const { buildFromCheckout } = await import('./build-from-checkout.js');
+  process.exitCode = await buildFromCheckout(args);
 } else {
   const { main } = await import('../lib/cli/cli.js');
   process.exitCode = await main(process.argv.slice(2));

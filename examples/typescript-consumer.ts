@@ -17,5 +17,14 @@ export async function firstVerse(): Promise<string> {
   // @ts-expect-error verse text is a string
   const wrong: number = verses[0].t;
 
+  // call() by name is typed the same way; a name held in a string takes anything and answers unknown.
+  const [love] = await bible.call('GetStrongs', { id: 'G26', lexiconId: 'G' });
+  const byName: string = love.strongs_id;
+  const nameFromARequest: string = 'GetVerse';
+  const untyped: unknown = await bible.call(nameFromARequest, { verseId: '43003016' });
+  // @ts-expect-error a misspelt operation name in call() does not compile
+  await bible.call('GetVrese', {});
+  void [byName, untyped];
+
   return `${verses[0].t} (${days} days) ${wrong}`;
 }

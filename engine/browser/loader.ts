@@ -67,13 +67,15 @@ export function fetchLoader(options: FetchLoaderOptions = {}): PackLoader {
   }
   if (!base.pathname.endsWith('/')) base.pathname += '/';
   let manifest: Promise<Map<string, ManifestPack>> | undefined;
-
-  return async (name) => {
-    if (!isPackName(name)) throw new Error(`bad pack name ${JSON.stringify(name)}`);
-    const packs = await (manifest ??= readManifest(base, fetchFn).then((m) => {
+  const manifestPacks = () =>
+    (manifest ??= readManifest(base, fetchFn).then((m) => {
       if (options.cacheName && m.size) void pruneCache(options.cacheName, base, m);
       return m;
     }));
+
+  const load = async (name: string) => {
+    if (!isPackName(name)) throw new Error(`bad pack name ${JSON.stringify(name)}`);
+    const packs = await manifestPacks();
     const url = packUrl(base, name, packs.get(name));
     const response = await fetchFn(url);
     if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
@@ -87,4 +89,11 @@ export function fetchLoader(options: FetchLoaderOptions = {}): PackLoader {
     }
     return new Uint8Array(await response.arrayBuffer());
   };
+  // The manifest names the packs the folder serves; without one, the loader cannot tell.
+  return Object.assign(load, {
+    listPacks: async () => {
+      const packs = await manifestPacks();
+      return packs.size ? packs.keys() : undefined;
+    },
+  });
 }

@@ -4,7 +4,7 @@ import { BibleError, notAvailable } from './errors.ts';
 import { loadMeta, type Meta } from './meta.ts';
 import { textPack, type Context, type OperationDef } from './operation.ts';
 import { OPERATION_BY_NAME, OPERATIONS } from './operations.ts';
-import type { OperationName, ResultOf, TypedMethods } from './typed.ts';
+import type { CallArgs, OperationName, ResultOf, RuntimeName, TypedMethods } from './typed.ts';
 import { readPack, type Inflate, type Pack } from './pack/reader.ts';
 import { packName, type PackSchema } from './pack/schema.ts';
 import { META_PACK } from './pack/schemas.ts';
@@ -13,8 +13,15 @@ import { coerceParams, unknownParams } from './params.ts';
 import { seededRandom } from './random.ts';
 import { loadTranslation, type TranslationData } from './translation.ts';
 
-/** Hands the engine a pack's bytes: Node reads files, a browser fetches, React Native reads assets. */
-export type PackLoader = (packName: string) => Promise<Uint8Array>;
+/**
+ * Hands the engine a pack's bytes: Node reads files, a browser fetches, React Native reads assets. A
+ * loader that can also list the packs it holds without loading them (from a manifest, or a folder) says
+ * so through `listPacks`: GetVersions then tells which translations this engine can answer.
+ */
+export type PackLoader = ((packName: string) => Promise<Uint8Array>) & {
+  /** the names of the packs the loader can give; undefined when it cannot tell */
+  listPacks?: () => Promise<Iterable<string> | undefined>;
+};
 
 export interface OpenOptions {
   loader: PackLoader;
@@ -38,12 +45,16 @@ export interface OpenOptions {
 export type Params = Record<string, string | number | undefined>;
 
 export interface Bible {
-  /** validates and coerces raw parameters (strings, as a query string gives them), loads packs, answers */
-  call<N extends OperationName>(name: N, params?: Params): Promise<ResultOf<N>>;
-  call(name: string, params?: Params): Promise<unknown>;
+  /**
+   * Validates and coerces raw parameters (strings, as a query string gives them), loads packs, answers.
+   * With an operation's name written out, its parameter names and answer are typed; a name held in a
+   * `string` takes any parameters and answers `unknown`.
+   */
+  call<N extends OperationName>(name: N, ...params: CallArgs<N>): Promise<ResultOf<N>>;
+  call<S extends string>(name: RuntimeName<S>, params?: Params): Promise<unknown>;
   /** like call, but only when the packs the call needs are already loaded (throws NOT_AVAILABLE otherwise) */
-  callSync<N extends OperationName>(name: N, params?: Params): ResultOf<N>;
-  callSync(name: string, params?: Params): unknown;
+  callSync<N extends OperationName>(name: N, ...params: CallArgs<N>): ResultOf<N>;
+  callSync<S extends string>(name: RuntimeName<S>, params?: Params): unknown;
   /** the names among `params` that the operation does not take (call() ignores them; strict mode refuses them) */
   unknownParams(name: string, params?: Params): string[];
   /** loads packs ahead of use */
@@ -89,7 +100,18 @@ export async function open(options: OpenOptions): Promise<TypedBible> {
     return promise;
   };
 
-  const meta = loadMeta(await fetchPack(META_PACK.name));
+  // What the loader lists is read beside the meta pack; a loader that cannot list leaves every pack
+  // counted as present, as before listing existed.
+  const [metaPack, listed] = await Promise.all([
+    fetchPack(META_PACK.name),
+    Promise.resolve()
+      .then(() => options.loader.listPacks?.())
+      .then(
+        (names) => (names ? new Set(names) : undefined),
+        () => undefined,
+      ),
+  ]);
+  const meta = loadMeta(metaPack);
 
   const loadedPack = (name: string): Pack => {
     const pack = packs.get(name);
@@ -109,6 +131,7 @@ export async function open(options: OpenOptions): Promise<TypedBible> {
       }
       return text;
     },
+    hasPack: (name) => packs.has(name) || !listed || listed.has(name),
     // A call's seed gives a fresh generator (the same pick every time); an engine seed gives one
     // reproducible sequence across calls; with neither, picks draw from Math.random.
     random: (seed) => (seed !== undefined ? seededRandom(seed) : engineRandom),
@@ -152,7 +175,7 @@ export async function open(options: OpenOptions): Promise<TypedBible> {
     loadedPacks: () => [...packs.keys()],
   };
   const methods: Record<string, (params?: Params) => Promise<unknown>> = {};
-  for (const op of OPERATIONS) methods[op.name] = (params?: Params) => bible.call(op.name, params);
+  for (const op of OPERATIONS) methods[op.name] = (params?: Params) => bible.call(op.name as string, params);
   const typed = Object.assign(bible, methods) as unknown as TypedBible;
 
   if (options.preload?.length) await bible.load(options.preload);

@@ -16,6 +16,11 @@ export interface Context {
   /** a loaded pack, read through its schema (pass the key of a keyed schema: TEXT_PACK and 'kjv') */
   pack<S extends PackSections>(schema: PackSchema<S, string>): TypedPack<S>;
   pack<S extends PackSections>(schema: PackSchema<S, (key: string) => string>, key: string): TypedPack<S>;
+  /**
+   * Whether the host can give this pack (its loader lists it, or it is loaded already), found without
+   * loading it; true for every pack when the loader cannot list what it has.
+   */
+  hasPack(name: string): boolean;
   /** random source: seeded when the call or the engine gives a seed */
   random(seed: number | undefined): () => number;
   /** values the host configured at open() (audio resolvers and the like) */

@@ -1,7 +1,7 @@
 // Parameter kinds: each turns a raw value (an HTTP query string gives strings; typed callers may pass
 // numbers) into a checked value, or throws a BibleError naming the parameter and what was expected.
 import { BibleError, invalid } from './errors.ts';
-import { LANGUAGES, type Language, type Meta } from './meta.ts';
+import { bookNameKey, LANGUAGES, type Language, type Meta } from './meta.ts';
 import {
   bookOf,
   chapterOf,
@@ -45,6 +45,11 @@ export interface ParamSpec {
   /** text: length bounds */
   minLength?: number;
   maxLength?: number;
+  /**
+   * The name of a choice parameter whose value may also be written as this one's prefix: GetStrongs reads
+   * id=G26 as lexiconId=G and id=26. A prefix that disagrees with the other parameter is refused.
+   */
+  prefixedBy?: string;
 }
 
 export interface VerseIdValue extends VerseRef {
@@ -88,9 +93,24 @@ function digits(spec: ParamSpec, raw: unknown, expected: string): number {
 }
 
 function bookNumber(spec: ParamSpec, raw: unknown): number {
-  const book = digits(spec, raw, 'a book number from 1 (Genesis) to 66 (Revelation)');
+  const book = digits(spec, raw, 'a book number from 1 (Genesis) to 66 (Revelation), or a book name');
   if (book < 1 || book > 66)
     throw invalid(spec.name, `${spec.name} must be a book number from 1 (Genesis) to 66 (Revelation), got ${book}`);
+  return book;
+}
+
+/**
+ * A canonical book written as a name or abbreviation in any of the three languages ("John", "Jn",
+ * "1 Juan"), read by the same name index as GetBookIdByBookName.
+ */
+function bookByName(spec: ParamSpec, raw: string, meta: Meta): number {
+  const key = bookNameKey(raw.slice(0, 100));
+  const book = key ? meta.nameIndex().get(key) : undefined;
+  if (book === undefined || book < 1 || book > 66)
+    throw invalid(
+      spec.name,
+      `${spec.name} must be a book number from 1 (Genesis) to 66 (Revelation) or a book name such as John, got ${JSON.stringify(raw.slice(0, 40))}`,
+    );
   return book;
 }
 
@@ -116,7 +136,7 @@ export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown 
       return { book, chapter, verse, id } satisfies VerseIdValue;
     }
     case 'bookId':
-      return bookNumber(spec, raw);
+      return typeof raw === 'string' && digitsValue(raw) < 0 ? bookByName(spec, raw, meta) : bookNumber(spec, raw);
     case 'chapterId': {
       const chapter = digits(spec, raw, 'a chapter number (1 or more)');
       if (chapter < 1 || chapter > 150)
@@ -242,17 +262,16 @@ export function coerceParams(
   const given = (raw ?? {}) as Record<string, unknown>;
   if (strict) {
     const unknown = unknownParams(specs, given)[0];
-    if (unknown !== undefined) {
-      const names = specs.map((s) => s.name).join(', ') || 'no parameters';
-      throw invalid(
-        unknown,
-        `${operation} has no parameter ${JSON.stringify(unknown.slice(0, 40))}; it takes ${names}`,
-      );
-    }
+    if (unknown !== undefined) throw unknownParamError(operation, specs, unknown);
   }
+  const prefixed = prefixedValues(specs, given);
   const out: Record<string, unknown> = {};
   for (const spec of specs) {
-    let value = Object.hasOwn(given, spec.name) ? given[spec.name] : undefined;
+    let value = prefixed.has(spec.name)
+      ? prefixed.get(spec.name)
+      : Object.hasOwn(given, spec.name)
+        ? given[spec.name]
+        : undefined;
     if (value === '' && !spec.required) value = undefined; // ?limitToBookId= means "not given"
     if (value === undefined || value === null) {
       if (spec.required)
@@ -263,4 +282,79 @@ export function coerceParams(
     out[spec.name] = coerceParam(spec, value, meta);
   }
   return out;
+}
+
+/** The refusal of a parameter an operation does not take, naming the closest one it does take. */
+export function unknownParamError(operation: string, specs: readonly ParamSpec[], name: string): BibleError {
+  const shown = JSON.stringify(name.slice(0, 40));
+  const names = specs.map((s) => s.name);
+  const closest = closestName(name, names);
+  return invalid(
+    name,
+    `${operation} has no parameter ${shown}${closest ? ` (did you mean ${closest}?)` : ''}; it takes ${names.join(', ') || 'no parameters'}`,
+  );
+}
+
+/**
+ * The candidate a misspelt name most likely meant: the fewest letters inserted, deleted, changed or
+ * swapped with a neighbour, ignoring case, and at most a third of the name's letters (at least one).
+ */
+export function closestName(name: string, candidates: readonly string[]): string | undefined {
+  const typed = name.slice(0, 64).toLowerCase();
+  let best: string | undefined;
+  let bestDistance = Math.max(1, Math.floor(typed.length / 3)) + 1;
+  for (const candidate of candidates) {
+    const distance = editDistance(typed, candidate.toLowerCase());
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/** Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps. */
+function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) rows[0][j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      rows[i][j] = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        rows[i][j] = Math.min(rows[i][j], rows[i - 2][j - 2] + 1);
+    }
+  return rows[a.length][b.length];
+}
+
+/**
+ * Values read from a prefixed parameter (see ParamSpec.prefixedBy): id=G26 gives lexiconId G and id 26.
+ * Only a prefix followed by digits counts; anything else is left for the parameter's own check.
+ */
+function prefixedValues(specs: readonly ParamSpec[], given: Record<string, unknown>): Map<string, unknown> {
+  const values = new Map<string, unknown>();
+  for (const spec of specs) {
+    if (!spec.prefixedBy) continue;
+    const raw = Object.hasOwn(given, spec.name) ? given[spec.name] : undefined;
+    const prefixSpec = specs.find((s) => s.name === spec.prefixedBy);
+    if (typeof raw !== 'string' || !prefixSpec?.values) continue;
+    const trimmed = raw.trim();
+    const prefix = prefixSpec.values.find((v) => trimmed.slice(0, v.length).toLowerCase() === v.toLowerCase());
+    const number = prefix === undefined ? '' : trimmed.slice(prefix.length);
+    if (prefix === undefined || !/^\d{1,15}$/.test(number)) continue;
+    const other = Object.hasOwn(given, prefixSpec.name) ? given[prefixSpec.name] : undefined;
+    if (
+      other !== undefined &&
+      other !== null &&
+      other !== '' &&
+      String(other).trim().toLowerCase() !== prefix.toLowerCase()
+    )
+      throw invalid(
+        spec.name,
+        `${spec.name} ${JSON.stringify(trimmed.slice(0, 40))} names ${prefixSpec.name} ${prefix}, but ${prefixSpec.name} is ${JSON.stringify(String(other).slice(0, 40))}; give one or make them agree`,
+      );
+    values.set(spec.name, String(Number(number)));
+    values.set(prefixSpec.name, prefix);
+  }
+  return values;
 }

@@ -49,6 +49,22 @@ export type ResultOf<N extends OperationName> = Infer<OperationNamed<N>['result'
 
 type HasRequired<P extends readonly ParamSpec[]> = Extract<P[number], { required: true }> extends never ? false : true;
 
+/**
+ * The parameters call() and callSync() take for a named operation: its names, required ones required,
+ * each value raw (a string as a query string gives it, or a number), as call() checks them at run time.
+ */
+export type RawParamsOf<N extends OperationName> = { [K in keyof ParamsOf<N>]: string | number | undefined };
+
+/** call()'s arguments after the name: the parameters, which may be left out when none is required. */
+export type CallArgs<N extends OperationName> =
+  HasRequired<OperationNamed<N>['params']> extends true ? [params: RawParamsOf<N>] : [params?: RawParamsOf<N>];
+
+/**
+ * A name only known at run time (a `string`): a literal that is not an operation's name is refused, so
+ * call('GetVrese') fails to compile while call(nameFromARequest, params) still does.
+ */
+export type RuntimeName<S extends string> = S & (string extends S ? unknown : never);
+
 /** One typed method per operation: bible.GetVerse({ verseId: '43003016', versionId: 'kjv' }). */
 export type TypedMethods = {
   readonly [N in OperationName]: HasRequired<OperationNamed<N>['params']> extends true

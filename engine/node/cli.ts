@@ -1,34 +1,124 @@
 // The `bible` command: `bible <Operation> name=value ...`, `bible build`, `bible serve`.
-// Imports are lazy: `bible help` loads nothing, an operation loads the engine, `serve` the server.
+// Imports are lazy: `bible help` loads nothing, `bible help <Operation>` the table and the meta pack, an
+// operation the engine, `serve` the server.
 import { BibleError } from '../core/errors.ts';
+import type { Bible } from '../core/engine.ts';
 import { parseQuery } from './http/query.ts';
 
 const USAGE = `usage:
   bible <Operation> [name=value ...]   answer one operation as JSON (e.g. bible GetVerse verseId=43003016)
-  bible build [--only b1,b2]           compile the corpus into dist/data (--only: just these builders)
-        [--exclude-category c1,c2]     leave out datasets of these licence categories (e.g. cc_restrictive,unknown)
+        [--lenient]                    ignore parameters the operation does not take (named on stderr)
+                                       instead of refusing them, as the HTTP API does
+  bible help <Operation>               an operation's parameters, allowed values, answer and an example
+                                       (also: bible <Operation> --help); \`bible GetEndpoints\` lists them all
+  bible build [--only b1,b2]           compile the corpus into dist/data (--only: just these builders;
+        [--exclude-category c1,c2]     a checkout only); leave out datasets of these licence categories
   bible serve [--port N] [--keys FILE] [--audio TEMPLATE]
                                        start the HTTP server (API, reader page, packs); bible serve --help
   bible copy-packs --to DIR [--versions kjv] [--search] [--packs a,b]
                                        copy chosen packs into an app's assets folder; bible copy-packs --help
-  bible batch                          answer one call per line of standard input, one JSON line each:
-                                       "GetVerse verseId=43003016" or "GetVerse?verseId=43003016&versionId=kjv"
-  bible help                           this text; \`bible GetEndpoints\` lists every operation`;
+  bible batch [--lenient]              answer one call per line of standard input, one JSON line each;
+                                       a line is either words as a shell reads them:
+                                         GetParseCitation citation="Jn 3:16" 'versionId=kjv'
+                                       or a query string, percent-encoded as in a URL:
+                                         GetParseCitation?citation=Jn%203:16&versionId=kjv
+  bible help                           this text
 
-export function parseAssignments(args: string[]): Record<string, string> {
+A parameter may be given once. Unknown parameters are refused (exit 2, naming the closest real one)
+unless --lenient is given. Errors are JSON on stderr: {"error":{"code","message","param"}}, exit 2.`;
+
+/** The flags an operation's command line and `bible batch` take besides name=value words. */
+interface CallFlags {
+  lenient: boolean;
+  help: boolean;
+}
+
+/**
+ * Splits an operation's command-line words into flags (--lenient, --help, -h) and name=value
+ * parameters; any other word starting with "-" is refused.
+ */
+export function splitFlags(args: readonly string[]): { flags: CallFlags; assignments: string[] } {
+  const flags: CallFlags = { lenient: false, help: false };
+  const assignments: string[] = [];
+  for (const arg of args) {
+    if (arg === '--lenient') flags.lenient = true;
+    else if (arg === '--help' || arg === '-h') flags.help = true;
+    else if (arg.startsWith('-') && !arg.includes('='))
+      throw new BibleError(
+        'INVALID_PARAMETER',
+        `unknown option ${JSON.stringify(arg.slice(0, 40))}; an operation takes name=value words, --lenient and --help`,
+      );
+    else assignments.push(arg);
+  }
+  return { flags, assignments };
+}
+
+/** name=value words -> parameters. A name given twice is refused, as the HTTP server refuses it. */
+export function parseAssignments(args: readonly string[]): Record<string, string> {
+  const params = new Map<string, string>();
+  for (const arg of args) {
+    const eq = arg.indexOf('=');
+    if (eq <= 0)
+      throw new BibleError('INVALID_PARAMETER', `expected name=value, got ${JSON.stringify(arg.slice(0, 40))}`);
+    const name = arg.slice(0, eq);
+    const shown = name.slice(0, 40);
+    if (params.has(name))
+      throw new BibleError('INVALID_PARAMETER', `parameter ${shown} is given more than once`, shown);
+    params.set(name, arg.slice(eq + 1));
+  }
   // fromEntries makes every name an own property, "__proto__" included (assignment would set the prototype).
-  return Object.fromEntries(
-    args.map((arg) => {
-      const eq = arg.indexOf('=');
-      if (eq <= 0) throw new BibleError('INVALID_PARAMETER', `expected name=value, got ${JSON.stringify(arg)}`);
-      return [arg.slice(0, eq), arg.slice(eq + 1)];
-    }),
+  return Object.fromEntries(params);
+}
+
+const writeError = (error: unknown): number => {
+  if (error instanceof BibleError) {
+    process.stderr.write(`${JSON.stringify(error.toJSON())}\n`);
+    return 2;
+  }
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  return 1;
+};
+
+async function operationByName(name: string) {
+  const [{ OPERATION_BY_NAME }, { closestName }] = await Promise.all([
+    import('../core/operations.ts'),
+    import('../core/params.ts'),
+  ]);
+  const op = OPERATION_BY_NAME.get(name);
+  if (!op) {
+    const closest = closestName(name, [...OPERATION_BY_NAME.keys()]);
+    throw new BibleError(
+      'UNKNOWN_OPERATION',
+      `unknown operation ${JSON.stringify(name.slice(0, 60))}${closest ? ` (did you mean ${closest}?)` : ''}; \`bible GetEndpoints\` lists them all`,
+    );
+  }
+  return op;
+}
+
+/** Prints one operation's help; the translation codes come from this build's meta pack. */
+async function printOperationHelp(name: string): Promise<number> {
+  const op = await operationByName(name);
+  const [{ operationHelp }, { openNode }] = await Promise.all([import('./operation-help.ts'), import('./loader.ts')]);
+  const bible = await openNode();
+  process.stdout.write(
+    `${operationHelp(
+      op,
+      bible.meta.versions.map((v) => v.versionId),
+    )}\n`,
   );
+  return 0;
 }
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
+    if (command === 'help' && rest.length) {
+      try {
+        return await printOperationHelp(rest[0]);
+      } catch (error) {
+        return writeError(error);
+      }
+    }
     process.stdout.write(`${USAGE}\n`);
     return command ? 0 : 1;
   }
@@ -47,7 +137,23 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
   }
-  if (command === 'batch') return batch(process.stdin, process.stdout);
+  if (command === 'batch') {
+    try {
+      const { flags, assignments } = splitFlags(rest);
+      if (flags.help) {
+        process.stdout.write(`${USAGE}\n`);
+        return 0;
+      }
+      if (assignments.length)
+        throw new BibleError(
+          'INVALID_PARAMETER',
+          'bible batch reads its calls from standard input; it takes --lenient only',
+        );
+      return await batch(process.stdin, process.stdout, { lenient: flags.lenient });
+    } catch (error) {
+      return writeError(error);
+    }
+  }
   if (command === 'serve') {
     const { serveFromArgs } = await import('./serve-command.ts');
     try {
@@ -59,45 +165,42 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   try {
-    const [{ OPERATION_BY_NAME }, { openNode }] = await Promise.all([
-      import('../core/operations.ts'),
-      import('./loader.ts'),
-    ]);
-    if (!OPERATION_BY_NAME.has(command)) {
-      throw new BibleError(
-        'UNKNOWN_OPERATION',
-        `unknown operation ${JSON.stringify(command)}; \`bible GetEndpoints\` lists them all`,
-      );
-    }
-    const params = parseAssignments(rest);
-    const bible = await openNode();
-    const ignored = bible.unknownParams(command, params);
-    if (ignored.length)
-      process.stderr.write(
-        `bible: ${command} takes no ${ignored.join(', ')}; ignored (GetEndpoints lists its parameters)\n`,
-      );
+    const { flags, assignments } = splitFlags(rest);
+    if (flags.help) return await printOperationHelp(command);
+    await operationByName(command);
+    const params = parseAssignments(assignments);
+    const { openNode } = await import('./loader.ts');
+    const bible = await openNode({ strict: !flags.lenient });
+    if (flags.lenient) warnIgnored(bible, command, params);
     const answer = await bible.call(command, params);
     process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
     return 0;
   } catch (error) {
-    if (error instanceof BibleError) {
-      process.stderr.write(`${JSON.stringify(error.toJSON())}\n`);
-      return 2;
-    }
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
+    return writeError(error);
   }
+}
+
+/** Lenient mode: the parameters an operation does not take are ignored, and named on stderr. */
+function warnIgnored(bible: Pick<Bible, 'unknownParams'>, name: string, params: Record<string, string>): void {
+  const ignored = bible.unknownParams(name, params);
+  if (ignored.length)
+    process.stderr.write(
+      `bible: ${name} takes no ${ignored.join(', ')}; ignored (bible help ${name} lists its parameters)\n`,
+    );
 }
 
 /**
  * `bible batch`: one process for many calls, for scripts that would otherwise start `bible` once per
- * lookup. Each input line is a call, written as the CLI takes it ("GetVerse verseId=43003016", values
- * percent-encoded where they hold spaces) or as an HTTP path ("GetVerse?verseId=43003016"); each output
- * line is its JSON answer or {"error": …}, in order.
+ * lookup. Each input line is a call (see parseCallLine); each output line is its JSON answer or
+ * {"error": …}, in order. Unknown parameters are refused unless `lenient`.
  */
-export async function batch(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Promise<number> {
+export async function batch(
+  input: NodeJS.ReadableStream,
+  output: NodeJS.WritableStream,
+  { lenient = false }: { lenient?: boolean } = {},
+): Promise<number> {
   const [{ createInterface }, { openNode }] = await Promise.all([import('node:readline'), import('./loader.ts')]);
-  const bible = await openNode();
+  const bible = await openNode({ strict: !lenient });
   let failures = 0;
   for await (const raw of createInterface({ input, crlfDelay: Infinity })) {
     const line = raw.trim();
@@ -105,6 +208,7 @@ export async function batch(input: NodeJS.ReadableStream, output: NodeJS.Writabl
     let answer: unknown;
     try {
       const [name, params] = parseCallLine(line);
+      if (lenient) warnIgnored(bible, name, params);
       answer = await bible.call(name, params);
     } catch (error) {
       failures++;
@@ -119,23 +223,70 @@ export async function batch(input: NodeJS.ReadableStream, output: NodeJS.Writabl
 }
 
 /**
- * "GetVerse verseId=1 versionId=kjv" or "GetVerse?verseId=1&versionId=kjv" -> name and parameters. The
- * second form is a query string, read by the HTTP server's rules.
+ * One line of `bible batch` -> operation name and parameters. Two forms:
+ * - words, read as a POSIX shell reads a command line (so a line is what one would type after `bible`):
+ *   `GetParseCitation citation="Jn 3:16"`, `GetSearch 'query=love one another'`, `GetVerse verseId=01001001`;
+ * - a query string, read by the HTTP server's rules (percent-encoding, `+` for a space):
+ *   `GetParseCitation?citation=Jn%203:16`. A line is this form when its first word holds a "?".
  */
 export function parseCallLine(line: string): [string, Record<string, string>] {
-  const q = line.indexOf('?');
-  if (q >= 0) return [line.slice(0, q).replace(/^\//, ''), parseQuery(line.slice(q + 1))];
-  const [name, ...assignments] = line.split(/\s+/);
-  const decode = (s: string) => {
-    try {
-      return decodeURIComponent(s.replace(/\+/g, ' '));
-    } catch {
-      throw new BibleError('INVALID_PARAMETER', `bad percent-encoding in ${JSON.stringify(s.slice(0, 40))}`);
-    }
-  };
-  const raw = parseAssignments(assignments.filter(Boolean));
-  return [name.replace(/^\//, ''), Object.fromEntries(Object.entries(raw).map(([k, v]) => [decode(k), decode(v)]))];
+  const firstWord = /^\S*/.exec(line)![0];
+  const q = firstWord.indexOf('?');
+  if (q >= 0) {
+    if (line.length > firstWord.length && line.slice(firstWord.length).trim())
+      throw new BibleError(
+        'INVALID_PARAMETER',
+        'a query-string line is one word (Name?a=1&b=2, spaces as %20); words after it are not read',
+      );
+    return [firstWord.slice(0, q).replace(/^\//, ''), parseQuery(firstWord.slice(q + 1))];
+  }
+  const [name, ...assignments] = shellWords(line);
+  return [name.replace(/^\//, ''), parseAssignments(assignments)];
 }
+
+/**
+ * Splits a line into words as a POSIX shell does, without expansions: blanks separate words; '…' keeps
+ * everything inside as it is; "…" keeps everything but a backslash before " \\ $ or \`; outside quotes a
+ * backslash keeps the next character. An unclosed quote is an error for the line.
+ */
+export function shellWords(line: string): string[] {
+  const words: string[] = [];
+  let word = '';
+  let inWord = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (c === ' ' || c === '\t') {
+      if (inWord) words.push(word);
+      word = '';
+      inWord = false;
+      continue;
+    }
+    inWord = true;
+    if (c === "'") {
+      const close = line.indexOf("'", i + 1);
+      if (close < 0) throw unclosed('single quote', i);
+      word += line.slice(i + 1, close);
+      i = close;
+    } else if (c === '"') {
+      let j = i + 1;
+      for (; j < line.length && line[j] !== '"'; j++) {
+        if (line[j] === '\\' && j + 1 < line.length && '"\\$`'.includes(line[j + 1])) j++;
+        word += line[j];
+      }
+      if (j >= line.length) throw unclosed('double quote', i);
+      i = j;
+    } else if (c === '\\') {
+      if (i + 1 < line.length) word += line[++i];
+    } else {
+      word += c;
+    }
+  }
+  if (inWord) words.push(word);
+  return words;
+}
+
+const unclosed = (quote: string, at: number) =>
+  new BibleError('INVALID_PARAMETER', `unclosed ${quote} opened at character ${at + 1} of the line`);
 
 const isEntry = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop()!);
 if (isEntry) {

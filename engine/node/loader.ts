@@ -1,10 +1,10 @@
 // The Node host: packs come from dist/data on disk, and Node's native zlib inflates them.
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inflateRawSync } from 'node:zlib';
-import { open, type OpenOptions, type TypedBible } from '../core/engine.ts';
+import { open, type OpenOptions, type PackLoader, type TypedBible } from '../core/engine.ts';
 import { isPackName } from '../core/pack/reader.ts';
 
 /**
@@ -21,8 +21,8 @@ function packageDataDir(from: string): string {
   return resolve(from, '..', '..', 'dist', 'data');
 }
 
-export function fsLoader(dataDir = DEFAULT_DATA_DIR) {
-  return async (packName: string): Promise<Uint8Array> => {
+export function fsLoader(dataDir = DEFAULT_DATA_DIR): PackLoader {
+  const load = async (packName: string): Promise<Uint8Array> => {
     if (!isPackName(packName)) throw new Error(`bad pack name ${JSON.stringify(packName)}`);
     try {
       return new Uint8Array(await readFile(join(dataDir, `${packName}.pack`)));
@@ -35,6 +35,16 @@ export function fsLoader(dataDir = DEFAULT_DATA_DIR) {
       );
     }
   };
+  return Object.assign(load, { listPacks: () => listPackFiles(dataDir) });
+}
+
+/** The packs a folder holds, from its .pack files (read without opening them); undefined when unreadable. */
+async function listPackFiles(dataDir: string): Promise<string[] | undefined> {
+  try {
+    return (await readdir(dataDir)).filter((f) => f.endsWith('.pack')).map((f) => f.slice(0, -'.pack'.length));
+  } catch {
+    return undefined;
+  }
 }
 
 export const nativeInflate = (compressed: Uint8Array, expectedLength: number): Uint8Array => {

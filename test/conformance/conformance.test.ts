@@ -98,7 +98,7 @@ describe('conformance with API-SPEC.md', async () => {
 
   it('strict mode refuses what the default ignores', async () => {
     const strict = await openNode({ strict: true });
-    await expect(strict.call('GetVerse', { verseId: '43003016', color: 'red' })).rejects.toMatchObject({
+    await expect(strict.call('GetVerse' as string, { verseId: '43003016', color: 'red' })).rejects.toMatchObject({
       code: 'INVALID_PARAMETER',
       param: 'color',
     });

@@ -284,7 +284,7 @@ describe('an --exclude-category build', () => {
       ['GetChapterExtraBiblical', { bookId: '1', chapterId: '1' }],
       ['GetBooksExtraBiblical', {}],
     ] as const) {
-      const error = await local.call(name, params).then(
+      const error = await local.call(name as string, params).then(
         () => null,
         (e: unknown) => e as BibleError,
       );

@@ -30,6 +30,7 @@ const app = join(work, 'app');
 const packed = join(work, 'tarballs');
 const installed = join(app, 'node_modules', 'bible-engine');
 let tarball = '';
+let checkoutManifest = '';
 
 const npm = (args: string[], cwd: string) =>
   execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -38,11 +39,10 @@ const node = (args: string[]) => spawnSync(process.execPath, args, { cwd: app, e
 beforeAll(() => {
   mkdirSync(packed, { recursive: true });
   mkdirSync(app, { recursive: true });
-  // lib/ and dist/ are current: `npm test` builds them first (scripts/ensure-build.ts).
-  tarball = join(
-    packed,
-    npm(['pack', '--ignore-scripts', '--silent', '--pack-destination', packed], REPO).trim().split('\n').pop()!,
-  );
+  // As a publisher packs: prepack (a quick check here, since `npm test` built lib/ and dist/ first)
+  // swaps in the package.json that ships, and postpack puts the checkout's own back.
+  checkoutManifest = readFileSync(join(REPO, 'package.json'), 'utf8');
+  tarball = join(packed, npm(['pack', '--silent', '--pack-destination', packed], REPO).trim().split('\n').pop()!);
   // Our dependencies come from the copies this checkout installed, so no registry is asked.
   for (const dependency of ['fflate', 'flexsearch'])
     npm(['pack', '--ignore-scripts', '--silent', '--pack-destination', packed], join(REPO, 'node_modules', dependency));
@@ -85,6 +85,23 @@ describe('the installed package', () => {
     expect(Object.keys(manifest.dependencies)).toEqual(['fflate', 'flexsearch']);
     expect(Object.keys(manifest.exports)).toEqual(expect.arrayContaining(['.', './node', './browser']));
     expect(statSync(tarball).size).toBeGreaterThan(1_000_000);
+  });
+
+  it('ships a package.json without development scripts, and the licence; the checkout keeps its own', () => {
+    const shipped = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+    expect(shipped.scripts).toBeUndefined();
+    expect(shipped.devDependencies).toBeUndefined();
+    expect(shipped.bin).toEqual({ bible: 'bin/bible.js' });
+    expect(readFileSync(join(installed, 'LICENSE'), 'utf8')).toMatch(/^MIT License[\s\S]*bible-engine contributors/);
+    expect(readFileSync(join(REPO, 'package.json'), 'utf8')).toBe(checkoutManifest);
+    expect(existsSync(join(REPO, 'package.json.unpacked'))).toBe(false);
+  });
+
+  it('`bible build` in an installed package says it needs a checkout, in one line', () => {
+    const run = spawnSync(join(app, 'node_modules', '.bin', 'bible'), ['build'], { cwd: app, encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/checkout/);
   });
 
   it('a plain Node script (no tsx) reads a verse, a search and an original-language verse', () => {

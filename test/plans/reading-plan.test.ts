@@ -20,7 +20,7 @@ describe('GetBibleReadingPlan', async () => {
   const b = await openNode({ clock: () => TODAY });
   await b.load(['text-kjv', 'plans']);
   const plan = (params: Record<string, string | number>) =>
-    b.callSync('GetBibleReadingPlan', params) as [any, ...Day[]];
+    b.callSync('GetBibleReadingPlan' as string, params) as [any, ...Day[]];
 
   // The chapters of each section, from the book list and versification rather than from the plan code.
   const chapters = (testament?: 'OT' | 'NT') =>

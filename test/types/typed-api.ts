@@ -34,3 +34,28 @@ export async function typedUse(bible: TypedBible): Promise<void> {
   verses[0].t = 'changed';
   void [wrong, wrongCount];
 }
+
+// call() and callSync() by name: a name written out types the parameters and the answer; a name known
+// only at run time (a string) still calls, answering unknown.
+export async function callByName(bible: TypedBible, nameFromARequest: string): Promise<void> {
+  const verses: readonly VerseRecord[] = await bible.call('GetVerse', { verseId: '43003016', versionId: 'web' });
+  const count: number = bible.callSync('GetSearchCount', { query: 'love' }).searchCount;
+  const books = await bible.call('GetBooks');
+  const any: unknown = await bible.call(nameFromARequest, { anything: 'goes' });
+  const anySync: unknown = bible.callSync(nameFromARequest);
+  void [verses, count, books, any, anySync];
+
+  // @ts-expect-error a misspelt operation
+  await bible.call('GetVrese', {});
+  // @ts-expect-error a misspelt operation, synchronously
+  bible.callSync('GetVrese');
+  // @ts-expect-error a misspelt parameter
+  await bible.call('GetVerse', { verseID: '43003016' });
+  // @ts-expect-error a missing required parameter
+  await bible.call('GetChapter', { bookId: 43 });
+  // @ts-expect-error parameters left out where one is required
+  await bible.call('GetVerse');
+  // @ts-expect-error verse text is a string, not a number
+  const wrong: number = (await bible.call('GetVerse', { verseId: '43003016' }))[0].t;
+  void wrong;
+}

@@ -5,7 +5,7 @@ import type { Meta } from '../meta.ts';
 import { checkChapter, chapterRows } from '../chapters.ts';
 import { COMMON_PARAMS, defineOperation, textPack, verseRow, type VerseIdValue } from '../operation.ts';
 import { PARALLEL_VERSE, VERSE, VERSION } from '../records.ts';
-import { arrayOf } from '../shape.ts';
+import { arrayOf, boolean, object } from '../shape.ts';
 
 /** A translation as GetVersions and /api/v2/bibles list it: version_id is its number, as the API gives it. */
 export function versionRecord(v: Meta['versions'][number], index: number) {
@@ -19,6 +19,12 @@ export function versionRecord(v: Meta['versions'][number], index: number) {
     license: v.licence.category,
   };
 }
+
+/**
+ * A GetVersions row: the version record and whether this engine can answer from the translation (its
+ * text pack is one the host's loader lists; an app that shipped only some packs lists only those).
+ */
+const LISTED_VERSION = object(VERSION.spec, { ...VERSION.added, available: boolean });
 
 const allTextPacks = (meta: Meta) => meta.versions.map((v) => textPack(v.versionId));
 
@@ -106,9 +112,10 @@ export const verseOperations = [
     name: 'GetVersions',
     family: 'verses',
     summary:
-      'Every translation: table, version_id (its number, "1", "2", …), abbreviation, version, language, versionCode (the versionId other operations take) and license.',
+      'Every translation: table, version_id (its number, "1", "2", …), abbreviation, version, language, versionCode (the versionId other operations take), license, and available: whether this engine has the translation\'s text (false for one left out of an app\'s packs).',
     params: [],
-    result: arrayOf(VERSION),
-    run: (ctx) => ctx.meta.versions.map(versionRecord),
+    result: arrayOf(LISTED_VERSION),
+    run: (ctx) =>
+      ctx.meta.versions.map((v, i) => ({ ...versionRecord(v, i), available: ctx.hasPack(textPack(v.versionId)) })),
   }),
 ] as const;
