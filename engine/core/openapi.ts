@@ -3,6 +3,7 @@
 // the same definitions that call(), the typed methods and GetEndpoints use, so the document cannot fall
 // behind them. The HTTP server serves it at /openapi.json and the package ships it as dist/openapi.json.
 import type { OperationDef } from './operation.ts';
+import { exampleValue } from './param-examples.ts';
 import type { ParamSpec } from './params.ts';
 import type { Shape } from './shape.ts';
 
@@ -26,47 +27,6 @@ const RATE_LIMIT_HEADERS = {
   'X-RateLimit-Reset': 'seconds until the budget is full again',
 } as const;
 
-/** An example value of a parameter, as a query string would carry it. */
-export function exampleOf(spec: ParamSpec, versionIds: readonly string[] = ['kjv']): string {
-  if (spec.default !== undefined) return String(spec.default);
-  switch (spec.type) {
-    case 'verseId':
-      return '43003016';
-    case 'bookId':
-      return '43';
-    case 'chapterId':
-      return '3';
-    case 'bookAndChapterId':
-      return '43003';
-    case 'versionId':
-      return versionIds[0] ?? 'kjv';
-    case 'language':
-      return 'english';
-    case 'choice':
-      return spec.values?.[0] ?? '';
-    case 'bookOrTestament':
-      return 'nt';
-    case 'date':
-      return '2026-01-01';
-    case 'age':
-      return '29';
-    case 'integer':
-      return String(spec.min ?? 1);
-    case 'text':
-      return spec.values?.[0] ?? TEXT_EXAMPLES[spec.name] ?? 'love';
-  }
-}
-
-const TEXT_EXAMPLES: Record<string, string> = {
-  citation: 'John 3:16-18',
-  text: 'Read John 3:16 and Romans 8:28 tonight.',
-  bookName: 'John',
-  word: 'love',
-  query: 'love',
-  excludeString: 'hate',
-  limitToQuery: 'love',
-};
-
 /** The JSON Schema of one parameter's value. */
 function parameterSchema(spec: ParamSpec, versionIds: readonly string[]): Schema {
   const base = ((): Schema => {
@@ -74,7 +34,12 @@ function parameterSchema(spec: ParamSpec, versionIds: readonly string[]): Schema
       case 'verseId':
         return { type: 'string', pattern: '^[0-9]{7,8}$', description: 'BBCCCVVV' };
       case 'bookId':
-        return { type: 'integer', minimum: 1, maximum: 66 };
+        return {
+          anyOf: [
+            { type: 'integer', minimum: 1, maximum: 66 },
+            { type: 'string', description: 'a book name or abbreviation in English, Spanish or Arabic' },
+          ],
+        };
       case 'chapterId':
         return { type: 'integer', minimum: 1, maximum: 150 };
       case 'bookAndChapterId':
@@ -85,8 +50,18 @@ function parameterSchema(spec: ParamSpec, versionIds: readonly string[]): Schema
         return { type: 'string', enum: ['english', 'spanish', 'arabic'] };
       case 'choice':
         return { type: 'string', enum: [...(spec.values ?? [])] };
-      case 'integer':
-        return { type: 'integer', minimum: spec.min ?? 0, maximum: spec.max ?? 999_999_999 };
+      case 'integer': {
+        const range = { type: 'integer', minimum: spec.min ?? 0, maximum: spec.max ?? 999_999_999 };
+        // GetStrongs reads id=G26 as lexiconId G and id 26.
+        return spec.prefixedBy
+          ? {
+              anyOf: [
+                range,
+                { type: 'string', pattern: '^[A-Za-z][0-9]+$', description: `${spec.prefixedBy} then the number` },
+              ],
+            }
+          : range;
+      }
       case 'text':
         return {
           type: 'string',
@@ -211,7 +186,7 @@ function operationObject(op: OperationDef, versionIds: readonly string[], method
       required: Boolean(p.required),
       description: p.description,
       schema: parameterSchema(p, versionIds),
-      example: exampleOf(p, versionIds),
+      example: exampleValue(p),
     })),
     ...(method === 'post' && op.bodyParam ? { requestBody: bodyOf(op.bodyParam) } : {}),
     responses: {

@@ -2,6 +2,7 @@
 // from its definition in the operation table, so the help cannot drift from what the engine checks.
 import { LANGUAGES } from '../core/meta.ts';
 import type { OperationDef } from '../core/operation.ts';
+import { exampleValue } from '../core/param-examples.ts';
 import type { ParamSpec } from '../core/params.ts';
 import { describeShape } from '../core/shape.ts';
 
@@ -21,28 +22,6 @@ const TYPE_FORMS: Record<ParamSpec['type'], string> = {
   age: 'age in years',
 };
 
-/** A value of each type that every operation taking it answers, for the example call. */
-const TYPE_EXAMPLES: Record<ParamSpec['type'], string> = {
-  verseId: '43003016',
-  bookId: '43',
-  chapterId: '3',
-  bookAndChapterId: '43003',
-  versionId: 'kjv',
-  language: 'english',
-  integer: '1',
-  text: 'love',
-  choice: '',
-  bookOrTestament: 'nt',
-  date: '2026-01-01',
-  age: '30',
-};
-
-/** Examples for parameters whose type says little about what they read (free text named for its use). */
-const NAME_EXAMPLES: Record<string, string> = {
-  verseId: '43003016',
-  text: 'As John 3:16 and Rom 5:8 say',
-};
-
 /** The values a parameter allows, when they form a set or a range; versionIds come from the build. */
 export function allowedValues(spec: ParamSpec, versionIds: readonly string[]): string {
   if (spec.type === 'versionId') return versionIds.join(', ');
@@ -52,18 +31,6 @@ export function allowedValues(spec: ParamSpec, versionIds: readonly string[]): s
     return `${spec.min ?? 0} to ${spec.max ?? 999_999_999}`;
   if (spec.type === 'text' && spec.maxLength !== undefined) return `up to ${spec.maxLength} characters`;
   return '';
-}
-
-/**
- * A value for the example call: the first allowed value, else the first example the description gives
- * (e.g. "Genesis", e.g. H430, a citation like "John 3:16"), else one that fits the name or the type.
- */
-export function exampleValue(spec: ParamSpec): string {
-  if (spec.values?.length) return spec.values[0];
-  const given = /\b(?:e\.g\.\s+(?:"([^"]+)"|([^\s,;)"]+))|like\s+"([^"]+)")/.exec(spec.description);
-  if (given) return given[1] ?? given[2] ?? given[3];
-  if (spec.type === 'integer' && spec.min !== undefined) return String(Math.max(spec.min, 1));
-  return NAME_EXAMPLES[spec.name] ?? TYPE_EXAMPLES[spec.type];
 }
 
 /** A word as a POSIX shell reads it back unchanged: quoted when it holds anything but plain characters. */
