@@ -10,9 +10,9 @@ process.stdout.on('error', (error) => {
 });
 
 const [command, ...args] = process.argv.slice(2);
-if (command === 'build') {
+if (command === 'build' || (command === 'help' && args[0] === 'build')) {
   const { buildFromCheckout } = await import('./build-from-checkout.js');
-  process.exitCode = await buildFromCheckout(args);
+  process.exitCode = await buildFromCheckout(command === 'build' ? args : ['--help']);
 } else {
   const { main } = await import('../lib/cli/cli.js');
   process.exitCode = await main(process.argv.slice(2));

@@ -115,11 +115,14 @@ interface PackOutput {
   log: (message: string) => void;
 }
 
+/** What the person running the build asked for or set up (an option, the corpus folder) is wrong. */
+export class BuildInputError extends Error {}
+
 /** Every catalog path and the versification source must exist under the corpus root. */
 function checkCorpus(root: string): void {
   const missing = CATALOG.map((e) => e.path).filter((p) => !existsSync(join(root, p)));
   if (missing.length) {
-    throw new Error(
+    throw new BuildInputError(
       `the corpus at ${root} is missing ${missing.join(', ')}; set BIBLE_SOURCES to the corpus folder (../shared/sources)`,
     );
   }
@@ -129,7 +132,7 @@ function resolveExclusions(excludeCategories: string[]): Exclusions {
   const categories = [...new Set(excludeCategories)].sort();
   const badCategory = categories.filter((c) => !(c in LICENCE_CATEGORIES));
   if (badCategory.length)
-    throw new Error(
+    throw new BuildInputError(
       `unknown licence category ${badCategory.join(', ')}; categories: ${Object.keys(LICENCE_CATEGORIES).join(', ')}`,
     );
   return {
@@ -146,7 +149,9 @@ function resolveExclusions(excludeCategories: string[]): Exclusions {
 function selectBuilders(only: string[] | undefined): Builder[] {
   const unknown = only?.filter((name) => !BUILDERS.some((b) => b.name === name)) ?? [];
   if (unknown.length)
-    throw new Error(`unknown builder ${unknown.join(', ')}; builders: ${BUILDERS.map((b) => b.name).join(', ')}`);
+    throw new BuildInputError(
+      `unknown builder ${unknown.join(', ')}; builders: ${BUILDERS.map((b) => b.name).join(', ')}`,
+    );
   return only ? BUILDERS.filter((b) => only.includes(b.name) || b.runsLast) : BUILDERS;
 }
 

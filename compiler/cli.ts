@@ -5,6 +5,8 @@ import { parseArgs } from 'node:util';
 import { bundle } from '../scripts/bundle.ts';
 import { build } from './build.ts';
 
+export { BuildInputError } from './build.ts';
+
 export async function buildCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,

@@ -341,8 +341,17 @@ function prefixedValues(specs: readonly ParamSpec[], given: Record<string, unkno
     const trimmed = raw.trim();
     const prefix = prefixSpec.values.find((v) => trimmed.slice(0, v.length).toLowerCase() === v.toLowerCase());
     const number = prefix === undefined ? '' : trimmed.slice(prefix.length);
-    if (prefix === undefined || !/^\d{1,15}$/.test(number)) continue;
     const other = Object.hasOwn(given, prefixSpec.name) ? given[prefixSpec.name] : undefined;
+    if (prefix === undefined || !/^\d{1,15}$/.test(number)) {
+      // X12, "G 26", G-1: neither a number nor a letter and a number. Said of this parameter, rather than
+      // that the other one (which the letter would have given) is missing.
+      if (!/^\d*$/.test(trimmed) && (other === undefined || other === null || other === ''))
+        throw invalid(
+          spec.name,
+          `${spec.name} must be a number (with ${prefixSpec.name}) or a number after ${prefixSpec.values.join(' or ')}, e.g. ${prefixSpec.values.map((v) => `${v}1`).join(', ')}; got ${JSON.stringify(trimmed.slice(0, 40))}`,
+        );
+      continue;
+    }
     if (
       other !== undefined &&
       other !== null &&

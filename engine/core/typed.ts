@@ -31,11 +31,14 @@ type InputOf<S extends ParamSpec> = S['type'] extends 'versionId'
           : string
         : S['type'] extends 'verseId' | 'bookAndChapterId'
           ? string | number
-          : S['type'] extends 'bookId' | 'chapterId' | 'integer' | 'age'
-            ? Numeric
-            : S['type'] extends 'bookOrTestament'
-              ? Numeric | CaseOf<'ot' | 'nt'>
-              : string;
+          : // a canonical book is also read from its name ("John", "Juan", "1 Jn"), which no type can list
+            S['type'] extends 'bookId'
+            ? Numeric | string
+            : S['type'] extends 'chapterId' | 'integer' | 'age'
+              ? Numeric
+              : S['type'] extends 'bookOrTestament'
+                ? Numeric | CaseOf<'ot' | 'nt'>
+                : string;
 
 type ParamsFrom<P extends readonly ParamSpec[]> = {
   [S in P[number] as S extends { required: true } ? S['name'] : never]: InputOf<S>;

@@ -22,6 +22,9 @@ const USAGE = `usage:
                                          GetParseCitation citation="Jn 3:16" 'versionId=kjv'
                                        or a query string, percent-encoded as in a URL:
                                          GetParseCitation?citation=Jn%203:16&versionId=kjv
+                                       blank lines and # comments are skipped
+  bible help serve|batch|copy-packs|build
+                                       that command's options
   bible help                           this text
 
 A parameter may be given once. Unknown parameters are refused (exit 2, naming the closest real one)
@@ -109,12 +112,21 @@ async function printOperationHelp(name: string): Promise<number> {
   return 0;
 }
 
+/** Commands besides operations: `bible help <command>` is `bible <command> --help` (bin/bible.js: build). */
+const COMMANDS = new Set(['batch', 'copy-packs', 'serve']);
+
 export async function main(argv: string[]): Promise<number> {
+  // `bible --lenient GetVerse …`: a flag written before the operation means the same as after it.
+  if (argv[0] === '--lenient' && argv.length > 1 && !argv[1].startsWith('-'))
+    return main([argv[1], '--lenient', ...argv.slice(2)]);
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
-    if (command === 'help' && rest.length) {
+    const topic = rest[0];
+    if (topic !== undefined && COMMANDS.has(topic)) return main([topic, '--help']);
+    // `bible help GetVerse` and `bible --help GetVerse` alike.
+    if (topic !== undefined && topic !== 'help' && topic !== '--help' && topic !== '-h') {
       try {
-        return await printOperationHelp(rest[0]);
+        return await printOperationHelp(topic);
       } catch (error) {
         return writeError(error);
       }
@@ -182,7 +194,8 @@ export async function main(argv: string[]): Promise<number> {
 
 /** Lenient mode: the parameters an operation does not take are ignored, and named on stderr. */
 function warnIgnored(bible: Pick<Bible, 'unknownParams'>, name: string, params: Record<string, string>): void {
-  const ignored = bible.unknownParams(name, params);
+  // Names cut short as in the strict refusal: a runaway argument is not echoed in full.
+  const ignored = bible.unknownParams(name, params).map((n) => (n.length > 40 ? `${n.slice(0, 40)}…` : n));
   if (ignored.length)
     process.stderr.write(
       `bible: ${name} takes no ${ignored.join(', ')}; ignored (bible help ${name} lists its parameters)\n`,
@@ -199,14 +212,19 @@ export async function batch(
   output: NodeJS.WritableStream,
   { lenient = false }: { lenient?: boolean } = {},
 ): Promise<number> {
-  const [{ createInterface }, { openNode }] = await Promise.all([import('node:readline'), import('./loader.ts')]);
+  const { openNode } = await import('./loader.ts');
   const bible = await openNode({ strict: !lenient });
   let failures = 0;
-  for await (const raw of createInterface({ input, crlfDelay: Infinity })) {
-    const line = raw.trim();
-    if (!line || line.startsWith('#')) continue;
+  for await (const raw of inputLines(input, MAX_LINE_CHARS)) {
+    const line = raw === TOO_LONG ? undefined : raw.trim();
+    if (line === '' || line?.startsWith('#')) continue;
     let answer: unknown;
     try {
+      if (line === undefined)
+        throw new BibleError(
+          'INVALID_PARAMETER',
+          `a line has more than ${MAX_LINE_CHARS} characters; the longest parameter value (GetCitationsInText's text) fits in fewer`,
+        );
       const [name, params] = parseCallLine(line);
       if (lenient) warnIgnored(bible, name, params);
       answer = await bible.call(name, params);
@@ -223,6 +241,50 @@ export async function batch(
 }
 
 /**
+ * The longest line `bible batch` reads: GetCitationsInText takes 1 MiB of text, which percent-encoding
+ * makes up to three times as long. Anything longer (a binary file, a runaway generator) fails that line
+ * only, and is dropped as it arrives instead of held in memory.
+ */
+export const MAX_LINE_CHARS = 4 * 1_048_576;
+const TOO_LONG: unique symbol = Symbol('too long');
+
+/**
+ * The lines of a stream (ended by LF, CRLF or CR, the last one with or without an end), decoded as UTF-8;
+ * a line longer than `max` characters comes out as TOO_LONG.
+ */
+async function* inputLines(input: NodeJS.ReadableStream, max: number): AsyncGenerator<string | typeof TOO_LONG> {
+  const { StringDecoder } = await import('node:string_decoder');
+  const decoder = new StringDecoder('utf8');
+  let line = '';
+  let tooLong = false;
+  const add = (text: string) => {
+    if (tooLong) return;
+    line += text;
+    if (line.length > max) {
+      tooLong = true;
+      line = '';
+    }
+  };
+  const end = () => {
+    const done = tooLong ? TOO_LONG : line;
+    line = '';
+    tooLong = false;
+    return done;
+  };
+  for await (const chunk of input) {
+    // A CRLF split between two chunks leaves an empty line, which batch skips like any blank line.
+    const pieces = (typeof chunk === 'string' ? chunk : decoder.write(chunk)).split(/\r\n|\n|\r/);
+    for (let i = 0; i < pieces.length - 1; i++) {
+      add(pieces[i]);
+      yield end();
+    }
+    add(pieces[pieces.length - 1]);
+  }
+  add(decoder.end());
+  if (line || tooLong) yield end();
+}
+
+/**
  * One line of `bible batch` -> operation name and parameters. Two forms:
  * - words, read as a POSIX shell reads a command line (so a line is what one would type after `bible`):
  *   `GetParseCitation citation="Jn 3:16"`, `GetSearch 'query=love one another'`, `GetVerse verseId=01001001`;
@@ -233,7 +295,8 @@ export function parseCallLine(line: string): [string, Record<string, string>] {
   const firstWord = /^\S*/.exec(line)![0];
   const q = firstWord.indexOf('?');
   if (q >= 0) {
-    if (line.length > firstWord.length && line.slice(firstWord.length).trim())
+    const after = line.slice(firstWord.length).trim();
+    if (after && !after.startsWith('#'))
       throw new BibleError(
         'INVALID_PARAMETER',
         'a query-string line is one word (Name?a=1&b=2, spaces as %20); words after it are not read',
@@ -241,13 +304,20 @@ export function parseCallLine(line: string): [string, Record<string, string>] {
     return [firstWord.slice(0, q).replace(/^\//, ''), parseQuery(firstWord.slice(q + 1))];
   }
   const [name, ...assignments] = shellWords(line);
+  const option = assignments.find((word) => word.startsWith('-') && !word.includes('='));
+  if (option !== undefined)
+    throw new BibleError(
+      'INVALID_PARAMETER',
+      `${JSON.stringify(option.slice(0, 40))} is not name=value; options such as --lenient go after \`bible batch\`, for every line`,
+    );
   return [name.replace(/^\//, ''), parseAssignments(assignments)];
 }
 
 /**
  * Splits a line into words as a POSIX shell does, without expansions: blanks separate words; '…' keeps
  * everything inside as it is; "…" keeps everything but a backslash before " \\ $ or \`; outside quotes a
- * backslash keeps the next character. An unclosed quote is an error for the line.
+ * backslash keeps the next character; a "#" that starts a word starts a comment, to the end of the line.
+ * An unclosed quote is an error for the line.
  */
 export function shellWords(line: string): string[] {
   const words: string[] = [];
@@ -261,6 +331,7 @@ export function shellWords(line: string): string[] {
       inWord = false;
       continue;
     }
+    if (c === '#' && !inWord) break;
     inWord = true;
     if (c === "'") {
       const close = line.indexOf("'", i + 1);

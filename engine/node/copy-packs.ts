@@ -1,7 +1,7 @@
 // `bible copy-packs`: copies a chosen set of packs (and a manifest naming just those) into an app's
 // assets folder, so a mobile or desktop app ships only what it reads: e.g. the KJV text and its search
 // index plus meta. The engine loads packs by name through the app's own loader, so nothing else changes.
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_DATA_DIR } from './loader.ts';
@@ -39,7 +39,8 @@ export function selectPacks(
 ): ManifestPack[] {
   const byName = new Map(manifest.packs.map((p) => [p.name, p]));
   if (options.all) return manifest.packs;
-  const versions = options.versions ?? ['kjv'];
+  // Written as the engine reads a versionId: KJV and t_kjv are kjv.
+  const versions = (options.versions ?? ['kjv']).map((v) => v.toLowerCase().replace(/^t_/, ''));
   const names = [
     'meta',
     ...versions.map((v) => `text-${v}`),
@@ -50,6 +51,14 @@ export function selectPacks(
   if (unknown.length)
     throw new Error(`no pack named ${unknown.join(', ')} in this build; bible copy-packs --list shows them`);
   return [...new Set(names)].map((n) => byName.get(n)!);
+}
+
+function readManifest(path: string): Manifest | undefined {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+  } catch {
+    return undefined;
+  }
 }
 
 const list = (value: string | undefined) =>
@@ -95,11 +104,22 @@ export function copyPacksFromArgs(
   });
   const to = resolve(values.to);
   mkdirSync(to, { recursive: true });
+  // Copying a folder onto itself would leave its packs but replace its manifest with the chosen few.
+  if (realpathSync(to) === realpathSync(from))
+    throw new Error(`--to ${values.to} is the folder the packs are copied from; name the app's own folder`);
   for (const p of packs) copyFileSync(join(from, p.file), join(to, p.file));
-  writeFileSync(join(to, 'manifest.json'), `${JSON.stringify({ ...manifest, packs }, null, 2)}\n`);
+  // Packs an earlier copy from this same build left in the folder stay in its manifest, which is how a
+  // browser host learns what the folder holds; packs of another build are not vouched for.
+  const earlier = readManifest(join(to, 'manifest.json'));
+  const held = new Set(packs.map((p) => p.name));
+  if (earlier && earlier.inputs === manifest.inputs && Array.isArray(earlier.packs))
+    for (const p of earlier.packs) if (typeof p?.file === 'string' && existsSync(join(to, p.file))) held.add(p.name);
+  const listed = manifest.packs.filter((p) => held.has(p.name));
+  writeFileSync(join(to, 'manifest.json'), `${JSON.stringify({ ...manifest, packs: listed }, null, 2)}\n`);
   const total = packs.reduce((n, p) => n + p.bytes, 0);
   log(
-    `copied ${packs.length} packs (${(total / 1024 / 1024).toFixed(1)} MiB) to ${to}: ${packs.map((p) => p.name).join(', ')}`,
+    `copied ${packs.length} packs (${(total / 1024 / 1024).toFixed(1)} MiB) to ${to}: ${packs.map((p) => p.name).join(', ')}` +
+      (listed.length > packs.length ? `; it now holds ${listed.map((p) => p.name).join(', ')}` : ''),
   );
   return 0;
 }

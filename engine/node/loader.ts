@@ -28,11 +28,13 @@ export function fsLoader(dataDir = DEFAULT_DATA_DIR): PackLoader {
       return new Uint8Array(await readFile(join(dataDir, `${packName}.pack`)));
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      throw new Error(
-        code === 'ENOENT'
-          ? `${join(dataDir, `${packName}.pack`)} does not exist; run \`npm run build\``
-          : String(error),
-      );
+      if (code !== 'ENOENT') throw new Error(String(error));
+      // The package's own folder has every pack once built; a folder of the app's has those copied into it.
+      const remedy =
+        resolve(dataDir) === resolve(DEFAULT_DATA_DIR)
+          ? 'run `npm run build`'
+          : `this folder holds the packs copied into it; \`bible copy-packs --to ${dataDir} --packs ${packName}\` adds it`;
+      throw new Error(`${join(dataDir, `${packName}.pack`)} does not exist; ${remedy}`);
     }
   };
   return Object.assign(load, { listPacks: () => listPackFiles(dataDir) });
