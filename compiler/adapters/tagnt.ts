@@ -84,10 +84,11 @@ function readRows(text: string, supplement: boolean): Row[] {
   return rows;
 }
 
-/** "Ἐν (En)" -> form "Ἐν", translit "En"; the paragraph mark ¶ is layout, not text. */
+/** "Ἐν (En)" -> form "Ἐν", translit "En"; the paragraph mark ¶ and the ¬ once left beside it (Matt 11:17
+ *  "ὠρχήσασθε,¶¬") are layout, not text. */
 function splitGreek(cell: string): { form: string; translit: string } {
   const m = /^(.*?) \(([^)]*)\)$/.exec(cell.trim());
-  const form = (m ? m[1] : cell).replace(/¶/g, '').trim();
+  const form = (m ? m[1] : cell).replace(/[¶¬]/g, '').trim();
   return { form, translit: m ? m[2] : '' };
 }
 
@@ -141,10 +142,18 @@ function meaningVariants(cell: string): MeaningVariant[] {
 function trSpelling(cell: string): string | undefined {
   for (const segment of cell.split(';')) {
     const m = /^\s*\+?([^:]+):\s*(\S+)\s*$/.exec(segment);
-    if (m && editionsOf(m[1]).includes('TR')) return m[2];
+    if (m && editionsOf(m[1]).includes('TR')) return crasisBreathing(m[2]);
   }
   return undefined;
 }
+
+/**
+ * A crasis spelled with the koronis as a separate mark inside the word (John 19:35's TR spelling
+ * "κα᾽κεῖνος") is printed as the breathing on the vowel: κἀκεῖνος. Inside a word ᾽ cannot be an
+ * elision, which only ends a word.
+ */
+const crasisBreathing = (form: string) =>
+  form.replace(/([αεηιουω])\u1FBD(?=\p{L})/gu, (_, vowel: string) => `${vowel}\u0313`.normalize('NFC'));
 
 const stripHtml = (s: string) =>
   s

@@ -14,9 +14,9 @@
 //      the same way); alef maqsura ى -> yeh ي; teh marbuta ة -> heh ه. The standalone hamza ء stays.
 //      These are the spellings Arabic readers type interchangeably (Lucene's Arabic normaliser folds the
 //      same letters), so an unvowelled query without hamza seats finds the fully pointed printed text;
-//   5. an apostrophe (straight ' or curly ’) right after a letter or digit is part of the word and becomes
-//      ': "LORD’S" -> "lord's", "Jesus’" -> "jesus'". Anywhere else (an opening quote, a second one) it
-//      separates words like punctuation;
+//   5. an apostrophe (straight ', curly ’, full-width ＇, modifier letter ʼ, or a ‘ typed for one) right
+//      after a letter or digit is part of the word and becomes ': "LORD’S" -> "lord's", "Jesus’" ->
+//      "jesus'". Anywhere else (an opening quote, a second one) it separates words like punctuation;
 //   6. every other character that is not a letter or digit (\p{L} \p{N}) separates words: runs of
 //      separators (punctuation, spaces, dashes, quotes) become one space, none at either end.
 // The result is the text's words, folded, joined by single spaces: "The LORD’S" -> "the lord's",
@@ -62,19 +62,25 @@ function foldCharacter(ch: string): string {
   for (const c of ch.normalize('NFKD').toLowerCase().normalize('NFKD')) {
     if (DROP.test(c)) continue;
     const folded = FOLD[c] ?? c;
-    out += WORD.test(folded) ? folded : ' ';
+    // ʼ is a letter to Unicode, and the apostrophe here even inside a decomposition (ŉ -> ʼn)
+    out += isApostrophe(folded) ? NORMALIZED_APOSTROPHE : WORD.test(folded) ? folded : ' ';
   }
   return out;
 }
 
-/** The straight and the curly apostrophe, and what decomposes to them (the full-width one). */
-const isApostrophe = (ch: string) => /^['\u2019]$/.test(ch.normalize('NFKD'));
+/**
+ * The straight and the curly apostrophe, what decomposes to them (the full-width one), the modifier
+ * letter apostrophe ʼ (U+02BC, which some keyboards and texts use for the apostrophe) and the left single
+ * quotation mark ‘ (autocorrect and typists put it for an apostrophe: WEB's "Yahweh‘s" in Isaiah 62).
+ * All of them only join a word when they follow a letter or digit, so an opening ‘ stays punctuation.
+ */
+const isApostrophe = (ch: string) => /^['\u2018\u2019\u02bc]$/.test(ch.normalize('NFKD'));
 
 function classify(code: number): number {
   const ch = String.fromCharCode(code);
   const out = foldCharacter(ch);
   let kind: number;
-  if (isApostrophe(ch)) kind = APOSTROPHE;
+  if (isApostrophe(ch) || out === NORMALIZED_APOSTROPHE) kind = APOSTROPHE;
   else if (out === '') kind = DELETE;
   else if (/^ +$/.test(out)) kind = SEPARATOR;
   else if (out.length === 1) kind = out.charCodeAt(0);
@@ -133,6 +139,12 @@ function appendSeveral(s: string, out: number, pending: boolean): number {
     const c = s.charCodeAt(k);
     if (c === 32) {
       pending = out > 0 && buffer[out - 1] !== 10;
+      continue;
+    }
+    if (c === APOSTROPHE_CODE) {
+      // the rule of an apostrophe on its own: part of the word only right after a letter or digit
+      if (!pending && out > 0 && endsWord(buffer[out - 1])) buffer[out++] = c;
+      else pending = out > 0 && buffer[out - 1] !== 10;
       continue;
     }
     if (pending) {
@@ -233,6 +245,10 @@ export function normalizeWithOffsets(text: string): { text: string; from: number
         pending = out.length > 0;
         continue;
       }
+      if (c === NORMALIZED_APOSTROPHE && (pending || out.length === 0 || !endsWord(out.charCodeAt(out.length - 1)))) {
+        pending = out.length > 0; // an apostrophe that follows no letter separates words
+        continue;
+      }
       if (pending) {
         out += ' ';
         from.push(at);
@@ -249,10 +265,8 @@ export function normalizeWithOffsets(text: string): { text: string; from: number
     let kind = TABLE[code];
     if (kind === 0) kind = classify(code);
     if (kind > APOSTROPHE) put(String.fromCharCode(kind), i, i + 1);
-    else if (kind === APOSTROPHE) {
-      if (!pending && out.length > 0 && endsWord(out.charCodeAt(out.length - 1))) put(NORMALIZED_APOSTROPHE, i, i + 1);
-      else pending = out.length > 0;
-    } else if (kind === SEPARATOR) pending = out.length > 0;
+    else if (kind === APOSTROPHE) put(NORMALIZED_APOSTROPHE, i, i + 1);
+    else if (kind === SEPARATOR) pending = out.length > 0;
     else if (kind === SEVERAL) put(MULTI.get(code)!, i, i + 1);
     else if (code >= 0xd800 && code <= 0xdfff) {
       const low = code <= 0xdbff && i + 1 < text.length ? text.charCodeAt(i + 1) : 0;

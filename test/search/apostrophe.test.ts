@@ -21,8 +21,9 @@ const fold = (s: string) =>
     .normalize('NFKD')
     .toLowerCase()
     .replace(/[\p{M}\p{Cf}]/gu, '')
-    .replace(/(?<=[\p{L}\p{N}])['\u2019]/gu, '\u0000')
-    .replace(/[^\p{L}\p{N}\u0000]+/gu, ' ')
+    .replace(/(?<=(?!\u02bc)[\p{L}\p{N}])['\u2018\u2019\u02bc]/gu, '\u0000')
+    .replace(/[^\p{L}\p{N}\u0000]+|\u02bc/gu, ' ')
+    .replace(/ +/g, ' ')
     .trim()
     .replace(/\u0000/g, "'");
 

@@ -18,8 +18,9 @@ function reference(s: string): string {
     .replace(/\u0649/g, '\u064a')
     .replace(/\u0629/g, '\u0647')
     .replace(/\u03c2/g, '\u03c3')
-    .replace(/(?<=[\p{L}\p{N}])['\u2019\uff07]/gu, '\u0000') // an apostrophe after a letter stays
-    .replace(/[^\p{L}\p{N}\u0000]+/gu, ' ')
+    .replace(/(?<=(?!\u02bc)[\p{L}\p{N}])['\u2018\u2019\u02bc\uff07]/gu, '\u0000') // kept after a letter but ʼ
+    .replace(/[^\p{L}\p{N}\u0000]+|\u02bc/gu, ' ')
+    .replace(/ +/g, ' ')
     .trim()
     .replace(/\u0000/g, "'");
 }
