@@ -77,6 +77,62 @@ local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {used, ttl}`;
 
+/**
+ * Where a URL's credentials end: the last '@' before the path. A password may hold '@', ':' or even an
+ * unencoded '/', so this errs towards masking too much: everything up to the last '@' of the URL.
+ */
+function credentialsOf(url: string): { start: number; end: number } | undefined {
+  const scheme = /^[a-z][\w+.-]*:\/\//i.exec(url);
+  const end = url.lastIndexOf('@');
+  return scheme && end > scheme[0].length - 1 ? { start: scheme[0].length, end } : undefined;
+}
+
+/** The URL to print: its password replaced by *** (a username alone is kept; a lone user part is masked,
+ * as some services write the password there). */
+export function maskUrlPassword(url: string): string {
+  const credentials = credentialsOf(url);
+  if (!credentials) return url;
+  const userinfo = url.slice(credentials.start, credentials.end);
+  const colon = userinfo.indexOf(':');
+  const shown = colon >= 0 ? `${userinfo.slice(0, colon)}:***` : '***';
+  return `${url.slice(0, credentials.start)}${shown}${url.slice(credentials.end)}`;
+}
+
+/** Shorter passwords would mask ordinary words of a message, and are not much of a secret anyway. */
+const MIN_SCRUBBED_SECRET = 4;
+
+/**
+ * Removes a URL's password from any text, whoever wrote it (a client library's error may quote the URL or
+ * the password, raw or percent-decoded).
+ */
+export function passwordScrubber(url: string): (text: string) => string {
+  const credentials = credentialsOf(url);
+  const userinfo = credentials ? url.slice(credentials.start, credentials.end) : '';
+  const password = userinfo.includes(':') ? userinfo.slice(userinfo.indexOf(':') + 1) : userinfo;
+  let decoded = password;
+  try {
+    decoded = decodeURIComponent(password);
+  } catch {
+    // a malformed escape: the raw form is the one that can appear
+  }
+  const secrets = [...new Set([password, decoded])].filter((s) => s.length >= MIN_SCRUBBED_SECRET);
+  const masked = maskUrlPassword(url);
+  return (text) => secrets.reduce((t, secret) => t.split(secret).join('***'), text.split(url).join(masked));
+}
+
+/** A Redis URL the client can use: redis:// or rediss://, a host, and at most a database number. */
+export function checkRedisUrl(url: string, name = '--redis'): void {
+  const expected = `${name} must be a URL like redis://[user:password@]host[:port][/database] (or rediss:// for TLS), got ${JSON.stringify(maskUrlPassword(url))}`;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(expected);
+  }
+  if (!/^rediss?:$/.test(parsed.protocol) || !parsed.hostname || !/^(\/\d{0,5})?$/.test(parsed.pathname))
+    throw new Error(expected);
+}
+
 export interface RedisLimiter {
   limit: Limiter;
   close(): Promise<void>;
@@ -92,25 +148,36 @@ export async function redisLimiter(
   events: LimiterEvents = {},
   log: (line: string) => void = console.error,
 ): Promise<RedisLimiter> {
+  const scrub = passwordScrubber(url);
+  const shown = maskUrlPassword(url);
   let createClient: typeof import('redis').createClient;
   try {
     ({ createClient } = await import('redis'));
   } catch {
     throw new Error('--redis needs the redis package: npm install redis');
   }
-  const client = createClient({
-    url,
-    socket: { connectTimeout: 2_000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2_000) },
-    // A request must not wait for a reconnect: the failure policy answers at once instead.
-    disableOfflineQueue: true,
-  });
+  let client: ReturnType<typeof createClient>;
+  try {
+    client = createClient({
+      url,
+      socket: { connectTimeout: 2_000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2_000) },
+      // A request must not wait for a reconnect: the failure policy answers at once instead.
+      disableOfflineQueue: true,
+    });
+  } catch (error) {
+    throw new Error(
+      scrub(`cannot use the Redis URL ${shown}: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }
   let failing = false;
   const failed = (error: unknown) => {
     events.redisError?.(error);
     if (!failing) {
       failing = true;
       log(
-        `bible serve: Redis at ${url} is unreachable (${error instanceof Error ? error.message : String(error)}); rate limits fail ${policy}: ${policy === 'closed' ? 'requests with a key are refused with 503' : 'requests pass uncounted'} until it is back`,
+        scrub(
+          `bible serve: Redis at ${shown} is unreachable (${error instanceof Error ? error.message : String(error)}); rate limits fail ${policy}: ${policy === 'closed' ? 'requests with a key are refused with 503' : 'requests pass uncounted'} until it is back`,
+        ),
       );
     }
   };
@@ -118,7 +185,7 @@ export async function redisLimiter(
   client.on('ready', () => {
     if (failing) {
       failing = false;
-      log(`bible serve: Redis at ${url} is back; rate limits are counted again`);
+      log(`bible serve: Redis at ${shown} is back; rate limits are counted again`);
     }
   });
   await client.connect().catch(failed);
