@@ -64,7 +64,7 @@ describe('bible serve', () => {
       'https://a.example/{versionId}/{bookId}/{chapterId}.mp3',
     );
     expect(() => parseServeArgs(['--port', '70000'], {})).toThrow(/port/);
-    expect(() => parseServeArgs([], { PORT: 'eighty' })).toThrow(/from PORT/);
+    expect(() => parseServeArgs([], { PORT: 'eighty' })).toThrow(/^PORT must be a whole number/);
     expect(() => parseServeArgs(['--port'], {})).toThrow(/needs a value/);
     expect(() => parseServeArgs(['--verbose'], {})).toThrow(/unknown option/);
     expect(() => parseServeArgs(['--audio', 'https://a.example/{nope}.mp3'], {})).toThrow(/audio/);
