@@ -20,16 +20,23 @@ const server = spawn(process.execPath, [BIN, 'serve', ...process.argv.slice(2)],
 });
 
 let lastStop = Number.NEGATIVE_INFINITY;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    const now = performance.now();
-    if (now - lastStop < SAME_STOP_MS) return;
-    lastStop = now;
-    server.kill(signal);
-  });
-}
+const stop = (signal: 'SIGINT' | 'SIGTERM') => {
+  const now = performance.now();
+  if (now - lastStop < SAME_STOP_MS) return;
+  lastStop = now;
+  server.kill(signal);
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
 // SIGHUP re-reads the key file (bible serve --keys).
 process.on('SIGHUP', () => server.kill('SIGHUP'));
+// npm killed outright (SIGKILL) passes nothing on; a new parent means nobody waits for this process.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) stop('SIGTERM');
+}, 1_000).unref();
+// This process ending any other way must not leave the server behind in its own process group.
+process.on('exit', () => server.kill('SIGTERM'));
 
 server.on('error', (error) => {
   console.error(`npm start: cannot start bible serve: ${error.message}`);

@@ -1,6 +1,7 @@
-// `npm start` stopped as a process manager or a terminal stops it: SIGTERM to the npm process alone, or a
-// Ctrl-C (SIGINT to the whole process group). Either way the server finishes gracefully, the port stops
-// answering, no process of the tree is left, and npm exits with the server's status.
+// `npm start` stopped as a process manager or a terminal stops it: SIGTERM to the npm process alone, a
+// Ctrl-C (SIGINT to the whole process group), or npm killed outright. Every way, the server finishes
+// gracefully, the port stops answering and no process of the tree is left; npm exits with the server's
+// status when it lives to.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -125,6 +126,18 @@ describe.skipIf(!hasProc)('stopping npm start', () => {
     expect(await run.exit).toBe(0);
     expect(run.output()).toMatch(/SIGINT: finishing answers in flight[\s\S]*bible server stopped/);
     expect(run.output()).not.toContain('again');
+    expect(await accepts(run.url)).toBe(false);
+    expect(run.tree.filter(alive)).toEqual([]);
+  });
+
+  it('even npm killed outright (SIGKILL) leaves no server: the script sees its parent go', {
+    timeout: 90_000,
+  }, async () => {
+    const run = await npmStart();
+    process.kill(run.npm.pid!, 'SIGKILL');
+    await run.exit;
+    // The pipes close once the server, the last writer, is gone.
+    expect(run.output()).toMatch(/SIGTERM: finishing answers in flight[\s\S]*bible server stopped/);
     expect(await accepts(run.url)).toBe(false);
     expect(run.tree.filter(alive)).toEqual([]);
   });
