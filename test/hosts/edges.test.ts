@@ -358,7 +358,7 @@ describe('bible copy-packs writes only where it should', () => {
     const manifest = JSON.parse(readFileSync(join(DEFAULT_DATA_DIR, 'manifest.json'), 'utf8'));
     expect([...listed.keys()]).toEqual(manifest.packs.map((p: { name: string }) => p.name));
     expect(listed.get('meta')).toEqual(['every operation']);
-    const names = new Set(OPERATIONS.map((op) => op.name));
+    const names = new Set<string>(OPERATIONS.map((op) => op.name));
     for (const [pack, ops] of listed) {
       if (pack === 'meta') continue;
       // Every pack of the build serves something, and names only real operations.
