@@ -162,7 +162,7 @@ export const COPY_PACKS_USAGE = `usage: bible copy-packs --to DIR [--versions kj
   --search          also their search indexes (search-<version>), for GetSearch and friends
   --packs LIST      further packs by name (bible copy-packs --list shows every pack and its size)
   --all             every pack
-  --list            list the packs of this build and stop
+  --list            list the packs of this build, their sizes and the operations each serves, and stop
 The meta pack, which every operation needs, is always copied.`;
 
 export interface CopyPlan {

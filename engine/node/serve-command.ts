@@ -2,7 +2,7 @@
 // sharing one port. Key budgets: in the process, in the primary for its workers, or in Redis for every
 // worker of every replica. Runs until SIGINT or SIGTERM, then shuts down gracefully.
 import cluster from 'node:cluster';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { audioOptionFromArgs } from './audio-option.ts';
@@ -158,8 +158,34 @@ export function listeningLine(address: Pick<AddressInfo, 'address' | 'port'>): s
   return `bible server listening on ${url}  (${wildcard ? `every interface; this machine: ${local}, ` : ''}reader page at /, API like ${local}GetVerse?verseId=43003016)`;
 }
 
+/** Why the server cannot listen, said in terms of the flag to change. */
+function listenError(error: NodeJS.ErrnoException, parsed: ServeArgs): Error {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return new Error(`port ${parsed.port} is already in use; pass --port N (or PORT=N)`);
+    case 'EACCES':
+      return new Error(`port ${parsed.port} needs privileges this process lacks (ports below 1024 do); pass --port N`);
+    case 'EADDRNOTAVAIL':
+      return new Error(
+        `--host ${parsed.host} is not an address of this machine (127.0.0.1: this machine only; 0.0.0.0: every interface)`,
+      );
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new Error(`--host ${parsed.host} is neither an address nor a host name this machine can resolve`);
+    default:
+      return error;
+  }
+}
+
 /** The primary of several workers: forks them, holds their key budgets (without Redis) and their metrics. */
 async function runPrimary(parsed: ServeArgs): Promise<void> {
+  // Workers that cannot listen would fail one by one and the port would never open: the primary tries the
+  // address once, so a bad --host or --port stops the start with the same message as one process gives.
+  await new Promise<void>((done, fail) => {
+    const probe = createServer();
+    probe.once('error', (error) => fail(listenError(error, parsed)));
+    probe.listen(parsed.port, parsed.host, () => probe.close(() => done()));
+  });
   if (!parsed.redis) serveRatesToWorkers();
   await serveMetricsToWorkers();
   let stopping = false;
@@ -238,9 +264,7 @@ async function runServer(parsed: ServeArgs): Promise<void> {
   try {
     running = await serve(options);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
-      throw new Error(`port ${parsed.port} is already in use; pass --port N (or PORT=N)`);
-    throw error;
+    throw listenError(error as NodeJS.ErrnoException, parsed);
   }
   if (!worker) {
     // The configuration first and the address last, in one write: whoever waits for the address has it all.

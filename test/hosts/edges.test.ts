@@ -400,7 +400,7 @@ describe('clear errors for bad flags and key files', () => {
     expect(() => parseServeArgs(['--workers', '-2'], {})).toThrow(/--workers must be a whole number/);
   });
 
-  it('bible serve: bad ports and key files that are not small regular files stop it at once', () => {
+  it('bible serve: bad ports and hosts, and key files that are not small regular files, stop it at once', () => {
     const big = join(scratch, 'huge-keys.json');
     writeFileSync(big, '');
     truncateSync(big, 1024 ** 3); // sparse: a gigabyte that takes no disk
@@ -408,6 +408,13 @@ describe('clear errors for bad flags and key files', () => {
     expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
     for (const port of ['-1', '65536', '8080.5', '0x50', '-']) {
       expectOneLineRefusal(bible(['serve', '--port', port]), 'serve', /--port/);
+    }
+    // 192.0.2.1 is a documentation address no machine has; .invalid never resolves. Workers too: the
+    // primary tries the address before forking, where each worker would fail and the port never open.
+    for (const workers of ['1', '2']) {
+      const serveAt = (host: string) => bible(['serve', '--port', '0', '--workers', workers, '--host', host]);
+      expectOneLineRefusal(serveAt('192.0.2.1'), 'serve', /--host 192\.0\.2\.1 is not an address of this machine/);
+      expectOneLineRefusal(serveAt('no-such-host.invalid'), 'serve', /--host no-such-host\.invalid is neither/);
     }
     const refusals: [string, RegExp][] = [
       [scratch, /is a directory/],
