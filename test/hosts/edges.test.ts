@@ -316,7 +316,9 @@ describe('bible copy-packs writes only where it should', () => {
     expect(first).not.toContain('replaced');
     const second = run(['--to', to, '--search']);
     expect(second).toContain(`replaced 3 files that were in ${to}: meta.pack, text-kjv.pack, manifest.json`);
-    expect(readFileSync(join(to, 'search-kjv.pack'))).toEqual(readFileSync(join(DEFAULT_DATA_DIR, 'search-kjv.pack')));
+    expect(
+      readFileSync(join(to, 'search-kjv.pack')).equals(readFileSync(join(DEFAULT_DATA_DIR, 'search-kjv.pack'))),
+    ).toBe(true);
     expect(
       JSON.parse(readFileSync(join(to, 'manifest.json'), 'utf8')).packs.map((p: { name: string }) => p.name),
     ).toEqual(['meta', 'text-kjv', 'search-kjv']);
@@ -406,16 +408,21 @@ describe('clear errors for bad flags and key files', () => {
     truncateSync(big, 1024 ** 3); // sparse: a gigabyte that takes no disk
     const fifo = join(scratch, 'keys.fifo');
     expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
-    for (const port of ['-1', '65536', '8080.5', '0x50', '-']) {
+    // The property above covers every spelling; these go through the command to its exit code.
+    for (const port of ['-1', '0x50']) {
       expectOneLineRefusal(bible(['serve', '--port', port]), 'serve', /--port/);
     }
     // 192.0.2.1 is a documentation address no machine has; .invalid never resolves. Workers too: the
     // primary tries the address before forking, where each worker would fail and the port never open.
-    for (const workers of ['1', '2']) {
-      const serveAt = (host: string) => bible(['serve', '--port', '0', '--workers', workers, '--host', host]);
-      expectOneLineRefusal(serveAt('192.0.2.1'), 'serve', /--host 192\.0\.2\.1 is not an address of this machine/);
-      expectOneLineRefusal(serveAt('no-such-host.invalid'), 'serve', /--host no-such-host\.invalid is neither/);
-    }
+    const serveAt = (host: string, workers: string) =>
+      bible(['serve', '--port', '0', '--workers', workers, '--host', host]);
+    for (const workers of ['1', '2'])
+      expectOneLineRefusal(
+        serveAt('192.0.2.1', workers),
+        'serve',
+        /--host 192\.0\.2\.1 is not an address of this machine/,
+      );
+    expectOneLineRefusal(serveAt('no-such-host.invalid', '2'), 'serve', /--host no-such-host\.invalid is neither/);
     const refusals: [string, RegExp][] = [
       [scratch, /is a directory/],
       ['/dev/zero', /not a regular file/],
