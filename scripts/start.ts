@@ -13,9 +13,10 @@ const BIN = resolve(import.meta.dirname, '..', 'bin', 'bible.js');
 const SAME_STOP_MS = 1_000;
 
 // Its own process group: a Ctrl-C in the terminal reaches the server only through this process, once,
-// since `bible serve` reads a second SIGINT as "stop now, without finishing answers".
+// since `bible serve` reads a second SIGINT as "stop now, without finishing answers". The IPC channel
+// closes when this process dies, even by SIGKILL, which no handler here sees: the server then stops.
 const server = spawn(process.execPath, [BIN, 'serve', ...process.argv.slice(2)], {
-  stdio: 'inherit',
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   detached: true,
 });
 

@@ -8,9 +8,9 @@ import {
   lstatSync,
   mkdirSync,
   openSync,
-  readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeSync,
 } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -22,6 +22,11 @@ import { withSchema } from '../core/pack/schema.ts';
 import { META_PACK } from '../core/pack/schemas.ts';
 import { coerceParams, type ParamSpec } from '../core/params.ts';
 import { DEFAULT_DATA_DIR, nativeInflate } from './loader.ts';
+import { readRegularFile } from './small-file.ts';
+
+/** A manifest lists a few dozen packs in some kilobytes; a meta pack is tens of kilobytes. */
+const MANIFEST_LIMIT = 16 * 1024 * 1024;
+const META_LIMIT = 64 * 1024 * 1024;
 
 /** copyFileSync fails where the name exists already (a file or a link), never writing into it. */
 const COPY_NEW_FILE = constants.COPYFILE_EXCL;
@@ -65,6 +70,15 @@ export function parseManifest(text: string, source: string): Manifest {
       );
     if (!Number.isSafeInteger(bytes) || (bytes as number) < 0)
       throw new Error(`${where} (${name}) needs "bytes", a whole number, got ${JSON.stringify(bytes)}`);
+    // Two entries with one name or one file would overwrite each other's copy, and a pack written as
+    // manifest.json would be overwritten by the manifest copy-packs writes last.
+    const earlier = packs.slice(0, i) as Partial<ManifestPack>[];
+    if (earlier.some((other) => other.name === name))
+      throw new Error(`${where} names pack ${JSON.stringify(name)} a second time`);
+    if (file === 'manifest.json' || earlier.some((other) => other.file === file))
+      throw new Error(
+        `${where} (${name}) has "file" ${JSON.stringify(file)}, which another entry or the manifest uses`,
+      );
   });
   return json as Manifest;
 }
@@ -105,14 +119,7 @@ function sampleValues(spec: ParamSpec, meta: Meta): (string | undefined)[] {
 /** The build's meta pack, read at once (the list is printed before anything else happens). */
 function readMeta(dataDir: string): Meta {
   const path = join(dataDir, `${META_PACK.name}.pack`);
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(path);
-  } catch (error) {
-    throw new Error(
-      `cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)}), which every operation needs`,
-    );
-  }
+  const bytes = readRegularFile(path, META_LIMIT, 'the meta pack (every operation needs it)');
   return loadMeta(withSchema(readPack(META_PACK.name, bytes, nativeInflate), META_PACK));
 }
 
@@ -201,20 +208,45 @@ export function copyPacksFromArgs(
   args: string[],
   log: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
 ): number {
-  const { values } = parseArgs({
-    args,
-    options: {
-      to: { type: 'string' },
-      versions: { type: 'string' },
-      search: { type: 'boolean' },
-      packs: { type: 'string' },
-      all: { type: 'boolean' },
-      list: { type: 'boolean' },
-      data: { type: 'string' },
-      help: { type: 'boolean' },
-    },
-    strict: true,
-  });
+  let values: {
+    to?: string;
+    versions?: string;
+    search?: boolean;
+    packs?: string;
+    all?: boolean;
+    list?: boolean;
+    data?: string;
+    help?: boolean;
+  };
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        to: { type: 'string' },
+        versions: { type: 'string' },
+        search: { type: 'boolean' },
+        packs: { type: 'string' },
+        all: { type: 'boolean' },
+        list: { type: 'boolean' },
+        data: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    // parseArgs' own wording names its API ("Option '--to <value>' argument missing"); this names the command.
+    const message = error instanceof Error ? error.message : String(error);
+    const option = /'([^' ]+)/.exec(message)?.[1] ?? message;
+    throw new Error(
+      /argument missing|ambiguous/.test(message)
+        ? `${option} needs a value (bible copy-packs --help)`
+        : /Unexpected argument/.test(message)
+          ? `unexpected argument ${JSON.stringify(option)}; bible copy-packs takes only options (bible copy-packs --help)`
+          : /does not take an argument/.test(message)
+            ? `${option} takes no value (bible copy-packs --help)`
+            : `unknown option ${JSON.stringify(option)} (bible copy-packs --help lists the options)`,
+    );
+  }
   if (values.help) {
     log(COPY_PACKS_USAGE);
     return 0;
@@ -223,11 +255,9 @@ export function copyPacksFromArgs(
   const manifestPath = join(from, 'manifest.json');
   let manifestText: string;
   try {
-    manifestText = readFileSync(manifestPath, 'utf8');
+    manifestText = readRegularFile(manifestPath, MANIFEST_LIMIT, 'the manifest').toString('utf8');
   } catch (error) {
-    throw new Error(
-      `cannot read ${manifestPath} (${(error as NodeJS.ErrnoException).code ?? String(error)}); --data names the folder bible build wrote`,
-    );
+    throw new Error(`${(error as Error).message}; --data names the folder bible build wrote`);
   }
   const manifest = parseManifest(manifestText, manifestPath);
   if (values.list) {
@@ -239,15 +269,42 @@ export function copyPacksFromArgs(
     }
     return 0;
   }
-  if (!values.to) throw new Error(`--to DIR is needed\n${COPY_PACKS_USAGE}`);
+  if (!values.to) throw new Error("--to DIR is needed: the app's assets folder (bible copy-packs --help)");
+  if (values.versions !== undefined && !list(values.versions).length)
+    throw new Error('--versions needs one or more translations, e.g. --versions kjv,web');
   const packs = selectPacks(manifest, {
-    versions: values.versions ? list(values.versions) : undefined,
+    versions: values.versions !== undefined ? list(values.versions) : undefined,
     search: values.search,
     packs: list(values.packs),
     all: values.all,
   });
+  // Every source must be the file the manifest describes before anything is written: a missing pack, a
+  // device or a file of another size (a manifest from another build) would stop the copy half done.
+  for (const p of packs) {
+    const source = join(from, p.file);
+    let info: ReturnType<typeof statSync>;
+    try {
+      info = statSync(source);
+    } catch {
+      throw new Error(`${source} (pack ${p.name}) is missing; the manifest names it (run bible build again)`);
+    }
+    if (!info.isFile()) throw new Error(`${source} (pack ${p.name}) is not a regular file`);
+    if (info.size !== p.bytes)
+      throw new Error(
+        `${source} (pack ${p.name}) has ${info.size} bytes where the manifest says ${p.bytes}: the manifest is not this build's (run bible build again)`,
+      );
+  }
   const to = resolve(values.to);
-  mkdirSync(to, { recursive: true });
+  try {
+    mkdirSync(to, { recursive: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(
+      code === 'EEXIST' || code === 'ENOTDIR'
+        ? `--to ${values.to} is a file, not a folder`
+        : `cannot make the folder ${to} (${code ?? String(error)})`,
+    );
+  }
   const written = [...packs.map((p) => p.file), 'manifest.json'];
   // Checked before anything is written, so a refusal leaves the folder as it was.
   const overwritten = written.filter((file) => {

@@ -8,7 +8,7 @@
 // A plan's value is its budget in requests per minute (a positive whole number), or null for no limit.
 // Each key names one plan. The server reads the key from the `x-api-key` header or any `x-<name>-key`
 // header (x-rapidapi-key, as gateway clients send it).
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { readRegularFile } from './small-file.ts';
 
 export interface Plan {
   name: string;
@@ -66,46 +66,9 @@ export function parseKeyFile(text: string, source = 'key file'): ApiKeys {
 /** Far more than a key file of many thousand keys takes; a bigger file was named by mistake. */
 export const KEY_FILE_LIMIT = 4 * 1024 * 1024;
 
-/**
- * Reads a key file, refusing what is not a small regular file before reading it: a directory, a device
- * such as /dev/zero or a pipe (opened without blocking, never read) or a huge file would otherwise hang
- * the start or fill the memory.
- */
+/** Reads a key file, refusing what is not a small regular file before reading it. */
 export function loadKeyFile(path: string): ApiKeys {
-  const cannot = (why: string) => new Error(`cannot read the key file ${path}: ${why}`);
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw cannot(
-      code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (code ?? String(error)),
-    );
-  }
-  try {
-    const info = fstatSync(fd);
-    if (info.isDirectory()) throw cannot('it is a directory, not a JSON file');
-    if (!info.isFile()) throw cannot('it is not a regular file (a device, pipe or socket)');
-    if (info.size > KEY_FILE_LIMIT)
-      throw cannot(
-        `it is ${(info.size / 1024 / 1024).toFixed(1)} MiB; a key file may be at most ${KEY_FILE_LIMIT / 1024 / 1024} MiB`,
-      );
-    // One byte more than the limit: a file that grew after fstat is caught without reading it all.
-    const buffer = Buffer.alloc(Math.min(info.size, KEY_FILE_LIMIT) + 1);
-    let length = 0;
-    for (
-      let n: number;
-      length < buffer.length && (n = readSync(fd, buffer, length, buffer.length - length, null)) > 0;
-    )
-      length += n;
-    if (length > KEY_FILE_LIMIT) throw cannot(`it is over ${KEY_FILE_LIMIT / 1024 / 1024} MiB`);
-    return parseKeyFile(buffer.subarray(0, length).toString('utf8'), path);
-  } catch (error) {
-    if (error instanceof Error && !(error as NodeJS.ErrnoException).code) throw error;
-    throw cannot((error as NodeJS.ErrnoException).code ?? String(error));
-  } finally {
-    closeSync(fd);
-  }
+  return parseKeyFile(readRegularFile(path, KEY_FILE_LIMIT, 'the key file').toString('utf8'), path);
 }
 
 /** The key a request carries: `x-api-key` first, else the first `x-<name>-key` header. */

@@ -1,6 +1,6 @@
 // The Node host: packs come from dist/data on disk, and Node's native zlib inflates them.
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inflateRawSync } from 'node:zlib';
@@ -24,14 +24,19 @@ function packageDataDir(from: string): string {
 export function fsLoader(dataDir = DEFAULT_DATA_DIR) {
   return async (packName: string): Promise<Uint8Array> => {
     if (!isPackName(packName)) throw new Error(`bad pack name ${JSON.stringify(packName)}`);
+    const path = join(dataDir, `${packName}.pack`);
     try {
-      return new Uint8Array(await readFile(join(dataDir, `${packName}.pack`)));
+      // A device or a pipe in the pack's place would be read for ever (or wait for a writer): refused.
+      if (!(await stat(path)).isFile()) throw new Error(`${path} is not a regular file`);
+      return new Uint8Array(await readFile(path));
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       throw new Error(
         code === 'ENOENT'
-          ? `${join(dataDir, `${packName}.pack`)} does not exist; run \`npm run build\``
-          : String(error),
+          ? `${path} does not exist; run \`npm run build\``
+          : code
+            ? `cannot read ${path} (${code})`
+            : (error as Error).message,
       );
     }
   };

@@ -88,14 +88,18 @@ function credentialsOf(url: string): { start: number; end: number } | undefined 
 }
 
 /** The URL to print: its password replaced by *** (a username alone is kept; a lone user part is masked,
- * as some services write the password there). */
+ * as some services write the password there). A query string or fragment is masked too: other clients
+ * take `?password=`, so a secret may be written there. */
 export function maskUrlPassword(url: string): string {
   const credentials = credentialsOf(url);
-  if (!credentials) return url;
-  const userinfo = url.slice(credentials.start, credentials.end);
-  const colon = userinfo.indexOf(':');
-  const shown = colon >= 0 ? `${userinfo.slice(0, colon)}:***` : '***';
-  return `${url.slice(0, credentials.start)}${shown}${url.slice(credentials.end)}`;
+  let shown = url;
+  if (credentials) {
+    const userinfo = url.slice(credentials.start, credentials.end);
+    const colon = userinfo.indexOf(':');
+    const user = colon >= 0 ? `${userinfo.slice(0, colon)}:***` : '***';
+    shown = `${url.slice(0, credentials.start)}${user}${url.slice(credentials.end)}`;
+  }
+  return shown.replace(/[?#].*$/s, (tail) => `${tail[0]}***`);
 }
 
 /** Shorter passwords would mask ordinary words of a message, and are not much of a secret anyway. */
@@ -131,7 +135,44 @@ export function checkRedisUrl(url: string, name = '--redis'): void {
   }
   if (!/^rediss?:$/.test(parsed.protocol) || !parsed.hostname || !/^(\/\d{0,5})?$/.test(parsed.pathname))
     throw new Error(expected);
+  // The Redis client reads nothing after the path: a ?password= or ?db= there would be ignored in silence.
+  if (parsed.search || parsed.hash)
+    throw new Error(
+      `${name} takes no query string or fragment, which the Redis client ignores: write the password as redis://:password@host and the database as /N; got ${JSON.stringify(maskUrlPassword(url))}`,
+    );
+  // The client decodes the user and password itself and would fail with a bare "URI malformed".
+  try {
+    decodeURIComponent(parsed.username + parsed.password);
+  } catch {
+    throw new Error(
+      `${name} has a bad percent-escape in its user or password (write a % as %25); got ${JSON.stringify(maskUrlPassword(url))}`,
+    );
+  }
 }
+
+/** How long one attempt to reach Redis may take. */
+const CONNECT_TIMEOUT_MS = 2_000;
+/**
+ * How long a connected Redis may take to count one request. One that has stopped answering (paused, or cut
+ * off without the connection closing) would otherwise hold every keyed request for ever; past this, the
+ * failure policy answers. Redis answers in well under a millisecond, a distant one in a few.
+ */
+const COMMAND_TIMEOUT_MS = 1_000;
+
+const answerWithin = <T>(ms: number, answer: Promise<T>): Promise<T> =>
+  new Promise<T>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`Redis did not answer within ${ms} ms`)), ms);
+    answer.then(
+      (value) => {
+        clearTimeout(timer);
+        done(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        fail(error);
+      },
+    );
+  });
 
 export interface RedisLimiter {
   limit: Limiter;
@@ -160,7 +201,10 @@ export async function redisLimiter(
   try {
     client = createClient({
       url,
-      socket: { connectTimeout: 2_000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2_000) },
+      socket: {
+        connectTimeout: CONNECT_TIMEOUT_MS,
+        reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2_000),
+      },
       // A request must not wait for a reconnect: the failure policy answers at once instead.
       disableOfflineQueue: true,
     });
@@ -170,7 +214,9 @@ export async function redisLimiter(
     );
   }
   let failing = false;
+  let firstFailure = () => {};
   const failed = (error: unknown) => {
+    firstFailure();
     events.redisError?.(error);
     if (!failing) {
       failing = true;
@@ -182,19 +228,34 @@ export async function redisLimiter(
     }
   };
   client.on('error', failed);
-  client.on('ready', () => {
+  const recovered = () => {
     if (failing) {
       failing = false;
       log(`bible serve: Redis at ${shown} is back; rate limits are counted again`);
     }
+  };
+  client.on('ready', recovered);
+  // The client retries for ever, so connect() settles only once Redis answers: the server must not wait
+  // for it (the failure policy answers meanwhile). A Redis that answers within the connect timeout is
+  // ready before the first request; one that refuses, or is refused, is known at its first failure.
+  const connecting = client.connect().catch(failed);
+  await new Promise<void>((settle) => {
+    const timer = setTimeout(settle, CONNECT_TIMEOUT_MS + 500);
+    firstFailure = () => {
+      clearTimeout(timer);
+      settle();
+    };
+    void connecting.then(firstFailure);
   });
-  await client.connect().catch(failed);
+  firstFailure = () => {};
   const limit: Limiter = async (key, perMinute) => {
     try {
-      const [used, ttl] = (await client.eval(WINDOW_SCRIPT, {
-        keys: [`bible:rate:${key}`],
-        arguments: [String(WINDOW_MS)],
-      })) as [number, number];
+      const [used, ttl] = (await answerWithin(
+        COMMAND_TIMEOUT_MS,
+        client.eval(WINDOW_SCRIPT, { keys: [`bible:rate:${key}`], arguments: [String(WINDOW_MS)] }),
+      )) as [number, number];
+      // A Redis that paused and answers again comes back without a new connection (no 'ready').
+      recovered();
       const resetSeconds = Math.max(1, Math.ceil(ttl / 1000));
       return used <= perMinute
         ? { allowed: true, limit: perMinute, remaining: perMinute - used, resetSeconds }

@@ -86,17 +86,20 @@ export function parseServeArgs(args: string[], env: Record<string, string | unde
       },
     }));
   } catch (error) {
+    // One line that names the mistake; the whole usage is one --help away.
     const message = error instanceof Error ? error.message : String(error);
-    const option = /'(--?[\w-]+)/.exec(message)?.[1] ?? '';
+    const option = /'([^' ]+)/.exec(message)?.[1] ?? '';
     const why = /argument missing|ambiguous/.test(message)
       ? `${option} needs a value`
       : /does not take an argument/.test(message)
         ? `${option} takes no value`
-        : `unknown option ${JSON.stringify(option || message)}`;
-    throw new Error(`${why}\n${SERVE_USAGE}`);
+        : /Unexpected argument/.test(message)
+          ? `unexpected argument ${JSON.stringify(option)}; bible serve takes only options`
+          : `unknown option ${JSON.stringify(option || message)}`;
+    throw new Error(`${why} (bible serve --help lists the options)`);
   }
   for (const [name, value] of Object.entries(values)) {
-    if (value === '') throw new Error(`--${name} needs a value\n${SERVE_USAGE}`);
+    if (value === '') throw new Error(`--${name} needs a value (bible serve --help lists the options)`);
   }
   const rawPort = (values.port as string | undefined) ?? env.PORT ?? '8080';
   const port = /^\d{1,5}$/.test(rawPort) ? Number(rawPort) : NaN;
@@ -124,7 +127,8 @@ export function parseServeArgs(args: string[], env: Record<string, string | unde
   if (redis !== undefined) checkRedisUrl(redis, values.redis !== undefined ? '--redis' : 'BIBLE_REDIS_URL');
   return {
     port,
-    host: (values.host as string | undefined) ?? '127.0.0.1',
+    // An IPv6 address is often written as in a URL, [::1]; listen() takes it bare.
+    host: ((values.host as string | undefined) ?? '127.0.0.1').replace(/^\[([\da-f:.]+)\]$/i, '$1'),
     keys: values.keys as string | undefined,
     audio: audioOptionFromArgs(args, env),
     data: values.data as string | undefined,
@@ -169,12 +173,27 @@ function listenError(error: NodeJS.ErrnoException, parsed: ServeArgs): Error {
       return new Error(
         `--host ${parsed.host} is not an address of this machine (127.0.0.1: this machine only; 0.0.0.0: every interface)`,
       );
+    case 'EINVAL':
+      return new Error(
+        `--host ${parsed.host} cannot be listened on (a link-local IPv6 address needs its interface, e.g. fe80::1%eth0)`,
+      );
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return new Error(`--host ${parsed.host} is neither an address nor a host name this machine can resolve`);
     default:
       return error;
   }
+}
+
+/**
+ * A parent that starts the server with an IPC channel (npm start does) may die without passing a signal
+ * on (SIGKILL): its end of the channel then closes, and the server stops as if sent SIGTERM. The channel
+ * does not keep the process alive by itself. Workers' channels are the cluster's, not a parent's.
+ */
+function stopWithParent(stop: () => void): void {
+  if (cluster.isWorker || !process.channel) return;
+  process.channel.unref();
+  process.once('disconnect', stop);
 }
 
 /** The primary of several workers: forks them, holds their key budgets (without Redis) and their metrics. */
@@ -230,6 +249,7 @@ async function runPrimary(parsed: ServeArgs): Promise<void> {
     };
     process.on('SIGINT', () => stop('SIGINT'));
     process.on('SIGTERM', () => stop('SIGTERM'));
+    stopWithParent(() => stop('SIGTERM'));
   });
   console.log('bible server stopped');
 }
@@ -306,6 +326,7 @@ async function runServer(parsed: ServeArgs): Promise<void> {
     };
     process.on('SIGINT', () => stop('SIGINT'));
     process.on('SIGTERM', () => stop('SIGTERM'));
+    stopWithParent(() => stop('SIGTERM'));
   });
   await redis?.close();
   if (!worker) console.log('bible server stopped');
