@@ -1,10 +1,37 @@
 // `bible copy-packs`: copies a chosen set of packs (and a manifest naming just those) into an app's
 // assets folder, so a mobile or desktop app ships only what it reads: e.g. the KJV text and its search
 // index plus meta. The engine loads packs by name through the app's own loader, so nothing else changes.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_DATA_DIR } from './loader.ts';
+import { LANGUAGES, loadMeta, type Meta } from '../core/meta.ts';
+import { OPERATIONS } from '../core/operations.ts';
+import { isPackName, readPack } from '../core/pack/reader.ts';
+import { withSchema } from '../core/pack/schema.ts';
+import { META_PACK } from '../core/pack/schemas.ts';
+import { coerceParams, type ParamSpec } from '../core/params.ts';
+import { DEFAULT_DATA_DIR, nativeInflate } from './loader.ts';
+import { readRegularFile } from './small-file.ts';
+
+/** A manifest lists a few dozen packs in some kilobytes; a meta pack is tens of kilobytes. */
+const MANIFEST_LIMIT = 16 * 1024 * 1024;
+const META_LIMIT = 64 * 1024 * 1024;
+
+/** copyFileSync fails where the name exists already (a file or a link), never writing into it. */
+const COPY_NEW_FILE = constants.COPYFILE_EXCL;
 
 interface ManifestPack {
   name: string;
@@ -17,13 +44,134 @@ interface Manifest {
   [field: string]: unknown;
 }
 
+/** A file name with no folder in it, no parent step and no hidden file: it can only name a file in the folder. */
+const isPlainFileName = (file: string) => /^[\w-][\w.-]*$/.test(file) && file.length <= 255;
+
+/**
+ * Reads and checks a manifest: every entry must name a pack and a plain file, since the file names decide
+ * where copies are written.
+ */
+export function parseManifest(text: string, source: string): Manifest {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${source} is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const packs = (json as { packs?: unknown } | null)?.packs;
+  if (typeof json !== 'object' || json === null || Array.isArray(json) || !Array.isArray(packs))
+    throw new Error(`${source} must be an object with a "packs" list; is it a manifest bible build wrote?`);
+  packs.forEach((entry: unknown, i) => {
+    const { name, file, bytes } = (entry ?? {}) as Record<string, unknown>;
+    const where = `${source}: packs[${i}]`;
+    if (typeof name !== 'string' || !isPackName(name))
+      throw new Error(`${where} needs a "name" of letters, digits, '.', '_' and '-', got ${JSON.stringify(name)}`);
+    if (typeof file !== 'string' || !isPlainFileName(file))
+      throw new Error(
+        `${where} (${name}) has "file" ${JSON.stringify(file)}, which is not a plain file name in the folder; refusing to copy it`,
+      );
+    if (!Number.isSafeInteger(bytes) || (bytes as number) < 0)
+      throw new Error(`${where} (${name}) needs "bytes", a whole number, got ${JSON.stringify(bytes)}`);
+    // Two entries with one name or one file would overwrite each other's copy, and a pack written as
+    // manifest.json would be overwritten by the manifest copy-packs writes last.
+    const earlier = packs.slice(0, i) as Partial<ManifestPack>[];
+    if (earlier.some((other) => other.name === name))
+      throw new Error(`${where} names pack ${JSON.stringify(name)} a second time`);
+    if (file === 'manifest.json' || earlier.some((other) => other.file === file))
+      throw new Error(
+        `${where} (${name}) has "file" ${JSON.stringify(file)}, which another entry or the manifest uses`,
+      );
+  });
+  return json as Manifest;
+}
+
+/** Raw values to try for a parameter: every value where a parameter chooses among a few (a translation,
+ * a dictionary), else one valid value. An Old and a New Testament verse, as some packs hold one each. */
+function sampleValues(spec: ParamSpec, meta: Meta): (string | undefined)[] {
+  const absent = spec.required || spec.default !== undefined ? [] : [undefined];
+  const one = (value: string) => [...absent, value];
+  switch (spec.type) {
+    case 'versionId':
+      return [...absent, ...meta.versions.map((v) => v.versionId)];
+    case 'choice':
+      return [...absent, ...spec.values!];
+    case 'language':
+      return [...absent, ...LANGUAGES];
+    case 'verseId':
+      return [...absent, '01001001', '40001001'];
+    case 'bookId':
+      return [...absent, '1', '40'];
+    case 'bookAndChapterId':
+      return [...absent, '01001', '40001'];
+    case 'bookOrTestament':
+      return [...absent, 'ot', 'nt'];
+    case 'chapterId':
+      return one('1');
+    case 'date':
+      return one('2024-01-01');
+    case 'age':
+      return one('30');
+    case 'integer':
+      return one(String(spec.default ?? spec.min ?? 1));
+    case 'text':
+      return spec.values?.length ? [...absent, ...spec.values] : one(String(spec.default ?? 'love'));
+  }
+}
+
+/** The build's meta pack, read at once (the list is printed before anything else happens). */
+function readMeta(dataDir: string): Meta {
+  const path = join(dataDir, `${META_PACK.name}.pack`);
+  const bytes = readRegularFile(path, META_LIMIT, 'the meta pack (every operation needs it)');
+  return loadMeta(withSchema(readPack(META_PACK.name, bytes, nativeInflate), META_PACK));
+}
+
+/** Beyond this many combinations of an operation's parameters, each parameter is varied alone. */
+const MAX_COMBINATIONS = 2000;
+
+/**
+ * Which operations read each pack, asked of the operation table itself: each operation's `packs` is
+ * called with the parameter values that can change it (every translation, every choice, both testaments).
+ * The meta pack is left out: every operation reads it.
+ */
+export function operationsByPack(meta: Meta): Map<string, string[]> {
+  const users = new Map<string, Set<string>>();
+  for (const op of OPERATIONS) {
+    if (!op.packs) continue;
+    const samples = op.params.map((spec) => sampleValues(spec, meta));
+    const count = samples.reduce((n, values) => n * values.length, 1);
+    const combinations: (string | undefined)[][] =
+      count <= MAX_COMBINATIONS
+        ? samples.reduce<(string | undefined)[][]>(
+            (rows, values) => rows.flatMap((row) => values.map((v) => [...row, v])),
+            [[]],
+          )
+        : samples.flatMap((values, i) => values.map((v) => samples.map((others, j) => (j === i ? v : others.at(-1)))));
+    for (const values of combinations) {
+      const raw = Object.fromEntries(
+        op.params.flatMap((spec, i) => (values[i] === undefined ? [] : [[spec.name, values[i]]])),
+      );
+      let needs: string[];
+      try {
+        needs = op.packs(coerceParams(op.name, op.params, raw, meta), meta);
+      } catch {
+        continue; // a combination the operation refuses reads no pack
+      }
+      for (const pack of needs) {
+        if (!users.has(pack)) users.set(pack, new Set());
+        users.get(pack)!.add(op.name);
+      }
+    }
+  }
+  return new Map([...users].map(([pack, names]) => [pack, [...names]]));
+}
+
 export const COPY_PACKS_USAGE = `usage: bible copy-packs --to DIR [--versions kjv,web] [--search] [--packs lexicon,xrefs] [--all] [--list]
   --to DIR          the app's assets folder (created if missing)
   --versions LIST   translations whose text packs to copy (text-<version>); default kjv
   --search          also their search indexes (search-<version>), for GetSearch and friends
   --packs LIST      further packs by name (bible copy-packs --list shows every pack and its size)
   --all             every pack
-  --list            list the packs of this build and stop
+  --list            list the packs of this build, their sizes and the operations each serves, and stop
 The meta pack, which every operation needs, is always copied.`;
 
 export interface CopyPlan {
@@ -55,7 +203,7 @@ export function selectPacks(
 
 function readManifest(path: string): Manifest | undefined {
   try {
-    return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+    return JSON.parse(readRegularFile(path, MANIFEST_LIMIT, 'the manifest').toString('utf8')) as Manifest;
   } catch {
     return undefined;
   }
@@ -71,43 +219,133 @@ export function copyPacksFromArgs(
   args: string[],
   log: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
 ): number {
-  const { values } = parseArgs({
-    args,
-    options: {
-      to: { type: 'string' },
-      versions: { type: 'string' },
-      search: { type: 'boolean' },
-      packs: { type: 'string' },
-      all: { type: 'boolean' },
-      list: { type: 'boolean' },
-      data: { type: 'string' },
-      help: { type: 'boolean' },
-    },
-    strict: true,
-  });
+  let values: {
+    to?: string;
+    versions?: string;
+    search?: boolean;
+    packs?: string;
+    all?: boolean;
+    list?: boolean;
+    data?: string;
+    help?: boolean;
+  };
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        to: { type: 'string' },
+        versions: { type: 'string' },
+        search: { type: 'boolean' },
+        packs: { type: 'string' },
+        all: { type: 'boolean' },
+        list: { type: 'boolean' },
+        data: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    // parseArgs' own wording names its API ("Option '--to <value>' argument missing"); this names the command.
+    const message = error instanceof Error ? error.message : String(error);
+    const option = /'([^' ]+)/.exec(message)?.[1] ?? message;
+    throw new Error(
+      /argument missing|ambiguous/.test(message)
+        ? `${option} needs a value (bible copy-packs --help)`
+        : /Unexpected argument/.test(message)
+          ? `unexpected argument ${JSON.stringify(option)}; bible copy-packs takes only options (bible copy-packs --help)`
+          : /does not take an argument/.test(message)
+            ? `${option} takes no value (bible copy-packs --help)`
+            : `unknown option ${JSON.stringify(option)} (bible copy-packs --help lists the options)`,
+    );
+  }
   if (values.help) {
     log(COPY_PACKS_USAGE);
     return 0;
   }
   const from = resolve(values.data ?? DEFAULT_DATA_DIR);
-  const manifest = JSON.parse(readFileSync(join(from, 'manifest.json'), 'utf8')) as Manifest;
+  const manifestPath = join(from, 'manifest.json');
+  let manifestText: string;
+  try {
+    manifestText = readRegularFile(manifestPath, MANIFEST_LIMIT, 'the manifest').toString('utf8');
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; --data names the folder bible build wrote`);
+  }
+  const manifest = parseManifest(manifestText, manifestPath);
   if (values.list) {
-    for (const p of manifest.packs) log(`${p.name.padEnd(24)} ${(p.bytes / 1024).toFixed(0).padStart(7)} KiB`);
+    const users = operationsByPack(readMeta(from));
+    const width = Math.max(...manifest.packs.map((p) => p.name.length));
+    for (const p of manifest.packs) {
+      const serves = p.name === 'meta' ? ['every operation'] : (users.get(p.name) ?? ['no operation of this engine']);
+      log(`${p.name.padEnd(width)} ${(p.bytes / 1024).toFixed(0).padStart(7)} KiB  ${serves.join(', ')}`);
+    }
     return 0;
   }
-  if (!values.to) throw new Error(`--to DIR is needed\n${COPY_PACKS_USAGE}`);
+  if (!values.to) throw new Error("--to DIR is needed: the app's assets folder (bible copy-packs --help)");
+  if (values.versions !== undefined && !list(values.versions).length)
+    throw new Error('--versions needs one or more translations, e.g. --versions kjv,web');
   const packs = selectPacks(manifest, {
-    versions: values.versions ? list(values.versions) : undefined,
+    versions: values.versions !== undefined ? list(values.versions) : undefined,
     search: values.search,
     packs: list(values.packs),
     all: values.all,
   });
+  // Every source must be the file the manifest describes before anything is written: a missing pack, a
+  // device or a file of another size (a manifest from another build) would stop the copy half done.
+  for (const p of packs) {
+    const source = join(from, p.file);
+    let info: ReturnType<typeof statSync>;
+    try {
+      info = statSync(source);
+    } catch {
+      throw new Error(`${source} (pack ${p.name}) is missing; the manifest names it (run bible build again)`);
+    }
+    if (!info.isFile()) throw new Error(`${source} (pack ${p.name}) is not a regular file`);
+    if (info.size !== p.bytes)
+      throw new Error(
+        `${source} (pack ${p.name}) has ${info.size} bytes where the manifest says ${p.bytes}: the manifest is not this build's (run bible build again)`,
+      );
+  }
   const to = resolve(values.to);
-  mkdirSync(to, { recursive: true });
+  try {
+    mkdirSync(to, { recursive: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(
+      code === 'EEXIST' || code === 'ENOTDIR'
+        ? `--to ${values.to} is a file, not a folder`
+        : `cannot make the folder ${to} (${code ?? String(error)})`,
+    );
+  }
   // Copying a folder onto itself would leave its packs but replace its manifest with the chosen few.
   if (realpathSync(to) === realpathSync(from))
     throw new Error(`--to ${values.to} is the folder the packs are copied from; name the app's own folder`);
-  for (const p of packs) copyFileSync(join(from, p.file), join(to, p.file));
+  const written = [...packs.map((p) => p.file), 'manifest.json'];
+  // Checked before anything is written, so a refusal leaves the folder as it was.
+  const overwritten = written.filter((file) => {
+    const target = join(to, file);
+    let info: ReturnType<typeof lstatSync>;
+    try {
+      info = lstatSync(target);
+    } catch {
+      return false;
+    }
+    if (info.isSymbolicLink())
+      throw new Error(`${target} is a symbolic link; copy-packs never writes through one (remove it and run again)`);
+    if (!info.isFile()) throw new Error(`${target} is there and is not a file; copy-packs will not replace it`);
+    return true;
+  });
+  // Each file is written under a new name and renamed into place: rename replaces a name, so a link
+  // made there meanwhile is replaced, never followed.
+  const place = (file: string, write: (temporary: string) => void) => {
+    const temporary = join(to, `.${file}.${process.pid}.partial`);
+    try {
+      write(temporary);
+      renameSync(temporary, join(to, file));
+    } finally {
+      rmSync(temporary, { force: true });
+    }
+  };
+  for (const p of packs) place(p.file, (temporary) => copyFileSync(join(from, p.file), temporary, COPY_NEW_FILE));
   // Packs an earlier copy from this same build left in the folder stay in its manifest, which is how a
   // browser host learns what the folder holds; packs of another build are not vouched for.
   const earlier = readManifest(join(to, 'manifest.json'));
@@ -115,7 +353,15 @@ export function copyPacksFromArgs(
   if (earlier && earlier.inputs === manifest.inputs && Array.isArray(earlier.packs))
     for (const p of earlier.packs) if (typeof p?.file === 'string' && existsSync(join(to, p.file))) held.add(p.name);
   const listed = manifest.packs.filter((p) => held.has(p.name));
-  writeFileSync(join(to, 'manifest.json'), `${JSON.stringify({ ...manifest, packs: listed }, null, 2)}\n`);
+  place('manifest.json', (temporary) => {
+    const fd = openSync(temporary, 'wx');
+    try {
+      writeSync(fd, `${JSON.stringify({ ...manifest, packs: listed }, null, 2)}\n`);
+    } finally {
+      closeSync(fd);
+    }
+  });
+  if (overwritten.length) log(`replaced ${overwritten.length} files that were in ${to}: ${overwritten.join(', ')}`);
   const total = packs.reduce((n, p) => n + p.bytes, 0);
   log(
     `copied ${packs.length} packs (${(total / 1024 / 1024).toFixed(1)} MiB) to ${to}: ${packs.map((p) => p.name).join(', ')}` +

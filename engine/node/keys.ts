@@ -8,7 +8,7 @@
 // A plan's value is its budget in requests per minute (a positive whole number), or null for no limit.
 // Each key names one plan. The server reads the key from the `x-api-key` header or any `x-<name>-key`
 // header (x-rapidapi-key, as gateway clients send it).
-import { readFileSync } from 'node:fs';
+import { readRegularFile } from './small-file.ts';
 
 export interface Plan {
   name: string;
@@ -63,14 +63,12 @@ export function parseKeyFile(text: string, source = 'key file'): ApiKeys {
   return { plan: (key) => keys.get(key), size: keys.size };
 }
 
+/** Far more than a key file of many thousand keys takes; a bigger file was named by mistake. */
+export const KEY_FILE_LIMIT = 4 * 1024 * 1024;
+
+/** Reads a key file, refusing what is not a small regular file before reading it. */
 export function loadKeyFile(path: string): ApiKeys {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new Error(`cannot read the key file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
-  return parseKeyFile(text, path);
+  return parseKeyFile(readRegularFile(path, KEY_FILE_LIMIT, 'the key file').toString('utf8'), path);
 }
 
 /** The key a request carries: `x-api-key` first, else the first `x-<name>-key` header. */

@@ -1,6 +1,6 @@
 // The Node host: packs come from dist/data on disk, and Node's native zlib inflates them.
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inflateRawSync } from 'node:zlib';
@@ -24,17 +24,20 @@ function packageDataDir(from: string): string {
 export function fsLoader(dataDir = DEFAULT_DATA_DIR): PackLoader {
   const load = async (packName: string): Promise<Uint8Array> => {
     if (!isPackName(packName)) throw new Error(`bad pack name ${JSON.stringify(packName)}`);
+    const path = join(dataDir, `${packName}.pack`);
     try {
-      return new Uint8Array(await readFile(join(dataDir, `${packName}.pack`)));
+      // A device or a pipe in the pack's place would be read for ever (or wait for a writer): refused.
+      if (!(await stat(path)).isFile()) throw new Error(`${path} is not a regular file`);
+      return new Uint8Array(await readFile(path));
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT') throw new Error(String(error));
+      if (code !== 'ENOENT') throw new Error(code ? `cannot read ${path} (${code})` : (error as Error).message);
       // The package's own folder has every pack once built; a folder of the app's has those copied into it.
       const remedy =
         resolve(dataDir) === resolve(DEFAULT_DATA_DIR)
           ? 'run `npm run build`'
           : `this folder holds the packs copied into it; \`bible copy-packs --to ${dataDir} --packs ${packName}\` adds it`;
-      throw new Error(`${join(dataDir, `${packName}.pack`)} does not exist; ${remedy}`);
+      throw new Error(`${path} does not exist; ${remedy}`);
     }
   };
   return Object.assign(load, { listPacks: () => listPackFiles(dataDir) });

@@ -77,6 +77,103 @@ local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {used, ttl}`;
 
+/**
+ * Where a URL's credentials end: the last '@' before the path. A password may hold '@', ':' or even an
+ * unencoded '/', so this errs towards masking too much: everything up to the last '@' of the URL.
+ */
+function credentialsOf(url: string): { start: number; end: number } | undefined {
+  const scheme = /^[a-z][\w+.-]*:\/\//i.exec(url);
+  const end = url.lastIndexOf('@');
+  return scheme && end > scheme[0].length - 1 ? { start: scheme[0].length, end } : undefined;
+}
+
+/** The URL to print: its password replaced by *** (a username alone is kept; a lone user part is masked,
+ * as some services write the password there). A query string or fragment is masked too: other clients
+ * take `?password=`, so a secret may be written there. */
+export function maskUrlPassword(url: string): string {
+  const credentials = credentialsOf(url);
+  let shown = url;
+  if (credentials) {
+    const userinfo = url.slice(credentials.start, credentials.end);
+    const colon = userinfo.indexOf(':');
+    const user = colon >= 0 ? `${userinfo.slice(0, colon)}:***` : '***';
+    shown = `${url.slice(0, credentials.start)}${user}${url.slice(credentials.end)}`;
+  }
+  return shown.replace(/[?#].*$/s, (tail) => `${tail[0]}***`);
+}
+
+/** Shorter passwords would mask ordinary words of a message, and are not much of a secret anyway. */
+const MIN_SCRUBBED_SECRET = 4;
+
+/**
+ * Removes a URL's password from any text, whoever wrote it (a client library's error may quote the URL or
+ * the password, raw or percent-decoded).
+ */
+export function passwordScrubber(url: string): (text: string) => string {
+  const credentials = credentialsOf(url);
+  const userinfo = credentials ? url.slice(credentials.start, credentials.end) : '';
+  const password = userinfo.includes(':') ? userinfo.slice(userinfo.indexOf(':') + 1) : userinfo;
+  let decoded = password;
+  try {
+    decoded = decodeURIComponent(password);
+  } catch {
+    // a malformed escape: the raw form is the one that can appear
+  }
+  const secrets = [...new Set([password, decoded])].filter((s) => s.length >= MIN_SCRUBBED_SECRET);
+  const masked = maskUrlPassword(url);
+  return (text) => secrets.reduce((t, secret) => t.split(secret).join('***'), text.split(url).join(masked));
+}
+
+/** A Redis URL the client can use: redis:// or rediss://, a host, and at most a database number. */
+export function checkRedisUrl(url: string, name = '--redis'): void {
+  const expected = `${name} must be a URL like redis://[user:password@]host[:port][/database] (or rediss:// for TLS), got ${JSON.stringify(maskUrlPassword(url))}`;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(expected);
+  }
+  if (!/^rediss?:$/.test(parsed.protocol) || !parsed.hostname || !/^(\/\d{0,5})?$/.test(parsed.pathname))
+    throw new Error(expected);
+  // The Redis client reads nothing after the path: a ?password= or ?db= there would be ignored in silence.
+  if (parsed.search || parsed.hash)
+    throw new Error(
+      `${name} takes no query string or fragment, which the Redis client ignores: write the password as redis://:password@host and the database as /N; got ${JSON.stringify(maskUrlPassword(url))}`,
+    );
+  // The client decodes the user and password itself and would fail with a bare "URI malformed".
+  try {
+    decodeURIComponent(parsed.username + parsed.password);
+  } catch {
+    throw new Error(
+      `${name} has a bad percent-escape in its user or password (write a % as %25); got ${JSON.stringify(maskUrlPassword(url))}`,
+    );
+  }
+}
+
+/** How long one attempt to reach Redis may take. */
+const CONNECT_TIMEOUT_MS = 2_000;
+/**
+ * How long a connected Redis may take to count one request. One that has stopped answering (paused, or cut
+ * off without the connection closing) would otherwise hold every keyed request for ever; past this, the
+ * failure policy answers. Redis answers in well under a millisecond, a distant one in a few.
+ */
+const COMMAND_TIMEOUT_MS = 1_000;
+
+const answerWithin = <T>(ms: number, answer: Promise<T>): Promise<T> =>
+  new Promise<T>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`Redis did not answer within ${ms} ms`)), ms);
+    answer.then(
+      (value) => {
+        clearTimeout(timer);
+        done(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        fail(error);
+      },
+    );
+  });
+
 export interface RedisLimiter {
   limit: Limiter;
   close(): Promise<void>;
@@ -92,42 +189,73 @@ export async function redisLimiter(
   events: LimiterEvents = {},
   log: (line: string) => void = console.error,
 ): Promise<RedisLimiter> {
+  const scrub = passwordScrubber(url);
+  const shown = maskUrlPassword(url);
   let createClient: typeof import('redis').createClient;
   try {
     ({ createClient } = await import('redis'));
   } catch {
     throw new Error('--redis needs the redis package: npm install redis');
   }
-  const client = createClient({
-    url,
-    socket: { connectTimeout: 2_000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2_000) },
-    // A request must not wait for a reconnect: the failure policy answers at once instead.
-    disableOfflineQueue: true,
-  });
+  let client: ReturnType<typeof createClient>;
+  try {
+    client = createClient({
+      url,
+      socket: {
+        connectTimeout: CONNECT_TIMEOUT_MS,
+        reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2_000),
+      },
+      // A request must not wait for a reconnect: the failure policy answers at once instead.
+      disableOfflineQueue: true,
+    });
+  } catch (error) {
+    throw new Error(
+      scrub(`cannot use the Redis URL ${shown}: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }
   let failing = false;
+  let firstFailure = () => {};
   const failed = (error: unknown) => {
+    firstFailure();
     events.redisError?.(error);
     if (!failing) {
       failing = true;
       log(
-        `bible serve: Redis at ${url} is unreachable (${error instanceof Error ? error.message : String(error)}); rate limits fail ${policy}: ${policy === 'closed' ? 'requests with a key are refused with 503' : 'requests pass uncounted'} until it is back`,
+        scrub(
+          `bible serve: Redis at ${shown} is unreachable (${error instanceof Error ? error.message : String(error)}); rate limits fail ${policy}: ${policy === 'closed' ? 'requests with a key are refused with 503' : 'requests pass uncounted'} until it is back`,
+        ),
       );
     }
   };
   client.on('error', failed);
-  client.on('ready', () => {
+  const recovered = () => {
     if (failing) {
       failing = false;
-      log(`bible serve: Redis at ${url} is back; rate limits are counted again`);
+      log(`bible serve: Redis at ${shown} is back; rate limits are counted again`);
     }
+  };
+  client.on('ready', recovered);
+  // The client retries for ever, so connect() settles only once Redis answers: the server must not wait
+  // for it (the failure policy answers meanwhile). A Redis that answers within the connect timeout is
+  // ready before the first request; one that refuses, or is refused, is known at its first failure.
+  const connecting = client.connect().catch(failed);
+  await new Promise<void>((settle) => {
+    const timer = setTimeout(settle, CONNECT_TIMEOUT_MS + 500);
+    firstFailure = () => {
+      clearTimeout(timer);
+      settle();
+    };
+    void connecting.then(firstFailure);
   });
-  await client.connect().catch(failed);
+  firstFailure = () => {};
   const limit: Limiter = async (key, perMinute) => {
     try {
-      const [used, ttl] = (await client.eval(WINDOW_SCRIPT, {
-        keys: [`bible:rate:${key}`],
-        arguments: [String(WINDOW_MS)],
-      })) as [number, number];
+      const [used, ttl] = (await answerWithin(
+        COMMAND_TIMEOUT_MS,
+        client.eval(WINDOW_SCRIPT, { keys: [`bible:rate:${key}`], arguments: [String(WINDOW_MS)] }),
+      )) as [number, number];
+      // A Redis that paused and answers again comes back without a new connection (no 'ready').
+      recovered();
       const resetSeconds = Math.max(1, Math.ceil(ttl / 1000));
       return used <= perMinute
         ? { allowed: true, limit: perMinute, remaining: perMinute - used, resetSeconds }

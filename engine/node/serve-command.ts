@@ -2,12 +2,15 @@
 // sharing one port. Key budgets: in the process, in the primary for its workers, or in Redis for every
 // worker of every replica. Runs until SIGINT or SIGTERM, then shuts down gracefully.
 import cluster from 'node:cluster';
+import { type AddressInfo, createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { audioOptionFromArgs } from './audio-option.ts';
 import { loadKeyFile } from './keys.ts';
 import { createMetrics, serveMetricsToWorkers } from './metrics.ts';
 import {
+  checkRedisUrl,
+  maskUrlPassword,
   memoryLimiter,
   primaryLimiter,
   redisLimiter,
@@ -20,7 +23,8 @@ import { serve, type BibleServer, type ServeOptions } from './server.ts';
 export const SERVE_USAGE = `usage: bible serve [--port N] [--host ADDRESS] [--keys FILE] [--workers N] [--redis URL]
                    [--redis-failure closed|open] [--access-log] [--audio TEMPLATE] [--audio-music TEMPLATE] [--data DIR]
   --port N          port to listen on (default: the PORT environment variable, else 8080; 0 = any free port)
-  --host ADDRESS    address to listen on (default 0.0.0.0, every interface; 127.0.0.1 keeps it local)
+  --host ADDRESS    address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 every interface,
+                    as a container or a server for other machines needs; :: every IPv6 and IPv4 one)
   --keys FILE       require API keys: a JSON key file, see docs/hosts.md (SIGHUP reloads it, in every worker)
   --workers N       worker processes sharing the port (default 1; use the machine's cores); with several
                     and no Redis, the primary process holds the key budgets
@@ -48,11 +52,24 @@ export interface ServeArgs {
   concurrentAnswers?: number;
 }
 
+/**
+ * parseArgs reads "--port -1" as an option without its value followed by an unknown "-1"; a negative
+ * number after an option is that option's value, joined so its own rule judges it and names it.
+ */
+const joinNegativeValues = (args: string[]): string[] =>
+  args.flatMap((arg, i) =>
+    /^-\d/.test(arg) && /^--[\w-]+$/.test(args[i - 1] ?? '')
+      ? []
+      : /^--[\w-]+$/.test(arg) && /^-\d/.test(args[i + 1] ?? '')
+        ? [`${arg}=${args[i + 1]}`]
+        : [arg],
+  );
+
 export function parseServeArgs(args: string[], env: Record<string, string | undefined> = process.env): ServeArgs {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
-      args,
+      args: joinNegativeValues(args),
       strict: true,
       options: {
         port: { type: 'string' },
@@ -69,21 +86,26 @@ export function parseServeArgs(args: string[], env: Record<string, string | unde
       },
     }));
   } catch (error) {
+    // One line that names the mistake; the whole usage is one --help away.
     const message = error instanceof Error ? error.message : String(error);
-    const option = /'(--?[\w-]+)/.exec(message)?.[1] ?? '';
-    const why = /argument missing/.test(message)
+    const option = /'([^' ]+)/.exec(message)?.[1] ?? '';
+    const why = /argument missing|ambiguous/.test(message)
       ? `${option} needs a value`
-      : `unknown option ${JSON.stringify(option || message)}`;
-    throw new Error(`${why}\n${SERVE_USAGE}`);
+      : /does not take an argument/.test(message)
+        ? `${option} takes no value`
+        : /Unexpected argument/.test(message)
+          ? `unexpected argument ${JSON.stringify(option)}; bible serve takes only options`
+          : `unknown option ${JSON.stringify(option || message)}`;
+    throw new Error(`${why} (bible serve --help lists the options)`);
   }
   for (const [name, value] of Object.entries(values)) {
-    if (value === '') throw new Error(`--${name} needs a value\n${SERVE_USAGE}`);
+    if (value === '') throw new Error(`--${name} needs a value (bible serve --help lists the options)`);
   }
   const rawPort = (values.port as string | undefined) ?? env.PORT ?? '8080';
   const port = /^\d{1,5}$/.test(rawPort) ? Number(rawPort) : NaN;
   if (!(port >= 0 && port <= 65535))
     throw new Error(
-      `the port must be a number from 0 to 65535, got ${JSON.stringify(rawPort)}${values.port !== undefined ? '' : ' (from PORT)'}`,
+      `${values.port !== undefined ? '--port' : 'PORT'} must be a whole number from 0 to 65535 (0 picks a free port), got ${JSON.stringify(rawPort)}`,
     );
   const rawWorkers = (values.workers as string | undefined) ?? '1';
   const workers = /^\d{1,3}$/.test(rawWorkers) ? Number(rawWorkers) : NaN;
@@ -102,11 +124,11 @@ export function parseServeArgs(args: string[], env: Record<string, string | unde
         : NaN;
   if (Number.isNaN(concurrentAnswers))
     throw new Error(`--concurrent-answers must be a whole number from 1 to 9999, got ${JSON.stringify(rawAnswers)}`);
-  if (redis !== undefined && !/^rediss?:\/\//.test(redis))
-    throw new Error(`--redis must be a redis:// or rediss:// URL, got ${JSON.stringify(redis)}`);
+  if (redis !== undefined) checkRedisUrl(redis, values.redis !== undefined ? '--redis' : 'BIBLE_REDIS_URL');
   return {
     port,
-    host: (values.host as string | undefined) ?? '0.0.0.0',
+    // An IPv6 address is often written as in a URL, [::1]; listen() takes it bare.
+    host: ((values.host as string | undefined) ?? '127.0.0.1').replace(/^\[([\da-f:.]+)\]$/i, '$1'),
     keys: values.keys as string | undefined,
     audio: audioOptionFromArgs(args, env),
     data: values.data as string | undefined,
@@ -128,8 +150,61 @@ export async function serveFromArgs(args: string[]): Promise<void> {
   return runServer(parsed);
 }
 
+/**
+ * The address the socket really has, not the one asked for: "localhost" may have become ::1, and a
+ * wildcard is every interface, which the line says (with the loopback URL this machine can open).
+ */
+export function listeningLine(address: Pick<AddressInfo, 'address' | 'port'>): string {
+  const inUrl = (host: string) => (host.includes(':') ? `[${host}]` : host);
+  const url = `http://${inUrl(address.address)}:${address.port}/`;
+  const wildcard = address.address === '0.0.0.0' || address.address === '::';
+  const local = wildcard ? `http://${address.address === '::' ? '[::1]' : '127.0.0.1'}:${address.port}/` : url;
+  return `bible server listening on ${url}  (${wildcard ? `every interface; this machine: ${local}, ` : ''}reader page at /, API like ${local}GetVerse?verseId=43003016)`;
+}
+
+/** Why the server cannot listen, said in terms of the flag to change. */
+function listenError(error: NodeJS.ErrnoException, parsed: ServeArgs): Error {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return new Error(`port ${parsed.port} is already in use; pass --port N (or PORT=N)`);
+    case 'EACCES':
+      return new Error(`port ${parsed.port} needs privileges this process lacks (ports below 1024 do); pass --port N`);
+    case 'EADDRNOTAVAIL':
+      return new Error(
+        `--host ${parsed.host} is not an address of this machine (127.0.0.1: this machine only; 0.0.0.0: every interface)`,
+      );
+    case 'EINVAL':
+      return new Error(
+        `--host ${parsed.host} cannot be listened on (a link-local IPv6 address needs its interface, e.g. fe80::1%eth0)`,
+      );
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new Error(`--host ${parsed.host} is neither an address nor a host name this machine can resolve`);
+    default:
+      return error;
+  }
+}
+
+/**
+ * A parent that starts the server with an IPC channel (npm start does) may die without passing a signal
+ * on (SIGKILL): its end of the channel then closes, and the server stops as if sent SIGTERM. The channel
+ * does not keep the process alive by itself. Workers' channels are the cluster's, not a parent's.
+ */
+function stopWithParent(stop: () => void): void {
+  if (cluster.isWorker || !process.channel) return;
+  process.channel.unref();
+  process.once('disconnect', stop);
+}
+
 /** The primary of several workers: forks them, holds their key budgets (without Redis) and their metrics. */
 async function runPrimary(parsed: ServeArgs): Promise<void> {
+  // Workers that cannot listen would fail one by one and the port would never open: the primary tries the
+  // address once, so a bad --host or --port stops the start with the same message as one process gives.
+  await new Promise<void>((done, fail) => {
+    const probe = createServer();
+    probe.once('error', (error) => fail(listenError(error, parsed)));
+    probe.listen(parsed.port, parsed.host, () => probe.close(() => done()));
+  });
   if (!parsed.redis) serveRatesToWorkers();
   await serveMetricsToWorkers();
   let stopping = false;
@@ -138,12 +213,10 @@ async function runPrimary(parsed: ServeArgs): Promise<void> {
   cluster.on('listening', (_worker, address) => {
     if (announced) return;
     announced = true;
-    const host = parsed.host === '0.0.0.0' || parsed.host === '::' ? '127.0.0.1' : parsed.host;
-    const url = `http://${host}:${address.port}/`;
     console.log(
       [
-        `${parsed.workers} workers${parsed.redis ? `, key budgets in Redis at ${parsed.redis} (failing ${parsed.redisFailure})` : ', key budgets held by this primary process'}`,
-        `bible server listening on ${url}  (reader page at /, API like ${url}GetVerse?verseId=43003016)`,
+        `${parsed.workers} workers${parsed.redis ? `, key budgets in Redis at ${maskUrlPassword(parsed.redis)} (failing ${parsed.redisFailure})` : ', key budgets held by this primary process'}`,
+        listeningLine(address),
       ].join('\n'),
     );
   });
@@ -176,6 +249,7 @@ async function runPrimary(parsed: ServeArgs): Promise<void> {
     };
     process.on('SIGINT', () => stop('SIGINT'));
     process.on('SIGTERM', () => stop('SIGTERM'));
+    stopWithParent(() => stop('SIGTERM'));
   });
   console.log('bible server stopped');
 }
@@ -210,22 +284,22 @@ async function runServer(parsed: ServeArgs): Promise<void> {
   try {
     running = await serve(options);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
-      throw new Error(`port ${parsed.port} is already in use; pass --port N (or PORT=N)`);
-    throw error;
+    throw listenError(error as NodeJS.ErrnoException, parsed);
   }
   if (!worker) {
     // The configuration first and the address last, in one write: whoever waits for the address has it all.
     console.log(
       [
         ...(keys ? [`API keys required: ${keys.size} key${keys.size === 1 ? '' : 's'} from ${parsed.keys}`] : []),
-        ...(parsed.redis ? [`key budgets in Redis at ${parsed.redis} (failing ${parsed.redisFailure})`] : []),
+        ...(parsed.redis
+          ? [`key budgets in Redis at ${maskUrlPassword(parsed.redis)} (failing ${parsed.redisFailure})`]
+          : []),
         ...(parsed.audio
           ? [`audio URLs from ${typeof parsed.audio === 'string' ? parsed.audio : JSON.stringify(parsed.audio)}`]
           : []),
         ...(dataDir ? [`packs from ${dataDir}`] : []),
         ...(metrics ? [] : ['GET /metrics needs prom-client (npm install prom-client)']),
-        `bible server listening on ${running!.url}  (reader page at /, API like ${running!.url}GetVerse?verseId=43003016)`,
+        listeningLine(running!.server.address() as AddressInfo),
       ].join('\n'),
     );
   }
@@ -252,6 +326,7 @@ async function runServer(parsed: ServeArgs): Promise<void> {
     };
     process.on('SIGINT', () => stop('SIGINT'));
     process.on('SIGTERM', () => stop('SIGTERM'));
+    stopWithParent(() => stop('SIGTERM'));
   });
   await redis?.close();
   if (!worker) console.log('bible server stopped');

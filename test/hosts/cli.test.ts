@@ -52,7 +52,7 @@ function start(args: string[], env: Record<string, string> = {}): Promise<Runnin
 
 describe('bible serve', () => {
   it('reads flags strictly, PORT when --port is absent, and refuses bad values', () => {
-    expect(parseServeArgs([], {})).toMatchObject({ port: 8080, host: '0.0.0.0' });
+    expect(parseServeArgs([], {})).toMatchObject({ port: 8080, host: '127.0.0.1' });
     expect(parseServeArgs([], { PORT: '9000' }).port).toBe(9000);
     expect(parseServeArgs(['--port', '7000'], { PORT: '9000' }).port).toBe(7000);
     expect(parseServeArgs(['--port=0', '--host=127.0.0.1', '--keys', 'k.json'], {})).toMatchObject({
@@ -64,7 +64,7 @@ describe('bible serve', () => {
       'https://a.example/{versionId}/{bookId}/{chapterId}.mp3',
     );
     expect(() => parseServeArgs(['--port', '70000'], {})).toThrow(/port/);
-    expect(() => parseServeArgs([], { PORT: 'eighty' })).toThrow(/from PORT/);
+    expect(() => parseServeArgs([], { PORT: 'eighty' })).toThrow(/^PORT must be a whole number/);
     expect(() => parseServeArgs(['--port'], {})).toThrow(/needs a value/);
     expect(() => parseServeArgs(['--verbose'], {})).toThrow(/unknown option/);
     expect(() => parseServeArgs(['--audio', 'https://a.example/{nope}.mp3'], {})).toThrow(/audio/);

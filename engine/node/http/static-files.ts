@@ -2,7 +2,7 @@
 // ETags (304 on If-None-Match), cache headers suited to each kind of file, and gzip for text files.
 import { createHash } from 'node:crypto';
 import { createReadStream, type Stats } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -67,14 +67,16 @@ export function etagMatches(req: IncomingMessage, etag: string): boolean {
 export function staticFiles(roots: StaticRoot[]) {
   const entries = new Map<string, Entry>();
 
-  const entryFor = async (path: string, info: Stats): Promise<Entry> => {
-    const known = entries.get(path);
+  /** `compressible` comes from the name asked for, which a link may name otherwise than its target. */
+  const entryFor = async (path: string, info: Stats, compressible: boolean): Promise<Entry> => {
+    const cacheKey = `${compressible ? 'z' : '-'}${path}`;
+    const known = entries.get(cacheKey);
     if (known && known.mtimeMs === info.mtimeMs && known.size === info.size) return known;
     let entry: Entry;
-    if (info.size <= (COMPRESSIBLE.has(extname(path)) ? MEMORY_LIMIT : MEMORY_LIMIT_BINARY)) {
+    if (info.size <= (compressible ? MEMORY_LIMIT : MEMORY_LIMIT_BINARY)) {
       const body = await readFile(path);
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-      const gzip = COMPRESSIBLE.has(extname(path)) && body.length > 512 ? gzipSync(body, { level: 9 }) : undefined;
+      const gzip = compressible && body.length > 512 ? gzipSync(body, { level: 9 }) : undefined;
       entry = {
         mtimeMs: info.mtimeMs,
         size: info.size,
@@ -87,23 +89,29 @@ export function staticFiles(roots: StaticRoot[]) {
       for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
       entry = { mtimeMs: info.mtimeMs, size: info.size, etag: `"${hash.digest('base64url').slice(0, 27)}"` };
     }
-    entries.set(path, entry);
+    entries.set(cacheKey, entry);
     return entry;
   };
 
   /** Resolves a decoded URL path to a file under one of the roots, or undefined. */
-  const locate = async (pathname: string): Promise<{ path: string; info: Stats; root: StaticRoot } | undefined> => {
+  const locate = async (
+    pathname: string,
+  ): Promise<{ path: string; requested: string; info: Stats; root: StaticRoot } | undefined> => {
     for (const root of roots) {
       if (!pathname.startsWith(root.prefix)) continue;
       const rest = pathname.slice(root.prefix.length) || 'index.html';
       // No parent steps, hidden files or odd characters: only plain names inside the root.
       if (rest.split('/').some((part) => !part || part.startsWith('.') || !/^[\w.-]+$/.test(part))) continue;
       const base = resolve(root.dir);
-      const path = resolve(join(base, rest));
-      if (!path.startsWith(base + sep)) continue;
+      const requested = resolve(join(base, rest));
+      if (!requested.startsWith(base + sep)) continue;
       try {
+        // A link inside the folder may point anywhere: the file's real path must lie in the folder's real
+        // path (the folder itself may be a link, as a package manager or a mounted volume makes it).
+        const [realBase, path] = await Promise.all([realpath(base), realpath(requested)]);
+        if (!path.startsWith(realBase + sep)) continue;
         const info = await stat(path);
-        if (info.isFile()) return { path, info, root };
+        if (info.isFile()) return { path, requested, info, root };
       } catch {
         // not here; try the next root
       }
@@ -121,13 +129,14 @@ export function staticFiles(roots: StaticRoot[]) {
   ): Promise<boolean> => {
     const found = await locate(pathname);
     if (!found) return false;
-    const entry = await entryFor(found.path, found.info);
+    // The name asked for decides type and caching; a link's target may be named otherwise.
+    const ext = extname(found.requested);
+    const entry = await entryFor(found.path, found.info, COMPRESSIBLE.has(ext));
     const versioned = /(^|&)v=/.test(query);
-    const ext = extname(found.path);
     const headers: Record<string, string | number> = {
       ...extraHeaders,
       'Content-Type': TYPES[ext] ?? 'application/octet-stream',
-      'Cache-Control': found.root.cacheControl(found.path, versioned),
+      'Cache-Control': found.root.cacheControl(found.requested, versioned),
       ETag: entry.etag,
       'Last-Modified': new Date(found.info.mtimeMs).toUTCString(),
       'X-Content-Type-Options': 'nosniff',
