@@ -61,6 +61,21 @@ export function isCommonWord(key: string): boolean {
   return COMMON_WORDS.has(key);
 }
 
+/** Keys of names that are Spanish and not English ("Juan", "Romanos"): after them "3,16" is chapter and verse. */
+const spanishOnlyKeys = perPack((meta: Meta) => {
+  const keys = (b: Meta['books'][number], language: 'english' | 'spanish') =>
+    [b.names[language], ...(b.abbreviations[language] ?? [])].map(bookNameKey);
+  const english = new Set(meta.books.flatMap((b) => keys(b, 'english')));
+  return new Set(meta.books.flatMap((b) => keys(b, 'spanish')).filter((k) => !english.has(k)));
+});
+
+export function isSpanishOnly(meta: Meta, key: string): boolean {
+  return spanishOnlyKeys(meta).has(key);
+}
+
+/** "heb4:12", "rom8:28": a chapter and verse run into the name, which no prose word is. */
+const GLUED_CHAPTER_VERSE = /\d{1,3}::?\d/y;
+
 /**
  * Free-text precision: a name is taken as written with a capital (or a digit, or in a script without
  * case); in lower case only a full book name that is not a common word counts ("john 3:16", not "is 5").
@@ -69,6 +84,12 @@ export function nameAllowed(meta: Meta, written: string, key: string): boolean {
   const first = written.charAt(0);
   if (first.toLowerCase() === first.toUpperCase() || first !== first.toLowerCase()) return true;
   return fullNameKeys(meta).has(key) && !COMMON_WORDS.has(key);
+}
+
+/** A lower-case abbreviation counts in free text when its chapter and verse are run into it ("heb4:12"). */
+function gluedAbbreviation(text: string, end: number, key: string): boolean {
+  GLUED_CHAPTER_VERSE.lastIndex = end;
+  return !COMMON_WORDS.has(key) && GLUED_CHAPTER_VERSE.test(text);
 }
 
 const LETTER = /[\p{L}\p{M}]/u;
@@ -105,7 +126,7 @@ export function bookNameBefore(meta: Meta, text: string, end: number, freeText: 
     if (!key || /^\d+$/.test(key)) continue;
     const book = index.get(key);
     if (book === undefined) continue;
-    if (freeText && !nameAllowed(meta, written, key)) continue;
+    if (freeText && !nameAllowed(meta, written, key) && !gluedAbbreviation(text, s + written.length, key)) continue;
     return { book, written, start: s };
   }
   return undefined;

@@ -5,8 +5,17 @@ import { invalid } from '../errors.ts';
 import type { Meta } from '../meta.ts';
 import { padBookId, padVerseId } from '../ids.ts';
 import { perPack } from '../pack/per-pack.ts';
-import { bookNameBefore, isCommonWord, isSpace, nameKey, ordinalAfter } from './books.ts';
-import { Cursor, ReferenceParser, type Passage } from './grammar.ts';
+import {
+  type BookName,
+  bookNameBefore,
+  isCommonWord,
+  isSpace,
+  isSpanishOnly,
+  nameAllowed,
+  nameKey,
+  ordinalAfter,
+} from './books.ts';
+import { Cursor, type ParsedReference, ReferenceParser, type Passage } from './grammar.ts';
 
 export interface CitationHit {
   /** the reference as written, and where it is: UTF-16 offsets, as JavaScript strings count */
@@ -16,11 +25,11 @@ export interface CitationHit {
   /** the book name as written, and the book it names */
   bookName: string;
   bookId: string;
+  /** the book a written range across books ends in ("Genesis 1 - Exodus 2"); absent otherwise */
+  endBookId?: string;
   /** the verses it names, as inclusive ranges of verse ids */
   passages: { from: string; to: string }[];
 }
-
-const DIGIT = /\d/g;
 
 export const passageIds = (p: Passage) => ({ from: padVerseId(p.from), to: padVerseId(p.to) });
 
@@ -29,33 +38,184 @@ const parsersFor = perPack((meta: Meta) => ({
   single: new ReferenceParser(meta, { freeText: false }),
 }));
 
+/** Words that may stand between a book name and its chapter: "Psalms chap 23", "Genesis verse 2". */
+const MARKER_WORDS = new Set(['chapter', 'chapters', 'chap', 'ch', 'verse', 'verses', 'vv', 'vs', 'ver', 'v']);
+const isAsciiLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/** Where a book name would end before the number at `at`: past spaces, a chapter or verse word, a colon, markup. */
+function nameEndBefore(text: string, at: number): number {
+  const spacesBefore = (i: number) => {
+    let j = i;
+    while (j > 0 && i - j < 2 && isSpace(text.charAt(j - 1))) j--;
+    return j;
+  };
+  let i = spacesBefore(at);
+  const wordEnd = text.charAt(i - 1) === '.' ? i - 1 : i;
+  let w = wordEnd;
+  while (w > 0 && wordEnd - w < 8 && isAsciiLetter(text.charCodeAt(w - 1))) w--;
+  if (
+    w < wordEnd &&
+    w > 0 &&
+    !isAsciiLetter(text.charCodeAt(w - 1)) &&
+    MARKER_WORDS.has(text.slice(w, wordEnd).toLowerCase())
+  )
+    i = spacesBefore(w);
+  if (text.charAt(i - 1) === ':') i = spacesBefore(i - 1);
+  for (let k = 0; k < 3 && (text.charAt(i - 1) === '*' || text.charAt(i - 1) === '_'); k++) i--;
+  return i;
+}
+
+/** A book name that starts at `at` and is not followed by a number: "John" in "the 3rd chapter of John". */
+function nameAfter(meta: Meta, text: string, at: number, freeText: boolean): BookName | undefined {
+  const ends: number[] = [];
+  let i = at;
+  while (ends.length < 4 && i < text.length) {
+    const wordStart = i;
+    while (i < text.length && /[\p{L}\p{M}\d'’]/u.test(text.charAt(i))) i++;
+    if (i === wordStart) break;
+    ends.push(i);
+    if (text.charAt(i) === '.') i++;
+    if (text.charAt(i) !== ' ') break;
+    i++;
+  }
+  for (let k = ends.length - 1; k >= 0; k--) {
+    const written = text.slice(at, ends[k]);
+    const key = nameKey(written);
+    const book = meta.nameIndex().get(key);
+    if (book !== undefined && !/^\d+$/.test(key) && (!freeText || nameAllowed(meta, written, key)))
+      return { book, written, start: at };
+  }
+  return undefined;
+}
+
+const ORDINAL_SUFFIX = /(?:st|nd|rd|th)\b/iy;
+const CHAPTER_OF = /\s+chapter\s+of\s+(?:the\s+(?:book\s+of\s+)?)?/iy;
+const OF = /\s+of\s+(?:the\s+(?:book\s+of\s+)?)?/iy;
+const PSALM = /\s+psalm\b/iy;
+const THE_BEFORE = /\bthe\s+$/i;
+const CHAPTER_BEFORE = /\bchapter\s+$/i;
+
+export interface FoundReference {
+  name: BookName;
+  /** where the match starts: the name, or a chapter written first ("the 3rd chapter of John") */
+  start: number;
+  ref: ParsedReference;
+}
+
+/**
+ * A chapter written before its book: "the 3rd chapter of John", "Chapter 2 of Acts, verse 38", "the 23rd
+ * Psalm". `at` and `digitsEnd` hold the chapter's digits.
+ */
+function chapterFirst(
+  meta: Meta,
+  parser: ReferenceParser,
+  text: string,
+  at: number,
+  digitsEnd: number,
+  freeText: boolean,
+): FoundReference | undefined {
+  const chapter = Number(text.slice(at, digitsEnd));
+  if (!(chapter >= 1 && chapter <= 150)) return undefined;
+  let start = at;
+  let after: number;
+  let name: BookName | undefined;
+  ORDINAL_SUFFIX.lastIndex = digitsEnd;
+  const ordinal = ORDINAL_SUFFIX.exec(text);
+  if (ordinal) {
+    const suffixEnd = digitsEnd + ordinal[0].length;
+    CHAPTER_OF.lastIndex = suffixEnd;
+    PSALM.lastIndex = suffixEnd;
+    const of = CHAPTER_OF.exec(text);
+    if (of) {
+      name = nameAfter(meta, text, suffixEnd + of[0].length, freeText);
+      after = name ? name.start + name.written.length : 0;
+    } else if (PSALM.exec(text)) {
+      const written = text.slice(suffixEnd, PSALM.lastIndex).trimStart();
+      name = { book: 19, written, start: PSALM.lastIndex - written.length };
+      after = PSALM.lastIndex;
+    } else return undefined;
+    const the = THE_BEFORE.exec(text.slice(Math.max(0, at - 8), at));
+    if (the) start = at - the[0].length;
+  } else {
+    const chapterWord = CHAPTER_BEFORE.exec(text.slice(Math.max(0, at - 10), at));
+    if (!chapterWord) return undefined;
+    OF.lastIndex = digitsEnd;
+    const of = OF.exec(text);
+    if (!of) return undefined;
+    name = nameAfter(meta, text, digitsEnd + of[0].length, freeText);
+    after = name ? name.start + name.written.length : 0;
+    start = at - chapterWord[0].length;
+  }
+  if (!name) return undefined;
+  const ref = parser.chapterNamed(name.book, chapter, new Cursor(text, after));
+  return ref ? { name, start, ref } : undefined;
+}
+
+/**
+ * The reference whose chapter number starts at `at` (the first of its digits), with its book name before
+ * it or, written the other way round, after it; `name` alone when a book is named but nothing it names
+ * exists. The one reader behind GetCitationsInText and GetParseCitation.
+ */
+export function referenceAt(
+  meta: Meta,
+  text: string,
+  at: number,
+  freeText: boolean,
+): FoundReference | { name: BookName | undefined; start: number; ref: undefined } {
+  const parser = freeText ? parsersFor(meta).freeText : parsersFor(meta).single;
+  let digitsEnd = at;
+  while (digitsEnd < text.length && isDigit(text.charCodeAt(digitsEnd))) digitsEnd++;
+  const after = text.charCodeAt(digitsEnd);
+  // Cheap guards first: an ordinal suffix after the digits ("3rd"), or "chapter " before them.
+  if (isAsciiLetter(after) || (isSpace(text.charAt(at - 1)) && (text.charCodeAt(at - 2) | 32) === 114)) {
+    const first = chapterFirst(meta, parser, text, at, digitsEnd, freeText);
+    if (first) return first;
+  }
+  let nameEnd = at;
+  while (nameEnd > 0 && at - nameEnd < 2 && isSpace(text.charAt(nameEnd - 1))) nameEnd--;
+  const coded = ordinalAfter(meta, text, at);
+  let name = coded ?? bookNameBefore(meta, text, nameEnd, freeText);
+  if (!name) {
+    // A chapter or verse word, a colon or markup between the name and the number ("Psalms chap 23").
+    const further = nameEndBefore(text, nameEnd);
+    if (further !== nameEnd) {
+      name = bookNameBefore(meta, text, further, freeText);
+      nameEnd = further;
+    }
+  }
+  if (!name) return { name, start: at, ref: undefined };
+  if (coded) nameEnd = at + 1;
+  const key = nameKey(name.written);
+  const ref = parser.parse(name.book, new Cursor(text, nameEnd), {
+    common: isCommonWord(key),
+    spanish: isSpanishOnly(meta, key),
+  });
+  return { name, start: name.start, ref };
+}
+
 /** Every reference in a text, in order. */
 export function findCitations(meta: Meta, text: string): CitationHit[] {
-  const parser = parsersFor(meta).freeText;
   const hits: CitationHit[] = [];
-  const digits = new RegExp(DIGIT.source, 'g');
+  const digits = /\d/g;
   let m: RegExpExecArray | null;
   while ((m = digits.exec(text))) {
     const at = m.index;
-    if (at > 0 && /\d/.test(text.charAt(at - 1))) continue;
-    let nameEnd = at;
-    while (nameEnd > 0 && at - nameEnd < 2 && isSpace(text.charAt(nameEnd - 1))) nameEnd--;
-    const coded = ordinalAfter(meta, text, at);
-    const name = coded ?? bookNameBefore(meta, text, nameEnd, true);
-    if (!name) continue;
-    if (coded) nameEnd = at + 1;
-    parser.commonName = isCommonWord(nameKey(name.written));
-    const ref = parser.parse(name.book, new Cursor(text, nameEnd));
-    if (!ref) continue;
-    hits.push({
-      match: text.slice(name.start, ref.end),
-      start: name.start,
+    if (at > 0 && isDigit(text.charCodeAt(at - 1))) continue;
+    const found = referenceAt(meta, text, at, true);
+    const ref = found.ref;
+    if (!ref || !found.name) continue;
+    const hit: CitationHit = {
+      match: text.slice(found.start, ref.end),
+      start: found.start,
       end: ref.end,
-      bookName: name.written,
-      bookId: padBookId(name.book),
+      bookName: found.name.written,
+      bookId: padBookId(found.name.book),
       passages: ref.passages.map(passageIds),
-    });
-    digits.lastIndex = ref.end;
+    };
+    if (ref.endBook !== found.name.book) hit.endBookId = padBookId(ref.endBook);
+    hits.push(hit);
+    digits.lastIndex = Math.max(ref.end, at + 1);
   }
   return hits;
 }
@@ -82,7 +242,8 @@ export interface LoneCitation {
 
 /**
  * One citation written as people write it ("Titus 1:1 through 2", "Phlm 2-3", "“Matt 1:1”",
- * "Ps. 78:24 (NIV)", "John 4 – v22"); throws INVALID_PARAMETER naming the part it could not read.
+ * "Ps. 78:24 (NIV)", "John 4 – v22"), read by the same reader as free text; throws INVALID_PARAMETER
+ * naming the part it could not read.
  */
 export function readCitation(meta: Meta, written: string, param: string): LoneCitation {
   let text = DECORATED.test(written) ? written.replace(QUOTES, '') : written;
@@ -93,40 +254,44 @@ export function readCitation(meta: Meta, written: string, param: string): LoneCi
     if (code && /\d/.test(text.slice(0, code.index)) && !/\d/.test(code[0]))
       text = text.slice(0, code.index).replace(QUOTES, '');
   }
-  const nameEnd = chapterStart(text);
-  let end = nameEnd;
-  while (end > 0 && isSpace(text.charAt(end - 1))) end--;
-  const beforeChapter = text.slice(0, end);
-  // "Genesis verse 2": a verse marker with no chapter before it is not part of the name.
-  const markerless = /[sve.]$/i.test(beforeChapter)
-    ? beforeChapter.replace(/\s+(?:verses|verse|vv?\.?|vs\.?|ver\.?)$/i, '')
-    : beforeChapter;
-  const name = bookNameBefore(meta, markerless, markerless.length, false);
-  if (!name || name.start !== markerless.search(/\S/)) {
-    throw invalid(
-      param,
-      `${param}: unknown book ${JSON.stringify(markerless.trim().slice(0, 40))}; use a book name or abbreviation in English, Spanish or Arabic, then a chapter`,
-    );
+  let first = 0;
+  while (first < text.length && isSpace(text.charAt(first))) first++;
+  const at = chapterStart(text);
+  if (at === text.length) {
+    const trimmed = text.trimEnd();
+    const name = bookNameBefore(meta, trimmed, trimmed.length, false);
+    if (name && name.start === first)
+      throw invalid(
+        param,
+        `${param}: no chapter after ${JSON.stringify(name.written)}; write a chapter number, e.g. "${name.written} 3"`,
+      );
+    throw unknownBook(param, trimmed);
   }
-  if (nameEnd === text.length)
-    throw invalid(
-      param,
-      `${param}: no chapter after ${JSON.stringify(name.written)}; write a chapter number, e.g. "${name.written} 3"`,
-    );
-  const parser = parsersFor(meta).single;
-  parser.commonName = false;
-  const cursor = new Cursor(text, markerless.length);
-  const ref = parser.parse(name.book, cursor);
+  const found = referenceAt(meta, text, at, false);
+  if (!found.name || found.start !== first) throw unknownBook(param, text.slice(0, nameEndBefore(text, at)));
+  const ref = found.ref;
+  const nameEnd = found.name.start + found.name.written.length;
   if (!ref)
     throw invalid(
       param,
-      `${param}: ${JSON.stringify(text.slice(markerless.length).trim().slice(0, 40))} is not a chapter and verses that exist in ${name.written}`,
+      `${param}: ${JSON.stringify(text.slice(nameEnd).trim().slice(0, 40))} is not a chapter and verses that exist in ${found.name.written}`,
     );
   const rest = text.slice(ref.end).trim();
   if (rest)
     throw invalid(
       param,
-      `${param}: could not read ${JSON.stringify(rest.slice(0, 40))} after ${JSON.stringify(text.slice(name.start, ref.end).trim())}`,
+      `${param}: could not read ${JSON.stringify(rest.slice(0, 40))} after ${JSON.stringify(text.slice(found.start, ref.end).trim())}`,
     );
-  return { book: name.book, passages: ref.passages };
+  if (ref.endBook !== found.name.book)
+    throw invalid(
+      param,
+      `${param}: one book and one chapter per call; ${JSON.stringify(written.trim().slice(0, 60))} runs into another book (GetCitationsInText reads any number)`,
+    );
+  return { book: found.name.book, passages: ref.passages };
 }
+
+const unknownBook = (param: string, name: string) =>
+  invalid(
+    param,
+    `${param}: unknown book ${JSON.stringify(name.trim().slice(0, 40))}; use a book name or abbreviation in English, Spanish or Arabic, then a chapter`,
+  );

@@ -1,12 +1,16 @@
-// The shape of a reference after its book name, as people write it: chapters, verses after ":" or "." or
-// a verse marker (v, vv., ver., vs, verse, verses), lists (",", "and", "&"), ranges ("-", en and em dash,
-// "~", "to", "through", "thru") within a chapter, across chapters ("16:2-17:3") and across books
-// ("Genesis 1 - Exodus 2"), part-verse letters (9a), and ";" (optionally "see", "also", "cf.") before a
-// further chapter of the same book or another book. Every passage is checked against the KJV
-// versification: a verse past a chapter's end is clipped to it, a chapter that does not exist is dropped.
+// The shape of a reference after its book name, as people write it: one grammar for a lone citation
+// (GetParseCitation) and for references in free text (GetCitationsInText). Chapters, alone or in lists
+// ("1 & 2", "4, 5 and 6", "23/91/121"); verses after ":", "::", "." or a verse marker (v, vv., ver., vs,
+// verse, verses; glued as in "3v16"), after a space ("5 17"), after ";" typed for ":" ("2;1-5") and after
+// "," in Spanish ("Juan 3,16"); lists (",", "and", "&", and a later verse after a full stop: "2:10. 11");
+// ranges ("-", en and em dash, "~", "to", "through", "thru") within a chapter, across chapters
+// ("16:2-17:3") and across books ("Genesis 1 - Exodus 2", "Ruth 4:1-1 Samuel 1:10"); part-verse letters
+// (9a, 5ab); and ";" (optionally "see", "also", "cf.") before a further chapter of the same book. Every
+// passage is checked against the KJV versification: a verse past a chapter's end is clipped to it, a
+// chapter that does not exist is dropped.
 import type { Meta } from '../meta.ts';
-import { bookAndChapterIdOf, composeVerseId } from '../ids.ts';
-import { bookNameBefore, isSpace, ordinalAfter } from './books.ts';
+import { composeVerseId } from '../ids.ts';
+import { bookNameBefore, isSpace } from './books.ts';
 
 /** An inclusive range of verse ids (BBCCCVVV numbers). */
 export interface Passage {
@@ -15,35 +19,74 @@ export interface Passage {
 }
 
 export interface ParseOptions {
-  /** free text: names need a capital, common-word names a verse; else a lone citation (GetParseCitation) */
+  /** free text: names need a capital and common-word names more than a bare chapter; else a lone citation */
   freeText: boolean;
+}
+
+/** What the caller knows of the name a reference starts with. */
+export interface NameTraits {
+  /** the name is also a common English word ("Mark", "Acts", "Numbers") */
+  common: boolean;
+  /** the name is Spanish only, so "3,16" is chapter and verse ("Juan 3,16") */
+  spanish: boolean;
 }
 
 export interface ParsedReference {
   passages: Passage[];
   /** where the reference's text ends (exclusive) */
   end: number;
-  /** the chapters it names, as bookAndChapterId numbers (ids.ts) */
-  chapters: Set<number>;
+  /** the book a written range across books ends in ("Genesis 1 - Exodus 2"), else the starting book */
+  endBook: number;
+}
+
+interface Group {
+  passages: Passage[];
+  /** the book the group ends in (another book only for a written range across books) */
+  book: number;
+  /** the group named verses (not whole chapters) */
+  verses: boolean;
+  /** more than a bare chapter number: verses, a range or a chapter word ("Acts 2:38", "Acts 1-2") */
+  strong: boolean;
+  /** the last verse read, for "2:10. 11" */
+  lastVerse: number;
 }
 
 // Every pattern is sticky: it matches at the cursor only, with no slicing of the text.
 const RANGE = /(?:[-–—~]|to\b|through\b|thru\b)/iy;
-const LIST = /(?:,|&|and\b)/iy;
+const VERSE_LIST = /(?:,|&|and\b)/iy;
+const CHAPTER_LIST = /(?:,|&|\/|and\b)/iy;
 const VERSE_MARKER = /(?:verses|verse|vv\.?|vs\.?|ver\.?|v\.?)(?=\s*\d)/iy;
+const CHAPTER_MARKER = /(?:chapters|chapter|chap\.?|ch\.?)(?=\s*\d)/iy;
+const MARKUP = /[*_]{1,3}/y;
 const FOLLOW_ON = /;\s*(?:(?:see\s+)?also\b|see\b|cf\.?)?/iy;
-const NUMBER = /(\d{1,3})([a-c])?(?![\p{L}\d])/uy;
+/** 1-3 digits, not run into further digits or letters, except part-verse letters (9a, 5ab) or a glued "v16". */
+const NUMBER = /(\d{1,3})(?:([a-e]{1,2})(?![\p{L}\d])|(?=vv?\.?\d)|(?![\p{L}\d]))/uy;
 const COMMA = /,/y;
-const CHAPTER_VERSE_AHEAD = /\s*\d{1,3}\s*[:.]\s*\d/y;
+/** A time after a number ("9:30 am") is not a verse. */
+const TIME = String.raw`(?!\s*[ap]\.?m\b)`;
+const CHAPTER_VERSE_AHEAD = new RegExp(String.raw`\s*\d{1,3}\s*[:.]\s*\d{1,3}(?!\d)${TIME}`, 'iy');
+const GLUED_CHAPTER_VERSE_AHEAD = new RegExp(String.raw`\s*\d{1,3}[:.]\d{1,3}(?!\d)${TIME}`, 'iy');
 const DIGIT_AHEAD = /\s*\d/y;
-const SPACED_DIGIT_AHEAD = /\s+\d/y;
-const VERSE_SEPARATOR = /[:.](?=\s*\d)/y;
-const COLON = /:/y;
-const CHAPTER_VERSE_SEPARATOR = /[:.]/y;
+const COLON_SEPARATOR = /::?(?=\s*\d)/y;
+const COLON_BEFORE_MARKER = /:(?=\s*(?:verses|verse|vv\.?|vs\.?|ver\.?|v\.?)\s*\d)/iy;
+const GLUED_DOT = /\.(?=\d)/y;
+/** ";" typed for ":", directly between a chapter and a verse: "Titus 2;1-5", not "John 3;4:1". */
+const GLUED_SEMICOLON = /;(?=\d{1,3}(?![\d:.]))/y;
+const SPANISH_SEPARATOR = /,(?=\d)/y;
 const WORD_AHEAD = /\s*[\p{L}\d]/uy;
 const VERSES_CONTINUE = /\s*(?:[-–—~,&]|to\b|through\b|thru\b|and\b)\s*\d/iy;
-const VERSE_AHEAD = /\s*\d{1,3}[a-c]?(?![\d:.]\s*\d)(?!\d)/y;
+const VERSE_AHEAD = new RegExp(String.raw`\s*\d{1,3}(?:[a-e]{1,2})?(?![\d:.]\s*\d)(?!\d)${TIME}`, 'iy');
+/** "2 Cor 5 17": a second number after a space, not a chapter:verse or a time of its own. */
+const SPACED_VERSE_AHEAD = new RegExp(String.raw`[ \t\u00a0]{1,2}\d{1,3}(?![\d:.,]\s*\d)(?![\p{L}\d])${TIME}`, 'uiy');
+/** "Luke 2:10. 11": a verse after a full stop, read when it is later than the last one. */
+const VERSE_AFTER_STOP = new RegExp(
+  String.raw`\.\s*(\d{1,3})(?:[a-e]{1,2})?(?![\d:.]\s*\d)(?![\p{L}\d])${TIME}`,
+  'uiy',
+);
+const STOP_THEN_CHAPTER_VERSE = /\.(?=\s*\d{1,3}[:.]\d)/y;
 const SINGLE_CHAPTER_VERSE_AHEAD = /\s*[:.]\s*\d/y;
+/** After a common-word name with a bare chapter: a list word and another book's reference ("Acts 2 and Joel 2"). */
+const LIST_WORD = /\s*(?:,|;|&|and\b|with\b|or\b|vs\.?|versus\b)/iy;
 const LAST_BOOK = 66;
 
 /** A parser over one text, one reference at a time. */
@@ -71,18 +114,25 @@ class Cursor {
     return m[0];
   }
 
+  /** Matches a sticky pattern exactly at the cursor (no spaces before it) and moves past it. */
+  takeHere(pattern: RegExp): boolean {
+    const m = this.match(pattern);
+    if (m) this.at += m[0].length;
+    return m !== null;
+  }
+
   /** A sticky pattern's match at the cursor, without moving it. */
   match(pattern: RegExp, at = this.at): RegExpExecArray | null {
     pattern.lastIndex = at;
     return pattern.exec(this.text);
   }
 
-  /** A number of 1-3 digits not run into further digits or letters; a part-verse letter a-c is allowed. */
+  /** A number of 1-3 digits not run into further digits or letters; part-verse letters are allowed for verses. */
   number(partLetter = false): number | undefined {
     const saved = this.at;
     this.skipSpaces();
     const m = this.match(NUMBER);
-    if (!m || (m[2] && !partLetter) || Number(m[1]) === 0) {
+    if (!m || (m[2] && !partLetter) || m[1] === '0' || m[1] === '00' || m[1] === '000') {
       this.at = saved;
       return undefined;
     }
@@ -98,6 +148,8 @@ class Cursor {
     return result;
   }
 }
+
+const isDigitCode = (c: number) => c >= 48 && c <= 57;
 
 export class ReferenceParser {
   constructor(
@@ -124,76 +176,103 @@ export class ReferenceParser {
     return to >= from ? { from, to } : undefined;
   }
 
-  /** A book name that starts at the cursor and is followed by a chapter number. */
-  private bookAt(cursor: Cursor): number | undefined {
-    return cursor.attempt(() => {
-      cursor.skipSpaces();
-      const start = cursor.at;
-      // The chapter's digits, past an ordinal that begins the name ("1 Cor 13").
-      const digit = /\d/.exec(cursor.text.slice(start, start + 40).replace(/^[1-3](?=\s*\p{L})/u, '_'));
-      if (!digit || digit.index === 0) return undefined;
-      const coded = ordinalAfter(this.meta, cursor.text, start + digit.index);
-      if (coded && coded.start === start) {
-        cursor.at = start + coded.written.length;
-        return coded.book;
-      }
-      let end = start + digit.index;
-      while (end > start && isSpace(cursor.text.charAt(end - 1))) end--;
-      const name = bookNameBefore(this.meta, cursor.text, end, this.options.freeText);
-      if (!name || name.start !== start) return undefined;
-      cursor.at = end;
-      return name.book;
-    });
+  /**
+   * A book name that starts at the cursor (after spaces) and is followed by a chapter number; the cursor
+   * moves past the name. "1 Samuel 1:10", "2Chronicles 1:3", "Rom 5:8".
+   */
+  bookAt(cursor: Cursor): number | undefined {
+    const text = cursor.text;
+    let start = cursor.at;
+    while (start < text.length && isSpace(text.charAt(start))) start++;
+    const first = text.charCodeAt(start);
+    // A name starts with a letter or an ordinal digit; most places this is asked hold a digit or a mark.
+    let i = start;
+    if (first >= 49 && first <= 51) {
+      i++;
+      while (i < text.length && isSpace(text.charAt(i))) i++;
+      if (i >= text.length || isDigitCode(text.charCodeAt(i)) || !/\p{L}/u.test(text.charAt(i))) return undefined;
+    } else if (!/\p{L}/u.test(text.charAt(start))) return undefined;
+    const limit = Math.min(text.length, start + 40);
+    while (i < limit && !isDigitCode(text.charCodeAt(i))) i++;
+    if (i >= limit) return undefined;
+    let end = i;
+    while (end > start && isSpace(text.charAt(end - 1))) end--;
+    const name = bookNameBefore(this.meta, text, end, this.options.freeText);
+    if (!name || name.start !== start) return undefined;
+    cursor.at = end;
+    return name.book;
   }
 
   /**
    * The reference after a book name; `cursor` stands just after the name. Undefined when no chapter
-   * follows, or when nothing it names exists.
+   * follows, or when nothing it names exists. A reference stays in one book: a further book after ";"
+   * starts another reference, and a written range across books ends this one.
    */
-  parse(book: number, cursor: Cursor): ParsedReference | undefined {
+  parse(book: number, cursor: Cursor, name: NameTraits): ParsedReference | undefined {
     const passages: Passage[] = [];
-    const chapters = new Set<number>();
     let end = -1;
-    let current = book;
     let first = true;
+    let strong = false;
+    let endBook = book;
     for (;;) {
-      const group = this.group(current, cursor, first);
+      const group = this.group(book, cursor, first, name.spanish);
       if (!group) break;
       first = false;
       // A part that names nothing that exists ("Gen 2:27; 4:19-28", a misprint in the source) is read
       // past but left out: the reference ends at its last part that exists.
-      for (const p of group.passages) {
-        passages.push(p);
-        chapters.add(bookAndChapterIdOf(p.from));
-        chapters.add(bookAndChapterIdOf(p.to));
+      for (const p of group.passages) passages.push(p);
+      if (group.passages.length) {
+        end = cursor.at;
+        strong ||= group.strong;
       }
-      if (group.passages.length) end = cursor.at;
-      current = group.book;
-      // What may follow: "; 4:1-5", "; see also Rom 5:8", ", 4:2" (a new chapter of the same book).
+      if (group.book !== book) {
+        endBook = group.book;
+        break;
+      }
+      const verses = group.verses;
+      // What may follow: "; 4:1-5", "; see also 6:23", ", 4:2" (a new chapter), ". 33.3", and after a
+      // bare chapter a list of chapters ("1 & 2", "4, 5 and 6", "23/91/121").
       const next = cursor.attempt(() => {
-        if (cursor.take(FOLLOW_ON) !== undefined) {
-          const other = this.bookAt(cursor);
-          if (other !== undefined) return other;
-          return cursor.match(DIGIT_AHEAD) ? current : undefined;
+        if (cursor.take(FOLLOW_ON) !== undefined)
+          return cursor.match(DIGIT_AHEAD) && this.bookAt(new Cursor(cursor.text, cursor.at)) === undefined
+            ? true
+            : undefined;
+        if (verses) {
+          if (cursor.takeHere(STOP_THEN_CHAPTER_VERSE))
+            return cursor.match(GLUED_CHAPTER_VERSE_AHEAD) ? true : undefined;
+          return cursor.take(COMMA) !== undefined && cursor.match(CHAPTER_VERSE_AHEAD) ? true : undefined;
         }
-        if (cursor.take(COMMA) !== undefined && cursor.match(CHAPTER_VERSE_AHEAD)) return current;
-        return undefined;
+        if (cursor.take(CHAPTER_LIST) === undefined || !cursor.match(DIGIT_AHEAD)) return undefined;
+        return this.bookAt(new Cursor(cursor.text, cursor.at)) === undefined ? true : undefined;
       });
-      if (next === undefined) break;
-      current = next;
+      if (!next) break;
     }
-    if (end < 0) return undefined;
+    if (end < 0 || !passages.length) return undefined;
+    // A common-word name with only bare chapters needs the phrase to end there, or a list word and another
+    // book's reference after it: "Read Mark 5." and "Acts 2 and Joel 2", not "Mark 5 people came".
+    if (this.options.freeText && name.common && !strong && cursor.match(WORD_AHEAD, end)) {
+      const other = new Cursor(cursor.text, end);
+      if (!other.take(LIST_WORD) || this.bookAt(other) === undefined) return undefined;
+    }
     cursor.at = end;
-    return passages.length ? { passages, end, chapters } : undefined;
+    return { passages, end, endBook };
   }
 
   /** One chapter with its verses, a chapter range, or a range into another chapter or book. */
-  private group(book: number, cursor: Cursor, first: boolean): { passages: Passage[]; book: number } | undefined {
+  private group(book: number, cursor: Cursor, first: boolean, spanish: boolean): Group | undefined {
     return cursor.attempt(() => {
       const singleChapter = this.chapters(book) === 1;
-      // "Genesis verse 2": a verse without a chapter reads as the first chapter's.
-      if (!this.options.freeText && cursor.attempt(() => cursor.take(VERSE_MARKER))) {
-        return this.verseList(book, 1, cursor);
+      let strong = false;
+      if (first) {
+        // Between the name and its chapter: markup ("**John** 1:1"), a colon ("Mark: 2:1-12"), a chapter
+        // word ("Psalms chap 23") or a verse word ("Exodus verse 20:3"; "Genesis verse 2" is chapter 1's).
+        cursor.takeHere(MARKUP);
+        if (cursor.take(COLON_SEPARATOR) !== undefined && !cursor.match(CHAPTER_VERSE_AHEAD)) return undefined;
+        if (cursor.take(CHAPTER_MARKER) !== undefined) strong = true;
+        else if (cursor.take(VERSE_MARKER) !== undefined) {
+          if (!cursor.match(CHAPTER_VERSE_AHEAD)) return this.verseList(book, 1, cursor);
+          strong = true;
+        }
       }
       const chapter = cursor.number();
       if (chapter === undefined) return undefined;
@@ -205,23 +284,38 @@ export class ReferenceParser {
         !(chapter === 1 && !this.continuesWithVerses(cursor))
       ) {
         cursor.at = afterChapter;
-        while (cursor.at > 0 && /\d/.test(cursor.text.charAt(cursor.at - 1))) cursor.at--;
+        while (cursor.at > 0 && isDigitCode(cursor.text.charCodeAt(cursor.at - 1))) cursor.at--;
         return this.verseList(book, 1, cursor);
       }
-      // Verses after ":" or "." ("John 3.16"), or after a verse marker ("Psalm 116: Verse 10", "John 4 – v22").
-      const versesFollow = cursor.attempt(() => {
-        if (
-          cursor.take(VERSE_SEPARATOR) !== undefined ||
-          (cursor.take(COLON) !== undefined && cursor.take(VERSE_MARKER) !== undefined)
-        )
-          return true;
+      // Verses after ":" or "::" ("Rom 12 : 1", "isaiah40::31"), directly after ";" typed for ":" ("Titus
+      // 2;1-5") or ".", after "," in Spanish ("Juan 3,16"), or after a verse marker ("Psalm 116: Verse 10",
+      // "John 4 – v22", "2Tim3v16", "Acts 2, verse 38").
+      const hard = cursor.attempt(() => {
+        if (cursor.take(COLON_SEPARATOR) !== undefined) return true;
+        if (cursor.take(COLON_BEFORE_MARKER) !== undefined) return cursor.take(VERSE_MARKER) !== undefined || undefined;
+        if (cursor.takeHere(GLUED_SEMICOLON)) return true;
+        if (spanish && cursor.takeHere(SPANISH_SEPARATOR)) return true;
         if (cursor.take(VERSE_MARKER) !== undefined) return true;
-        if (cursor.take(RANGE) !== undefined && cursor.take(VERSE_MARKER) !== undefined) return true;
+        if ((cursor.take(RANGE) !== undefined || cursor.take(COMMA) !== undefined) && cursor.take(VERSE_MARKER))
+          return true;
         return undefined;
       });
-      if (versesFollow) return this.verseList(book, chapter, cursor);
-      // "John 3 16" in a lone citation.
-      if (!this.options.freeText && cursor.match(SPACED_DIGIT_AHEAD)) return this.verseList(book, chapter, cursor);
+      if (hard) return this.verseList(book, chapter, cursor, true);
+      // "John 3.16", "2 Cor 5 17": verses that, when they do not exist, leave the chapter standing ("Psalm
+      // 23.500", "Psalm 23 500 of us").
+      const soft = cursor.attempt(() => {
+        if (cursor.takeHere(GLUED_DOT)) return true;
+        if (!cursor.match(SPACED_VERSE_AHEAD)) return undefined;
+        return this.bookAt(new Cursor(cursor.text, cursor.at)) === undefined ? true : undefined;
+      });
+      if (soft) {
+        const read = cursor.attempt(() => {
+          const verses = this.verseList(book, chapter, cursor, true);
+          return verses?.passages.length ? verses : undefined;
+        });
+        if (read) return read;
+        cursor.at = afterChapter;
+      }
       // A range from a whole chapter: to another chapter, into a chapter's verse, or into another book.
       const ranged = cursor.attempt(() => {
         if (cursor.take(RANGE) === undefined) return undefined;
@@ -229,91 +323,142 @@ export class ReferenceParser {
         const endBook = otherBook ?? book;
         const endChapter = cursor.number();
         if (endChapter === undefined) return undefined;
-        const endVerse = cursor.attempt(() =>
-          cursor.take(CHAPTER_VERSE_SEPARATOR) !== undefined ? cursor.number(true) : undefined,
-        );
+        const endVerse = cursor.attempt(() => (this.verseSeparator(cursor) ? cursor.number(true) : undefined));
         if (otherBook === undefined && endChapter < chapter) return undefined;
-        return { passages: this.spanBooks(book, chapter, endBook, endChapter, endVerse), book: endBook };
+        const passages = this.spanBooks(book, chapter, 1, endBook, endChapter, endVerse);
+        if (!passages) return undefined;
+        return { passages, book: endBook, verses: endVerse !== undefined, strong: true, lastVerse: endVerse ?? 0 };
       });
       if (ranged) return ranged;
-      // A whole chapter. In free text, a common-word name ("Mark 5 people") needs more than a number.
-      if (first && this.options.freeText && this.commonName && cursor.match(WORD_AHEAD)) return undefined;
       const whole = this.passage(book, chapter, 1, chapter, Number.MAX_SAFE_INTEGER);
-      return { passages: whole ? [whole] : [], book };
+      return { passages: whole ? [whole] : [], book, verses: false, strong, lastVerse: 0 };
     });
   }
 
-  /** Set by the caller for the reference being parsed: its name is also a common word. */
-  commonName = false;
+  /** The mark between a chapter and its verse at the end of a range: "16:2-17:3", "1:1-2.3". */
+  private verseSeparator(cursor: Cursor): boolean {
+    return cursor.take(COLON_SEPARATOR) !== undefined || cursor.takeHere(GLUED_DOT);
+  }
+
+  /** "the 3rd chapter of John", "Chapter 2 of Acts, verse 38": the chapter is known, verses may follow. */
+  chapterNamed(book: number, chapter: number, cursor: Cursor): ParsedReference | undefined {
+    const start = cursor.at;
+    const verses = cursor.attempt(() => {
+      cursor.take(COMMA);
+      if (cursor.take(VERSE_MARKER) === undefined) return undefined;
+      const list = this.verseList(book, chapter, cursor);
+      return list?.passages.length ? list : undefined;
+    });
+    if (verses) return { passages: verses.passages, end: cursor.at, endBook: verses.book };
+    cursor.at = start;
+    const whole = this.passage(book, chapter, 1, chapter, Number.MAX_SAFE_INTEGER);
+    return whole ? { passages: [whole], end: start, endBook: book } : undefined;
+  }
 
   private continuesWithVerses(cursor: Cursor): boolean {
     return cursor.match(VERSES_CONTINUE) !== null;
   }
 
-  /** Passages from book:chapter:1 to endBook:endChapter[:endVerse], whole chapters in between. */
+  /**
+   * Passages from book:chapter:verse to endBook:endChapter[:endVerse], whole chapters and books in between;
+   * undefined when the start or the end does not exist, or the end comes first.
+   */
   private spanBooks(
     book: number,
     chapter: number,
+    verse: number,
     endBook: number,
     endChapter: number,
     endVerse: number | undefined,
-  ): Passage[] {
-    if (endBook < book || endBook > LAST_BOOK) return [];
+  ): Passage[] | undefined {
+    if (endBook < book || endBook > LAST_BOOK) return undefined;
+    if (endBook !== book && (endChapter > this.chapters(endBook) || (endVerse ?? 1) > this.verses(endBook, endChapter)))
+      return undefined;
     const out: Passage[] = [];
     for (let b = book; b <= endBook; b++) {
       const c1 = b === book ? chapter : 1;
+      const v1 = b === book ? verse : 1;
       const c2 = b === endBook ? endChapter : this.chapters(b);
       const v2 = b === endBook && endVerse !== undefined ? endVerse : Number.MAX_SAFE_INTEGER;
-      const p = this.passage(b, c1, 1, c2, v2);
+      const p = this.passage(b, c1, v1, c2, v2);
       if (p) out.push(p);
-      else if (b === book) return [];
+      else if (b === book) return endBook === book ? [] : undefined;
     }
     return out;
   }
 
-  /** Verses of one chapter: "16", "16-18", "16, 18", "1-2, 9a, 10-13", "2-17:3" (into a later chapter). */
-  private verseList(book: number, chapter: number, cursor: Cursor): { passages: Passage[]; book: number } | undefined {
+  /**
+   * Verses of one chapter: "16", "16-18", "16, 18", "1-2, 9a, 10-13", "10. 11", "2-17:3" (into a later
+   * chapter), "1-1 Samuel 1:10" (into another book).
+   */
+  private verseList(book: number, chapter: number, cursor: Cursor, strong = true): Group | undefined {
     const passages: Passage[] = [];
     let read = false;
     let endChapter = chapter;
+    let endBook = book;
+    let lastVerse = 0;
     for (;;) {
       const item = cursor.attempt(() => {
         const from = cursor.number(true);
         if (from === undefined) return undefined;
         const to = cursor.attempt(() => {
           if (cursor.take(RANGE) === undefined) return undefined;
+          // "Ruth 4:1-1 Samuel 1:10": a range into another book.
+          const across = cursor.attempt(() => {
+            const other = this.bookAt(cursor);
+            if (other === undefined || other <= book) return undefined;
+            const c = cursor.number();
+            if (c === undefined) return undefined;
+            const v = cursor.attempt(() => (this.verseSeparator(cursor) ? cursor.number(true) : undefined));
+            return this.spanBooks(book, endChapter, from, other, c, v)
+              ? { book: other, chapter: c, verse: v }
+              : undefined;
+          });
+          if (across) return across;
           cursor.take(VERSE_MARKER);
           const n = cursor.number(true);
           if (n === undefined) return undefined;
           // "16:2-17:3": the range runs into a later chapter.
-          const verse = cursor.attempt(() =>
-            cursor.take(CHAPTER_VERSE_SEPARATOR) !== undefined ? cursor.number(true) : undefined,
-          );
+          const verse = cursor.attempt(() => (this.verseSeparator(cursor) ? cursor.number(true) : undefined));
           return verse === undefined
-            ? { chapter: endChapter, verse: n }
+            ? { book, chapter: endChapter, verse: n }
             : n > endChapter
-              ? { chapter: n, verse }
+              ? { book, chapter: n, verse }
               : undefined;
         });
-        if (to && to.chapter === endChapter && to.verse < from) return undefined;
-        return { from, to: to ?? { chapter: endChapter, verse: from } };
+        if (to && to.book === book && to.chapter === endChapter && (to.verse ?? 0) < from) return undefined;
+        return { from, to: to ?? { book, chapter: endChapter, verse: from } };
       });
       if (!item) break;
       read = true;
-      const p = this.passage(book, endChapter, item.from, item.to.chapter, item.to.verse);
+      if (item.to.book !== book) {
+        const span = this.spanBooks(book, endChapter, item.from, item.to.book, item.to.chapter, item.to.verse);
+        if (span) passages.push(...span);
+        endBook = item.to.book;
+        lastVerse = item.to.verse ?? 0;
+        break;
+      }
+      const p = this.passage(book, endChapter, item.from, item.to.chapter, item.to.verse ?? item.from);
       if (p) passages.push(p);
       endChapter = item.to.chapter;
-      // A list continues with a verse ("16, 18"), not with "4:1" (a new chapter, read by the caller).
+      lastVerse = item.to.verse ?? item.from;
+      // A list continues with a verse ("16, 18"), not with "4:1" (a new chapter, read by the caller), or
+      // with a later verse after a full stop ("2:10. 11", "4:12.16").
       const more = cursor.attempt(() => {
-        if (cursor.take(LIST) === undefined) return undefined;
-        cursor.take(VERSE_MARKER);
-        if (!cursor.match(VERSE_AHEAD)) return undefined;
-        // "Jude 3 and 1 Cor 13:4": a number that begins a book's name is not a verse of this list.
-        return cursor.attempt(() => this.bookAt(cursor)) === undefined ? true : undefined;
+        if (cursor.take(VERSE_LIST) !== undefined) {
+          cursor.take(VERSE_MARKER);
+          if (!cursor.match(VERSE_AHEAD)) return undefined;
+          // "Jude 3 and 1 Cor 13:4": a number that begins a book's name is not a verse of this list.
+          return this.bookAt(new Cursor(cursor.text, cursor.at)) === undefined ? true : undefined;
+        }
+        const stop = cursor.match(VERSE_AFTER_STOP);
+        if (!stop || Number(stop[1]) <= lastVerse) return undefined;
+        cursor.at++;
+        return true;
       });
       if (!more) break;
     }
-    return read ? { passages, book } : undefined;
+    return read ? { passages, book: endBook, verses: true, strong, lastVerse } : undefined;
   }
 }
 

@@ -2,7 +2,7 @@
 import { invalid } from '../errors.ts';
 import type { Language } from '../meta.ts';
 import { COMMON_PARAMS, defineOperation, textPack, type Context, type VerseIdValue } from '../operation.ts';
-import { arrayOf, empty, number, numbered, object, oneOf, string } from '../shape.ts';
+import { arrayOf, empty, number, numbered, object, oneOf, optional, string } from '../shape.ts';
 import {
   bookAndChapterIdOf,
   chapterOf,
@@ -44,8 +44,9 @@ export function parseCitation(ctx: Context, citation: string, param = 'citation'
   const strict = apiFormCitation(ctx, citation, param);
   if (strict) return strict;
   const { book, passages } = readCitation(ctx.meta, citation, param);
-  const chapters = new Set(passages.flatMap((p) => [bookAndChapterIdOf(p.from), bookAndChapterIdOf(p.to)]));
-  if (chapters.size !== 1) {
+  const chapterId = bookAndChapterIdOf(passages[0].from);
+  if (passages.some((p) => bookAndChapterIdOf(p.from) !== chapterId || bookAndChapterIdOf(p.to) !== chapterId)) {
+    const chapters = new Set(passages.flatMap((p) => [bookAndChapterIdOf(p.from), bookAndChapterIdOf(p.to)]));
     throw invalid(
       param,
       `${param}: one book and one chapter per call; ${JSON.stringify(citation.trim().slice(0, 60))} names ${chapters.size} chapters (GetCitationsInText reads any number)`,
@@ -147,7 +148,7 @@ export const parsingOperations = [
     name: 'GetCitationsInText',
     family: 'parsing',
     summary:
-      'Every Bible reference in a text, in order: [{match, start, end, bookName, bookId, passages: [{from, to}]}]. start and end are UTF-16 offsets (as JavaScript counts), bookName is the name as written, passages are inclusive verse-id ranges checked against the versification. Over HTTP, POST the text as the body for long texts.',
+      'Every Bible reference in a text, in order: [{match, start, end, bookName, bookId, endBookId?, passages: [{from, to}]}]. start and end are UTF-16 offsets (as JavaScript counts), bookName is the name as written, a hit names one book (endBookId only for a written range across books), passages are inclusive verse-id ranges checked against the versification. Over HTTP, POST the text as the body for long texts.',
     params: [
       {
         name: 'text',
@@ -166,6 +167,7 @@ export const parsingOperations = [
           end: number,
           bookName: string,
           bookId: string,
+          endBookId: optional(string),
           passages: arrayOf(object({}, { from: string, to: string })),
         },
       ),
