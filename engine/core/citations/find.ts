@@ -39,7 +39,7 @@ const parsersFor = perPack((meta: Meta) => ({
 }));
 
 /** Words that may stand between a book name and its chapter: "Psalms chap 23", "Genesis verse 2". */
-const MARKER_WORDS = new Set(['chapter', 'chapters', 'chap', 'ch', 'verse', 'verses', 'vv', 'vs', 'ver', 'v']);
+const MARKER_WORDS = new Set(['chapter', 'chapters', 'chap', 'ch', 'verse', 'verses']);
 const isAsciiLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
 const isDigit = (c: number) => c >= 48 && c <= 57;
 

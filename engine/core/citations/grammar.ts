@@ -56,6 +56,8 @@ const RANGE = /(?:[-–—~]|to\b|through\b|thru\b)/iy;
 const VERSE_LIST = /(?:,|&|and\b)/iy;
 const CHAPTER_LIST = /(?:,|&|\/|and\b)/iy;
 const VERSE_MARKER = /(?:verses|verse|vv\.?|vs\.?|ver\.?|v\.?)(?=\s*\d)/iy;
+/** Before a chapter only the word: "Mic. v. 2" is Gill's Micah 5:2 (a Roman chapter), not a verse of chapter 1. */
+const VERSE_WORD = /verses?(?=\s*\d)/iy;
 const CHAPTER_MARKER = /(?:chapters|chapter|chap\.?|ch\.?)(?=\s*\d)/iy;
 const MARKUP = /[*_]{1,3}/y;
 const FOLLOW_ON = /;\s*(?:(?:see\s+)?also\b|see\b|cf\.?)?/iy;
@@ -80,7 +82,7 @@ const VERSE_AHEAD = new RegExp(String.raw`\s*\d{1,3}(?:[a-e]{1,2})?(?![\d:.]\s*\
 const SPACED_VERSE_AHEAD = new RegExp(String.raw`[ \t\u00a0]{1,2}\d{1,3}(?![\d:.,]\s*\d)(?![\p{L}\d])${TIME}`, 'uiy');
 /** "Luke 2:10. 11": a verse after a full stop, read when it is later than the last one. */
 const VERSE_AFTER_STOP = new RegExp(
-  String.raw`\.\s*(\d{1,3})(?:[a-e]{1,2})?(?![\d:.]\s*\d)(?![\p{L}\d])${TIME}`,
+  String.raw`\.[ \t\u00a0]*(\d{1,3})(?:[a-e]{1,2})?(?![\d:.]\s*\d)(?![\p{L}\d])${TIME}`,
   'uiy',
 );
 const STOP_THEN_CHAPTER_VERSE = /\.(?=\s*\d{1,3}[:.]\d)/y;
@@ -269,7 +271,7 @@ export class ReferenceParser {
         cursor.takeHere(MARKUP);
         if (cursor.take(COLON_SEPARATOR) !== undefined && !cursor.match(CHAPTER_VERSE_AHEAD)) return undefined;
         if (cursor.take(CHAPTER_MARKER) !== undefined) strong = true;
-        else if (cursor.take(VERSE_MARKER) !== undefined) {
+        else if (cursor.take(VERSE_WORD) !== undefined) {
           if (!cursor.match(CHAPTER_VERSE_AHEAD)) return this.verseList(book, 1, cursor);
           strong = true;
         }
@@ -287,13 +289,11 @@ export class ReferenceParser {
         while (cursor.at > 0 && isDigitCode(cursor.text.charCodeAt(cursor.at - 1))) cursor.at--;
         return this.verseList(book, 1, cursor);
       }
-      // Verses after ":" or "::" ("Rom 12 : 1", "isaiah40::31"), directly after ";" typed for ":" ("Titus
-      // 2;1-5") or ".", after "," in Spanish ("Juan 3,16"), or after a verse marker ("Psalm 116: Verse 10",
-      // "John 4 – v22", "2Tim3v16", "Acts 2, verse 38").
+      // Verses after ":" or "::" ("Rom 12 : 1", "isaiah40::31"), after "," in Spanish ("Juan 3,16"), or
+      // after a verse marker ("Psalm 116: Verse 10", "John 4 – v22", "2Tim3v16", "Acts 2, verse 38").
       const hard = cursor.attempt(() => {
         if (cursor.take(COLON_SEPARATOR) !== undefined) return true;
         if (cursor.take(COLON_BEFORE_MARKER) !== undefined) return cursor.take(VERSE_MARKER) !== undefined || undefined;
-        if (cursor.takeHere(GLUED_SEMICOLON)) return true;
         if (spanish && cursor.takeHere(SPANISH_SEPARATOR)) return true;
         if (cursor.take(VERSE_MARKER) !== undefined) return true;
         if ((cursor.take(RANGE) !== undefined || cursor.take(COMMA) !== undefined) && cursor.take(VERSE_MARKER))
@@ -301,10 +301,11 @@ export class ReferenceParser {
         return undefined;
       });
       if (hard) return this.verseList(book, chapter, cursor, true);
-      // "John 3.16", "2 Cor 5 17": verses that, when they do not exist, leave the chapter standing ("Psalm
-      // 23.500", "Psalm 23 500 of us").
+      // "John 3.16", "Titus 2;1-5" (";" typed for ":"), "2 Cor 5 17": verses that, when they do not
+      // exist, leave the chapter standing ("Psalm 23.500", "Psalm 23 500 of us"; "Gen. 16;30" is then a
+      // list of chapters).
       const soft = cursor.attempt(() => {
-        if (cursor.takeHere(GLUED_DOT)) return true;
+        if (cursor.takeHere(GLUED_DOT) || cursor.takeHere(GLUED_SEMICOLON)) return true;
         if (!cursor.match(SPACED_VERSE_AHEAD)) return undefined;
         return this.bookAt(new Cursor(cursor.text, cursor.at)) === undefined ? true : undefined;
       });
@@ -454,7 +455,7 @@ export class ReferenceParser {
         const stop = cursor.match(VERSE_AFTER_STOP);
         if (!stop || Number(stop[1]) <= lastVerse) return undefined;
         cursor.at++;
-        return true;
+        return this.bookAt(new Cursor(cursor.text, cursor.at)) === undefined ? true : undefined;
       });
       if (!more) break;
     }
