@@ -7,6 +7,7 @@ import type { BibleServer } from '../../engine/node/server.ts';
 import { bible, callError } from '../helpers.ts';
 import { get, startServer } from '../hosts/http.ts';
 import { FREE, LONE } from './cases.ts';
+import { POSTS } from './posts.ts';
 
 const b = await bible();
 const chapterVerses = b.meta.versification.chapterVerses;
@@ -36,8 +37,8 @@ function verseIds(specs: string): string[] {
 }
 
 describe('the hand-written cases', () => {
-  it('has at least 300 cases', () => {
-    expect(LONE.length + FREE.length).toBeGreaterThanOrEqual(300);
+  it('has at least 600 cases', () => {
+    expect(LONE.length + FREE.length + POSTS.length).toBeGreaterThanOrEqual(600);
   });
 
   for (const [citation, expected] of LONE) {
@@ -54,7 +55,7 @@ describe('the hand-written cases', () => {
     });
   }
 
-  for (const [text, hits] of FREE) {
+  for (const [text, hits] of [...FREE, ...POSTS]) {
     it(`GetCitationsInText ${JSON.stringify(text)}`, async () => {
       const answer = await b.GetCitationsInText({ text });
       expect(answer.map((h: { match: string }) => h.match)).toEqual(hits.map(([match]) => match));

@@ -54,7 +54,7 @@ const keyCache = new Map<string, string>();
 
 /** Full book names in any language, by key: a name written in lower case must be one of these. */
 const fullNameKeys = perPack(
-  (meta: Meta) => new Set(meta.books.flatMap((b) => Object.values(b.names).map(bookNameKey))),
+  (meta: Meta) => new Set(['psalm', ...meta.books.flatMap((b) => Object.values(b.names).map(bookNameKey))]),
 );
 
 export function isCommonWord(key: string): boolean {
@@ -74,7 +74,17 @@ export function isSpanishOnly(meta: Meta, key: string): boolean {
 }
 
 /** "heb4:12", "rom8:28": a chapter and verse run into the name, which no prose word is. */
-const GLUED_CHAPTER_VERSE = /\d{1,3}::?\d/y;
+const CHAPTER_VERSE_AFTER = /[ \t\u00a0]?\d{1,3}[ \t\u00a0]?::?[ \t\u00a0]?\d/y;
+/**
+ * Abbreviations that are also words or particles a time or a ratio may follow ("he 9:30", "co 2:1", "le
+ * 10:30"): in lower case they are never taken for a book.
+ */
+const LOWER_CASE_WORDS = new Set([
+  ...COMMON_WORDS,
+  ...'ab ac act ag ap can cant co col da de ge he ja jam joe kin la lam le mal mar mat mi mic na nam ne nu numb ob os pro re ro ros sal sol son st ti tit'.split(
+    ' ',
+  ),
+]);
 
 /**
  * Free-text precision: a name is taken as written with a capital (or a digit, or in a script without
@@ -86,10 +96,13 @@ export function nameAllowed(meta: Meta, written: string, key: string): boolean {
   return fullNameKeys(meta).has(key) && !COMMON_WORDS.has(key);
 }
 
-/** A lower-case abbreviation counts in free text when its chapter and verse are run into it ("heb4:12"). */
-function gluedAbbreviation(text: string, end: number, key: string): boolean {
-  GLUED_CHAPTER_VERSE.lastIndex = end;
-  return !COMMON_WORDS.has(key) && GLUED_CHAPTER_VERSE.test(text);
+/**
+ * A lower-case abbreviation counts in free text before a chapter and verse ("rom 8:28", "heb4:12"), unless
+ * it is also a word ("is 5:24" stays prose).
+ */
+function lowerCaseAbbreviation(text: string, end: number, key: string): boolean {
+  CHAPTER_VERSE_AFTER.lastIndex = end;
+  return !LOWER_CASE_WORDS.has(key) && CHAPTER_VERSE_AFTER.test(text);
 }
 
 const LETTER = /[\p{L}\p{M}]/u;
@@ -111,10 +124,17 @@ const isNameChar = (ch: string) =>
  * The longest book name that ends at `end` (spaces and a dot before the number already skipped by the
  * caller), within the few words before it; undefined when none does.
  */
-export function bookNameBefore(meta: Meta, text: string, end: number, freeText: boolean): BookName | undefined {
+export function bookNameBefore(
+  meta: Meta,
+  text: string,
+  end: number,
+  freeText: boolean,
+  /** where the name may start at the earliest: the end of the reference before it */
+  earliest = 0,
+): BookName | undefined {
   const index = meta.nameIndex();
   let from = end;
-  while (from > 0 && end - from < MAX_NAME_LENGTH && isNameChar(text.charAt(from - 1))) from--;
+  while (from > earliest && end - from < MAX_NAME_LENGTH && isNameChar(text.charAt(from - 1))) from--;
   // Candidate starts: the beginning of each word in that stretch, farthest first, so the longest name wins.
   for (let s = from; s < end; s++) {
     const ch = text.charAt(s);
@@ -126,7 +146,7 @@ export function bookNameBefore(meta: Meta, text: string, end: number, freeText: 
     if (!key || /^\d+$/.test(key)) continue;
     const book = index.get(key);
     if (book === undefined) continue;
-    if (freeText && !nameAllowed(meta, written, key) && !gluedAbbreviation(text, s + written.length, key)) continue;
+    if (freeText && !nameAllowed(meta, written, key) && !lowerCaseAbbreviation(text, s + written.length, key)) continue;
     return { book, written, start: s };
   }
   return undefined;

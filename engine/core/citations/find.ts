@@ -162,6 +162,8 @@ export function referenceAt(
   text: string,
   at: number,
   freeText: boolean,
+  /** where a name may start at the earliest: the end of the reference before it */
+  earliest = 0,
 ): FoundReference | { name: BookName | undefined; start: number; ref: undefined } {
   const parser = freeText ? parsersFor(meta).freeText : parsersFor(meta).single;
   let digitsEnd = at;
@@ -175,12 +177,12 @@ export function referenceAt(
   let nameEnd = at;
   while (nameEnd > 0 && at - nameEnd < 2 && isSpace(text.charAt(nameEnd - 1))) nameEnd--;
   const coded = ordinalAfter(meta, text, at);
-  let name = coded ?? bookNameBefore(meta, text, nameEnd, freeText);
+  let name = coded ?? bookNameBefore(meta, text, nameEnd, freeText, earliest);
   if (!name) {
     // A chapter or verse word, a colon or markup between the name and the number ("Psalms chap 23").
     const further = nameEndBefore(text, nameEnd);
     if (further !== nameEnd) {
-      name = bookNameBefore(meta, text, further, freeText);
+      name = bookNameBefore(meta, text, further, freeText, earliest);
       nameEnd = further;
     }
   }
@@ -198,11 +200,12 @@ export function referenceAt(
 export function findCitations(meta: Meta, text: string): CitationHit[] {
   const hits: CitationHit[] = [];
   const digits = /\d/g;
+  let previousEnd = 0;
   let m: RegExpExecArray | null;
   while ((m = digits.exec(text))) {
     const at = m.index;
     if (at > 0 && isDigit(text.charCodeAt(at - 1))) continue;
-    const found = referenceAt(meta, text, at, true);
+    const found = referenceAt(meta, text, at, true, previousEnd);
     const ref = found.ref;
     if (!ref || !found.name) continue;
     const hit: CitationHit = {
@@ -216,6 +219,7 @@ export function findCitations(meta: Meta, text: string): CitationHit[] {
     if (ref.endBook !== found.name.book) hit.endBookId = padBookId(ref.endBook);
     hits.push(hit);
     digits.lastIndex = Math.max(ref.end, at + 1);
+    previousEnd = ref.end;
   }
   return hits;
 }

@@ -62,7 +62,8 @@ const CHAPTER_MARKER = /(?:chapters|chapter|chap\.?|ch\.?)(?=\s*\d)/iy;
 const MARKUP = /[*_]{1,3}/y;
 const FOLLOW_ON = /;\s*(?:(?:see\s+)?also\b|see\b|cf\.?)?/iy;
 /** 1-3 digits, not run into further digits or letters, except part-verse letters (9a, 5ab) or a glued "v16". */
-const NUMBER = /(\d{1,3})(?:([a-e]{1,2})(?![\p{L}\d])|(?=vv?\.?\d)|(?![\p{L}\d]))/uy;
+const NUMBER =
+  /(\d{1,3})(?:([a-e]{1,2}|ff?)(?![\p{L}\d])|(?=vv?\.?\d)|(?![\p{L}\d])|(?=(?:N?KJV|N?[IR]V|ESV|NASB|N?LT|H?CSB|NRSV|AMP|MSG|ASV)\b))/uy;
 const COMMA = /,/y;
 /** A time after a number ("9:30 am") is not a verse. */
 const TIME = String.raw`(?!\s*[ap]\.?m\b)`;
@@ -82,7 +83,7 @@ const VERSE_AHEAD = new RegExp(String.raw`\s*\d{1,3}(?:[a-e]{1,2})?(?![\d:.]\s*\
 const SPACED_VERSE_AHEAD = new RegExp(String.raw`[ \t\u00a0]{1,2}\d{1,3}(?![\d:.,]\s*\d)(?![\p{L}\d])${TIME}`, 'uiy');
 /** "Luke 2:10. 11": a verse after a full stop, read when it is later than the last one. */
 const VERSE_AFTER_STOP = new RegExp(
-  String.raw`\.[ \t\u00a0]*(\d{1,3})(?:[a-e]{1,2})?(?![\d:.]\s*\d)(?![\p{L}\d])${TIME}`,
+  String.raw`\.[ \t\u00a0]*(\d{1,3})(?:[a-e]{1,2})?(?!\d|\s*:\s*\d|\.\d)(?![\p{L}\d])${TIME}`,
   'uiy',
 );
 const STOP_THEN_CHAPTER_VERSE = /\.(?=\s*\d{1,3}[:.]\d)/y;
@@ -129,6 +130,9 @@ class Cursor {
     return pattern.exec(this.text);
   }
 
+  /** What followed the last number read: a part-verse letter, "f" (and the next verse) or "ff" (and the rest). */
+  suffix = '';
+
   /** A number of 1-3 digits not run into further digits or letters; part-verse letters are allowed for verses. */
   number(partLetter = false): number | undefined {
     const saved = this.at;
@@ -139,6 +143,7 @@ class Cursor {
       return undefined;
     }
     this.at += m[0].length;
+    this.suffix = m[2] ?? '';
     return Number(m[1]);
   }
 
@@ -319,7 +324,8 @@ export class ReferenceParser {
       }
       // A range from a whole chapter: to another chapter, into a chapter's verse, or into another book.
       const ranged = cursor.attempt(() => {
-        if (cursor.take(RANGE) === undefined) return undefined;
+        const mark = cursor.take(RANGE);
+        if (mark === undefined) return undefined;
         const otherBook = this.bookAt(cursor);
         const endBook = otherBook ?? book;
         const endChapter = cursor.number();
@@ -328,7 +334,15 @@ export class ReferenceParser {
         if (otherBook === undefined && endChapter < chapter) return undefined;
         const passages = this.spanBooks(book, chapter, 1, endBook, endChapter, endVerse);
         if (!passages) return undefined;
-        return { passages, book: endBook, verses: endVerse !== undefined, strong: true, lastVerse: endVerse ?? 0 };
+        // "Job 38 - 41" is a reference; "Numbers 1 to 10" is counting.
+        const strongRange = strong || otherBook !== undefined || !/^[a-z]/i.test(mark);
+        return {
+          passages,
+          book: endBook,
+          verses: endVerse !== undefined,
+          strong: strongRange,
+          lastVerse: endVerse ?? 0,
+        };
       });
       if (ranged) return ranged;
       const whole = this.passage(book, chapter, 1, chapter, Number.MAX_SAFE_INTEGER);
@@ -356,8 +370,10 @@ export class ReferenceParser {
     return whole ? { passages: [whole], end: start, endBook: book } : undefined;
   }
 
+  /** Verses follow ("Jude 1-3", "Jude 1 and 3"), not another book ("Jude 1 and 2 Peter 2"). */
   private continuesWithVerses(cursor: Cursor): boolean {
-    return cursor.match(VERSES_CONTINUE) !== null;
+    const m = cursor.match(VERSES_CONTINUE);
+    return m !== null && this.bookAt(new Cursor(cursor.text, m.index + m[0].length - 1)) === undefined;
   }
 
   /**
@@ -402,15 +418,26 @@ export class ReferenceParser {
       const item = cursor.attempt(() => {
         const from = cursor.number(true);
         if (from === undefined) return undefined;
+        // "6:10f" is the verse and the next, "6:10ff" the verse and the rest of the chapter.
+        if (cursor.suffix === 'f' || cursor.suffix === 'ff')
+          return {
+            from,
+            to: { book, chapter: endChapter, verse: cursor.suffix === 'f' ? from + 1 : Number.MAX_SAFE_INTEGER },
+          };
+        const afterFrom = cursor.at;
         const to = cursor.attempt(() => {
           if (cursor.take(RANGE) === undefined) return undefined;
           // "Ruth 4:1-1 Samuel 1:10": a range into another book.
           const across = cursor.attempt(() => {
+            const ordinalFirst = isDigitCode(cursor.skipSpaces().text.charCodeAt(cursor.at));
             const other = this.bookAt(cursor);
             if (other === undefined || other <= book) return undefined;
             const c = cursor.number();
             if (c === undefined) return undefined;
             const v = cursor.attempt(() => (this.verseSeparator(cursor) ? cursor.number(true) : undefined));
+            // "Ruth 4:1-3 John 1" is verses 1-3 and then John 1: a name that starts with a digit ends a range
+            // across books only with a verse ("Ruth 4:1-1 Samuel 1:10").
+            if (ordinalFirst && v === undefined) return undefined;
             return this.spanBooks(book, endChapter, from, other, c, v)
               ? { book: other, chapter: c, verse: v }
               : undefined;
@@ -427,7 +454,11 @@ export class ReferenceParser {
               ? { book, chapter: n, verse }
               : undefined;
         });
-        if (to && to.book === book && to.chapter === endChapter && (to.verse ?? 0) < from) return undefined;
+        // A range that runs backwards ("118:24 — 2-1 win") is not one: the verse before it stands alone.
+        if (to && to.book === book && to.chapter === endChapter && (to.verse ?? 0) < from) {
+          cursor.at = afterFrom;
+          return { from, to: { book, chapter: endChapter, verse: from } };
+        }
         return { from, to: to ?? { book, chapter: endChapter, verse: from } };
       });
       if (!item) break;
