@@ -100,9 +100,11 @@ export function nameAllowed(meta: Meta, written: string, key: string): boolean {
  * A lower-case abbreviation counts in free text before a chapter and verse ("rom 8:28", "heb4:12"), unless
  * it is also a word ("is 5:24" stays prose).
  */
-function lowerCaseAbbreviation(text: string, end: number, key: string): boolean {
+function lowerCaseAbbreviation(text: string, written: string, end: number, key: string): boolean {
+  // One word: "the Revelation 1:1" is prose before a name, not the abbreviation "The Revelation".
+  if (LOWER_CASE_WORDS.has(key) || / \p{L}/u.test(written)) return false;
   CHAPTER_VERSE_AFTER.lastIndex = end;
-  return !LOWER_CASE_WORDS.has(key) && CHAPTER_VERSE_AFTER.test(text);
+  return CHAPTER_VERSE_AFTER.test(text);
 }
 
 const LETTER = /[\p{L}\p{M}]/u;
@@ -146,7 +148,8 @@ export function bookNameBefore(
     if (!key || /^\d+$/.test(key)) continue;
     const book = index.get(key);
     if (book === undefined) continue;
-    if (freeText && !nameAllowed(meta, written, key) && !lowerCaseAbbreviation(text, s + written.length, key)) continue;
+    if (freeText && !nameAllowed(meta, written, key) && !lowerCaseAbbreviation(text, written, s + written.length, key))
+      continue;
     return { book, written, start: s };
   }
   return undefined;

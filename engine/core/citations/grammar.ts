@@ -74,7 +74,7 @@ const COLON_SEPARATOR = /::?(?=\s*\d)/y;
 const COLON_BEFORE_MARKER = /:(?=\s*(?:verses|verse|vv\.?|vs\.?|ver\.?|v\.?)\s*\d)/iy;
 const GLUED_DOT = /\.(?=\d)/y;
 /** ";" typed for ":", directly between a chapter and a verse: "Titus 2;1-5", not "John 3;4:1". */
-const GLUED_SEMICOLON = /;(?=\d{1,3}(?![\d:.]))/y;
+const GLUED_SEMICOLON = /;(?=\d{1,3}(?![\d:]|\.\d))/y;
 const SPANISH_SEPARATOR = /,(?=\d)/y;
 const WORD_AHEAD = /\s*[\p{L}\d]/uy;
 const VERSES_CONTINUE = /\s*(?:[-–—~,&]|to\b|through\b|thru\b|and\b)\s*\d/iy;
