@@ -231,11 +231,16 @@ const TRANSLATION = /\s*[([]?\s*\b[A-Z][A-Z0-9]{1,7}\s*[)\]]?\s*$/;
 
 /** Where a lone citation's chapter starts: its first digit, past an ordinal that begins the name ("1 Cor"). */
 function chapterStart(text: string): number {
-  const ordinal = /^\s*(?:[1-3]|I{1,3})(?=\s*\p{L})/u.exec(text);
-  for (let i = ordinal ? ordinal[0].length : 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) return i;
+  let i = 0;
+  while (i < text.length && isSpace(text.charAt(i))) i++;
+  // An ordinal before the name: "1 Cor", "1Cor", "II Kings" (letters, so the digit search passes them).
+  const c = text.charCodeAt(i);
+  if (c >= 49 && c <= 51) {
+    let j = i + 1;
+    while (j < text.length && isSpace(text.charAt(j))) j++;
+    if (j < text.length && !isDigit(text.charCodeAt(j)) && /\p{L}/u.test(text.charAt(j))) i = j;
   }
+  for (; i < text.length; i++) if (isDigit(text.charCodeAt(i))) return i;
   return text.length;
 }
 
@@ -251,9 +256,11 @@ export interface LoneCitation {
  */
 export function readCitation(meta: Meta, written: string, param: string): LoneCitation {
   let text = DECORATED.test(written) ? written.replace(QUOTES, '') : written;
-  if (/^\s*(?:cf|see|also)\b/i.test(text)) text = text.replace(/^\s*(?:(?:cf\.?|see|also)\s+)+/i, '');
+  const lead = text.charAt(0).toLowerCase();
+  if ((lead === 'c' || lead === 's' || lead === 'a' || lead === ' ') && /^\s*(?:cf|see|also)\b/i.test(text))
+    text = text.replace(/^\s*(?:(?:cf\.?|see|also)\s+)+/i, '');
   // A translation code ends in a capital or a bracket; most citations end in a digit and skip the search.
-  if (/[A-Z)\]]\s*$/.test(text)) {
+  if (!isDigit(text.charCodeAt(text.length - 1)) && /[A-Z)\]]\s*$/.test(text)) {
     const code = TRANSLATION.exec(text);
     if (code && /\d/.test(text.slice(0, code.index)) && !/\d/.test(code[0]))
       text = text.slice(0, code.index).replace(QUOTES, '');

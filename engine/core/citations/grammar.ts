@@ -52,45 +52,69 @@ interface Group {
 }
 
 // Every pattern is sticky: it matches at the cursor only, with no slicing of the text.
-const RANGE = /(?:[-–—~]|to\b|through\b|thru\b)/iy;
-const VERSE_LIST = /(?:,|&|and\b)/iy;
-const CHAPTER_LIST = /(?:,|&|\/|and\b)/iy;
-const VERSE_MARKER = /(?:verses|verse|vv\.?|vs\.?|ver\.?|v\.?)(?=\s*\d)/iy;
+
+/**
+ * A sticky pattern, and the characters it can start with when they are few: the cursor tries it only
+ * there. (A property added to the RegExp itself would take V8's exec off its fast path.)
+ */
+interface Pattern {
+  re: RegExp;
+  firsts?: string;
+}
+const firstChars = (re: RegExp, firsts?: string): Pattern => ({ re, firsts });
+const RANGE = firstChars(/(?:[-–—~]|to\b|through\b|thru\b)/iy, '-–—~tT');
+const VERSE_LIST = firstChars(/(?:,|&|and\b)/iy, ',&aA');
+const CHAPTER_LIST = firstChars(/(?:,|&|\/|and\b)/iy, ',&/aA');
+const VERSE_MARKER = firstChars(/(?:verses|verse|vv\.?|vs\.?|ver\.?|v\.?)(?=\s*\d)/iy, 'vV');
 /** Before a chapter only the word: "Mic. v. 2" is Gill's Micah 5:2 (a Roman chapter), not a verse of chapter 1. */
-const VERSE_WORD = /verses?(?=\s*\d)/iy;
-const CHAPTER_MARKER = /(?:chapters|chapter|chap\.?|ch\.?)(?=\s*\d)/iy;
-const MARKUP = /[*_]{1,3}/y;
-const FOLLOW_ON = /;\s*(?:(?:see\s+)?also\b|see\b|cf\.?)?/iy;
-/** 1-3 digits, not run into further digits or letters, except part-verse letters (9a, 5ab) or a glued "v16". */
-const NUMBER =
-  /(\d{1,3})(?:([a-e]{1,2}|ff?)(?![\p{L}\d])|(?=vv?\.?\d)|(?![\p{L}\d])|(?=(?:N?KJV|N?[IR]V|ESV|NASB|N?LT|H?CSB|NRSV|AMP|MSG|ASV)\b))/uy;
-const COMMA = /,/y;
+const VERSE_WORD = firstChars(/verses?(?=\s*\d)/iy, 'vV');
+const CHAPTER_MARKER = firstChars(/(?:chapters|chapter|chap\.?|ch\.?)(?=\s*\d)/iy, 'cC');
+const MARKUP = firstChars(/[*_]{1,3}/y, '*_');
+const FOLLOW_ON = firstChars(/;\s*(?:(?:see\s+)?also\b|see\b|cf\.?)?/iy, ';');
+/** What may run into a number: a verse marker ("3v16") or a translation code ("5:3-12NIV"). */
+const GLUED_AFTER_NUMBER = firstChars(/vv?\.?\d|(?:N?KJV|N?[IR]V|ESV|NASB|N?LT|H?CSB|NRSV|AMP|MSG|ASV)\b/y);
+const COMMA = firstChars(/,/y, ',');
 /** A time after a number ("9:30 am") is not a verse. */
 const TIME = String.raw`(?!\s*[ap]\.?m\b)`;
-const CHAPTER_VERSE_AHEAD = new RegExp(String.raw`\s*\d{1,3}\s*[:.]\s*\d{1,3}(?!\d)${TIME}`, 'iy');
-const GLUED_CHAPTER_VERSE_AHEAD = new RegExp(String.raw`\s*\d{1,3}[:.]\d{1,3}(?!\d)${TIME}`, 'iy');
-const DIGIT_AHEAD = /\s*\d/y;
-const COLON_SEPARATOR = /::?(?=\s*\d)/y;
-const COLON_BEFORE_MARKER = /:(?=\s*(?:verses|verse|vv\.?|vs\.?|ver\.?|v\.?)\s*\d)/iy;
-const GLUED_DOT = /\.(?=\d)/y;
+const CHAPTER_VERSE_AHEAD = firstChars(new RegExp(String.raw`\s*\d{1,3}\s*[:.]\s*\d{1,3}(?!\d)${TIME}`, 'iy'));
+const GLUED_CHAPTER_VERSE_AHEAD = firstChars(new RegExp(String.raw`\s*\d{1,3}[:.]\d{1,3}(?!\d)${TIME}`, 'iy'));
+const DIGIT_AHEAD = firstChars(/\s*\d/y);
+const COLON_SEPARATOR = firstChars(/::?(?=\s*\d)/y, ':');
+const COLON_BEFORE_MARKER = firstChars(/:(?=\s*(?:verses|verse|vv\.?|vs\.?|ver\.?|v\.?)\s*\d)/iy, ':');
+const GLUED_DOT = firstChars(/\.(?=\d)/y, '.');
 /** ";" typed for ":", directly between a chapter and a verse: "Titus 2;1-5", not "John 3;4:1". */
-const GLUED_SEMICOLON = /;(?=\d{1,3}(?![\d:]|\.\d))/y;
-const SPANISH_SEPARATOR = /,(?=\d)/y;
-const WORD_AHEAD = /\s*[\p{L}\d]/uy;
-const VERSES_CONTINUE = /\s*(?:[-–—~,&]|to\b|through\b|thru\b|and\b)\s*\d/iy;
-const VERSE_AHEAD = new RegExp(String.raw`\s*\d{1,3}(?:[a-e]{1,2})?(?![\d:.]\s*\d)(?!\d)${TIME}`, 'iy');
+const GLUED_SEMICOLON = firstChars(/;(?=\d{1,3}(?![\d:]|\.\d))/y, ';');
+const SPANISH_SEPARATOR = firstChars(/,(?=\d)/y, ',');
+const WORD_AHEAD = firstChars(/\s*[\p{L}\d]/uy);
+const VERSES_CONTINUE = firstChars(/\s*(?:[-–—~,&]|to\b|through\b|thru\b|and\b)\s*\d/iy);
+const VERSE_AHEAD = firstChars(new RegExp(String.raw`\s*\d{1,3}(?:[a-e]{1,2})?(?![\d:.]\s*\d)(?!\d)${TIME}`, 'iy'));
 /** "2 Cor 5 17": a second number after a space, not a chapter:verse or a time of its own. */
-const SPACED_VERSE_AHEAD = new RegExp(String.raw`[ \t\u00a0]{1,2}\d{1,3}(?![\d:.,]\s*\d)(?![\p{L}\d])${TIME}`, 'uiy');
-/** "Luke 2:10. 11": a verse after a full stop, read when it is later than the last one. */
-const VERSE_AFTER_STOP = new RegExp(
-  String.raw`\.[ \t\u00a0]*(\d{1,3})(?:[a-e]{1,2})?(?!\d|\s*:\s*\d|\.\d)(?![\p{L}\d])${TIME}`,
-  'uiy',
+const SPACED_VERSE_AHEAD = firstChars(
+  new RegExp(String.raw`[ \t\u00a0]{1,2}\d{1,3}(?![\d:.,]\s*\d)(?![\p{L}\d])${TIME}`, 'uiy'),
 );
-const STOP_THEN_CHAPTER_VERSE = /\.(?=\s*\d{1,3}[:.]\d)/y;
-const SINGLE_CHAPTER_VERSE_AHEAD = /\s*[:.]\s*\d/y;
+/** "Luke 2:10. 11": a verse after a full stop, read when it is later than the last one. */
+const VERSE_AFTER_STOP = firstChars(
+  new RegExp(String.raw`\.[ \t\u00a0]*(\d{1,3})(?:[a-e]{1,2})?(?!\d|\s*:\s*\d|\.\d)(?![\p{L}\d])${TIME}`, 'uiy'),
+  '.',
+);
+const STOP_THEN_CHAPTER_VERSE = firstChars(/\.(?=\s*\d{1,3}[:.]\d)/y, '.');
+const SINGLE_CHAPTER_VERSE_AHEAD = firstChars(/\s*[:.]\s*\d/y);
 /** After a common-word name with a bare chapter: a list word and another book's reference ("Acts 2 and Joel 2"). */
-const LIST_WORD = /\s*(?:,|;|&|and\b|with\b|or\b|vs\.?|versus\b)/iy;
+const LIST_WORD = firstChars(/\s*(?:,|;|&|and\b|with\b|or\b|vs\.?|versus\b)/iy);
 const LAST_BOOK = 66;
+
+const isDigitCode = (c: number) => c >= 48 && c <= 57;
+const NON_ASCII_WORD_CHAR = /[\p{L}\p{N}]/u;
+/** A letter or digit at `at`, with an ASCII fast path. */
+const isWordCharAt = (text: string, at: number) => {
+  const c = text.charCodeAt(at);
+  return (
+    (c >= 48 && c <= 57) ||
+    (c >= 97 && c <= 122) ||
+    (c >= 65 && c <= 90) ||
+    (c > 127 && NON_ASCII_WORD_CHAR.test(text.charAt(at)))
+  );
+};
 
 /** A parser over one text, one reference at a time. */
 class Cursor {
@@ -105,46 +129,71 @@ class Cursor {
   }
 
   /** Matches a sticky pattern at the cursor (after spaces) and moves past it; the cursor stays put otherwise. */
-  take(pattern: RegExp): string | undefined {
+  take(pattern: Pattern): boolean {
     const saved = this.at;
     this.skipSpaces();
-    const m = this.match(pattern);
-    if (!m) {
-      this.at = saved;
-      return undefined;
+    if (this.test(pattern)) {
+      this.at = pattern.re.lastIndex;
+      return true;
     }
-    this.at += m[0].length;
-    return m[0];
+    this.at = saved;
+    return false;
   }
 
   /** Matches a sticky pattern exactly at the cursor (no spaces before it) and moves past it. */
-  takeHere(pattern: RegExp): boolean {
-    const m = this.match(pattern);
-    if (m) this.at += m[0].length;
-    return m !== null;
+  takeHere(pattern: Pattern): boolean {
+    if (!this.test(pattern)) return false;
+    this.at = pattern.re.lastIndex;
+    return true;
   }
 
-  /** A sticky pattern's match at the cursor, without moving it. */
-  match(pattern: RegExp, at = this.at): RegExpExecArray | null {
-    pattern.lastIndex = at;
-    return pattern.exec(this.text);
+  /**
+   * Whether a sticky pattern matches at the cursor, without moving it; the pattern's lastIndex is then
+   * where the match ends. (test() builds no match array: this runs for nearly every character read.)
+   */
+  test(pattern: Pattern, at = this.at): boolean {
+    if (pattern.firsts !== undefined && !pattern.firsts.includes(this.text.charAt(at))) return false;
+    pattern.re.lastIndex = at;
+    return pattern.re.test(this.text);
+  }
+
+  /** A sticky pattern's match at the cursor with its groups, without moving it. */
+  match(pattern: Pattern, at = this.at): RegExpExecArray | null {
+    if (pattern.firsts !== undefined && !pattern.firsts.includes(this.text.charAt(at))) return null;
+    pattern.re.lastIndex = at;
+    return pattern.re.exec(this.text);
   }
 
   /** What followed the last number read: a part-verse letter, "f" (and the next verse) or "ff" (and the rest). */
   suffix = '';
 
-  /** A number of 1-3 digits not run into further digits or letters; part-verse letters are allowed for verses. */
+  /**
+   * A number of 1-3 digits not run into further digits or letters, except part-verse letters (9a, 5ab),
+   * "f" or "ff" (allowed for verses only), a glued verse marker ("3v16") or a translation code ("12NIV").
+   * Read by hand: it runs for every number in a text.
+   */
   number(partLetter = false): number | undefined {
-    const saved = this.at;
-    this.skipSpaces();
-    const m = this.match(NUMBER);
-    if (!m || (m[2] && !partLetter) || m[1] === '0' || m[1] === '00' || m[1] === '000') {
-      this.at = saved;
-      return undefined;
+    const text = this.text;
+    let i = this.at;
+    while (i < text.length && isSpace(text.charAt(i))) i++;
+    let value = 0;
+    let end = i;
+    while (end - i < 4 && isDigitCode(text.charCodeAt(end))) value = value * 10 + text.charCodeAt(end++) - 48;
+    if (end === i || end - i > 3 || value === 0) return undefined;
+    let suffix = '';
+    if (isWordCharAt(text, end)) {
+      let j = end;
+      while (j - end < 2 && text.charCodeAt(j) >= 97 && text.charCodeAt(j) <= 101) j++;
+      if (j === end) while (j - end < 2 && text.charCodeAt(j) === 102) j++;
+      if (j > end && !isWordCharAt(text, j)) {
+        if (!partLetter) return undefined;
+        suffix = text.slice(end, j);
+        end = j;
+      } else if (!this.test(GLUED_AFTER_NUMBER, end)) return undefined;
     }
-    this.at += m[0].length;
-    this.suffix = m[2] ?? '';
-    return Number(m[1]);
+    this.at = end;
+    this.suffix = suffix;
+    return value;
   }
 
   /** Runs a speculative parse; rolls the cursor back when it gives undefined. */
@@ -155,8 +204,6 @@ class Cursor {
     return result;
   }
 }
-
-const isDigitCode = (c: number) => c >= 48 && c <= 57;
 
 export class ReferenceParser {
   constructor(
@@ -204,7 +251,7 @@ export class ReferenceParser {
     if (i >= limit) return undefined;
     let end = i;
     while (end > start && isSpace(text.charAt(end - 1))) end--;
-    const name = bookNameBefore(this.meta, text, end, this.options.freeText);
+    const name = bookNameBefore(this.meta, text, end, this.options.freeText, start);
     if (!name || name.start !== start) return undefined;
     cursor.at = end;
     return name.book;
@@ -240,16 +287,16 @@ export class ReferenceParser {
       // What may follow: "; 4:1-5", "; see also 6:23", ", 4:2" (a new chapter), ". 33.3", and after a
       // bare chapter a list of chapters ("1 & 2", "4, 5 and 6", "23/91/121").
       const next = cursor.attempt(() => {
-        if (cursor.take(FOLLOW_ON) !== undefined)
-          return cursor.match(DIGIT_AHEAD) && this.bookAt(new Cursor(cursor.text, cursor.at)) === undefined
+        if (cursor.take(FOLLOW_ON))
+          return cursor.test(DIGIT_AHEAD) && this.bookAt(new Cursor(cursor.text, cursor.at)) === undefined
             ? true
             : undefined;
         if (verses) {
           if (cursor.takeHere(STOP_THEN_CHAPTER_VERSE))
-            return cursor.match(GLUED_CHAPTER_VERSE_AHEAD) ? true : undefined;
-          return cursor.take(COMMA) !== undefined && cursor.match(CHAPTER_VERSE_AHEAD) ? true : undefined;
+            return cursor.test(GLUED_CHAPTER_VERSE_AHEAD) ? true : undefined;
+          return cursor.take(COMMA) && cursor.test(CHAPTER_VERSE_AHEAD) ? true : undefined;
         }
-        if (cursor.take(CHAPTER_LIST) === undefined || !cursor.match(DIGIT_AHEAD)) return undefined;
+        if (!cursor.take(CHAPTER_LIST) || !cursor.test(DIGIT_AHEAD)) return undefined;
         return this.bookAt(new Cursor(cursor.text, cursor.at)) === undefined ? true : undefined;
       });
       if (!next) break;
@@ -257,7 +304,7 @@ export class ReferenceParser {
     if (end < 0 || !passages.length) return undefined;
     // A common-word name with only bare chapters needs the phrase to end there, or a list word and another
     // book's reference after it: "Read Mark 5." and "Acts 2 and Joel 2", not "Mark 5 people came".
-    if (this.options.freeText && name.common && !strong && cursor.match(WORD_AHEAD, end)) {
+    if (this.options.freeText && name.common && !strong && cursor.test(WORD_AHEAD, end)) {
       const other = new Cursor(cursor.text, end);
       if (!other.take(LIST_WORD) || this.bookAt(other) === undefined) return undefined;
     }
@@ -274,10 +321,10 @@ export class ReferenceParser {
         // Between the name and its chapter: markup ("**John** 1:1"), a colon ("Mark: 2:1-12"), a chapter
         // word ("Psalms chap 23") or a verse word ("Exodus verse 20:3"; "Genesis verse 2" is chapter 1's).
         cursor.takeHere(MARKUP);
-        if (cursor.take(COLON_SEPARATOR) !== undefined && !cursor.match(CHAPTER_VERSE_AHEAD)) return undefined;
-        if (cursor.take(CHAPTER_MARKER) !== undefined) strong = true;
-        else if (cursor.take(VERSE_WORD) !== undefined) {
-          if (!cursor.match(CHAPTER_VERSE_AHEAD)) return this.verseList(book, 1, cursor);
+        if (cursor.take(COLON_SEPARATOR) && !cursor.test(CHAPTER_VERSE_AHEAD)) return undefined;
+        if (cursor.take(CHAPTER_MARKER)) strong = true;
+        else if (cursor.take(VERSE_WORD)) {
+          if (!cursor.test(CHAPTER_VERSE_AHEAD)) return this.verseList(book, 1, cursor);
           strong = true;
         }
       }
@@ -287,7 +334,7 @@ export class ReferenceParser {
       // "Jude 3", "Phlm 2-3": a single-chapter book's number is a verse (except a bare 1: the whole book).
       if (
         singleChapter &&
-        !cursor.match(SINGLE_CHAPTER_VERSE_AHEAD, afterChapter) &&
+        !cursor.test(SINGLE_CHAPTER_VERSE_AHEAD, afterChapter) &&
         !(chapter === 1 && !this.continuesWithVerses(cursor))
       ) {
         cursor.at = afterChapter;
@@ -297,12 +344,11 @@ export class ReferenceParser {
       // Verses after ":" or "::" ("Rom 12 : 1", "isaiah40::31"), after "," in Spanish ("Juan 3,16"), or
       // after a verse marker ("Psalm 116: Verse 10", "John 4 – v22", "2Tim3v16", "Acts 2, verse 38").
       const hard = cursor.attempt(() => {
-        if (cursor.take(COLON_SEPARATOR) !== undefined) return true;
-        if (cursor.take(COLON_BEFORE_MARKER) !== undefined) return cursor.take(VERSE_MARKER) !== undefined || undefined;
+        if (cursor.take(COLON_SEPARATOR)) return true;
+        if (cursor.take(COLON_BEFORE_MARKER)) return cursor.take(VERSE_MARKER) || undefined;
         if (spanish && cursor.takeHere(SPANISH_SEPARATOR)) return true;
-        if (cursor.take(VERSE_MARKER) !== undefined) return true;
-        if ((cursor.take(RANGE) !== undefined || cursor.take(COMMA) !== undefined) && cursor.take(VERSE_MARKER))
-          return true;
+        if (cursor.take(VERSE_MARKER)) return true;
+        if ((cursor.take(RANGE) || cursor.take(COMMA)) && cursor.take(VERSE_MARKER)) return true;
         return undefined;
       });
       if (hard) return this.verseList(book, chapter, cursor, true);
@@ -311,7 +357,7 @@ export class ReferenceParser {
       // list of chapters).
       const soft = cursor.attempt(() => {
         if (cursor.takeHere(GLUED_DOT) || cursor.takeHere(GLUED_SEMICOLON)) return true;
-        if (!cursor.match(SPACED_VERSE_AHEAD)) return undefined;
+        if (!cursor.test(SPACED_VERSE_AHEAD)) return undefined;
         return this.bookAt(new Cursor(cursor.text, cursor.at)) === undefined ? true : undefined;
       });
       if (soft) {
@@ -324,8 +370,9 @@ export class ReferenceParser {
       }
       // A range from a whole chapter: to another chapter, into a chapter's verse, or into another book.
       const ranged = cursor.attempt(() => {
-        const mark = cursor.take(RANGE);
-        if (mark === undefined) return undefined;
+        const markAt = cursor.skipSpaces().at;
+        if (!cursor.take(RANGE)) return undefined;
+        const mark = cursor.text.charAt(markAt);
         const otherBook = this.bookAt(cursor);
         const endBook = otherBook ?? book;
         const endChapter = cursor.number();
@@ -352,7 +399,7 @@ export class ReferenceParser {
 
   /** The mark between a chapter and its verse at the end of a range: "16:2-17:3", "1:1-2.3". */
   private verseSeparator(cursor: Cursor): boolean {
-    return cursor.take(COLON_SEPARATOR) !== undefined || cursor.takeHere(GLUED_DOT);
+    return cursor.take(COLON_SEPARATOR) || cursor.takeHere(GLUED_DOT);
   }
 
   /** "the 3rd chapter of John", "Chapter 2 of Acts, verse 38": the chapter is known, verses may follow. */
@@ -360,7 +407,7 @@ export class ReferenceParser {
     const start = cursor.at;
     const verses = cursor.attempt(() => {
       cursor.take(COMMA);
-      if (cursor.take(VERSE_MARKER) === undefined) return undefined;
+      if (!cursor.take(VERSE_MARKER)) return undefined;
       const list = this.verseList(book, chapter, cursor);
       return list?.passages.length ? list : undefined;
     });
@@ -426,7 +473,7 @@ export class ReferenceParser {
           };
         const afterFrom = cursor.at;
         const to = cursor.attempt(() => {
-          if (cursor.take(RANGE) === undefined) return undefined;
+          if (!cursor.take(RANGE)) return undefined;
           // "Ruth 4:1-1 Samuel 1:10": a range into another book.
           const across = cursor.attempt(() => {
             const ordinalFirst = isDigitCode(cursor.skipSpaces().text.charCodeAt(cursor.at));
@@ -477,9 +524,9 @@ export class ReferenceParser {
       // A list continues with a verse ("16, 18"), not with "4:1" (a new chapter, read by the caller), or
       // with a later verse after a full stop ("2:10. 11", "4:12.16").
       const more = cursor.attempt(() => {
-        if (cursor.take(VERSE_LIST) !== undefined) {
+        if (cursor.take(VERSE_LIST)) {
           cursor.take(VERSE_MARKER);
-          if (!cursor.match(VERSE_AHEAD)) return undefined;
+          if (!cursor.test(VERSE_AHEAD)) return undefined;
           // "Jude 3 and 1 Cor 13:4": a number that begins a book's name is not a verse of this list.
           return this.bookAt(new Cursor(cursor.text, cursor.at)) === undefined ? true : undefined;
         }
