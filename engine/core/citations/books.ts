@@ -107,6 +107,11 @@ function lowerCaseAbbreviation(text: string, written: string, end: number, key: 
   return CHAPTER_VERSE_AFTER.test(text);
 }
 
+const isAsciiLetterAt = (text: string, at: number) => {
+  const c = text.charCodeAt(at);
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+};
+
 const LETTER = /[\p{L}\p{M}]/u;
 /** Letters, with an ASCII fast path: this runs for every character looked back over. */
 const isLetter = (ch: string) => {
@@ -160,14 +165,10 @@ export function bookNameBefore(
  * "Ti1 4:16", "Sa2 7:13"): the digit at `at` belongs to the name, and the chapter follows a space.
  */
 export function ordinalAfter(meta: Meta, text: string, at: number): BookName | undefined {
-  if (
-    !/[1-3]/.test(text.charAt(at)) ||
-    !/[ \t\u00a0]/.test(text.charAt(at + 1)) ||
-    !/[A-Za-z]/.test(text.charAt(at - 1))
-  )
-    return undefined;
+  const digit = text.charCodeAt(at);
+  if (digit < 49 || digit > 51 || !isSpace(text.charAt(at + 1)) || !isAsciiLetterAt(text, at - 1)) return undefined;
   let start = at;
-  while (start > 0 && /[A-Za-z]/.test(text.charAt(start - 1)) && at - start < 4) start--;
+  while (start > 0 && isAsciiLetterAt(text, start - 1) && at - start < 4) start--;
   if (start > 0 && /[\p{L}\d]/u.test(text.charAt(start - 1))) return undefined;
   const book = meta.nameIndex().get(nameKey(`${text.charAt(at)} ${text.slice(start, at)}`));
   return book === undefined ? undefined : { book, written: text.slice(start, at + 1), start };

@@ -226,7 +226,8 @@ export function findCitations(meta: Meta, text: string): CitationHit[] {
 
 // Decorations around a lone citation: quotes and brackets, and a translation code after it.
 const QUOTES = /^[\s"'“”‘’«»([{]+|[\s"'“”‘’«»)\]}]+$/g;
-const DECORATED = /^[\s"'“”‘’«»([{]|[\s"'“”‘’«»)\]}]$/;
+/** The characters that may stand around a lone citation: spaces, quotes and brackets. */
+const DECORATION = ' \t\n\r\u00a0"\'“”‘’«»()[]{}';
 const TRANSLATION = /\s*[([]?\s*\b[A-Z][A-Z0-9]{1,7}\s*[)\]]?\s*$/;
 
 /** Where a lone citation's chapter starts: its first digit, past an ordinal that begins the name ("1 Cor"). */
@@ -255,7 +256,10 @@ export interface LoneCitation {
  * naming the part it could not read.
  */
 export function readCitation(meta: Meta, written: string, param: string): LoneCitation {
-  let text = DECORATED.test(written) ? written.replace(QUOTES, '') : written;
+  let text =
+    DECORATION.includes(written.charAt(0)) || DECORATION.includes(written.charAt(written.length - 1))
+      ? written.replace(QUOTES, '')
+      : written;
   const lead = text.charAt(0).toLowerCase();
   if ((lead === 'c' || lead === 's' || lead === 'a' || lead === ' ') && /^\s*(?:cf|see|also)\b/i.test(text))
     text = text.replace(/^\s*(?:(?:cf\.?|see|also)\s+)+/i, '');

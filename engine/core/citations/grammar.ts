@@ -123,6 +123,13 @@ class Cursor {
     public at: number,
   ) {}
 
+  /** Nothing but spaces left: what a lone citation reaches at its end. */
+  atEnd(): boolean {
+    let i = this.at;
+    while (i < this.text.length && isSpace(this.text.charAt(i))) i++;
+    return i >= this.text.length;
+  }
+
   skipSpaces(): this {
     while (this.at < this.text.length && isSpace(this.text.charAt(this.at))) this.at++;
     return this;
@@ -284,6 +291,7 @@ export class ReferenceParser {
         break;
       }
       const verses = group.verses;
+      if (cursor.atEnd()) break;
       // What may follow: "; 4:1-5", "; see also 6:23", ", 4:2" (a new chapter), ". 33.3", and after a
       // bare chapter a list of chapters ("1 & 2", "4, 5 and 6", "23/91/121").
       const next = cursor.attempt(() => {
@@ -320,12 +328,14 @@ export class ReferenceParser {
       if (first) {
         // Between the name and its chapter: markup ("**John** 1:1"), a colon ("Mark: 2:1-12"), a chapter
         // word ("Psalms chap 23") or a verse word ("Exodus verse 20:3"; "Genesis verse 2" is chapter 1's).
-        cursor.takeHere(MARKUP);
-        if (cursor.take(COLON_SEPARATOR) && !cursor.test(CHAPTER_VERSE_AHEAD)) return undefined;
-        if (cursor.take(CHAPTER_MARKER)) strong = true;
-        else if (cursor.take(VERSE_WORD)) {
-          if (!cursor.test(CHAPTER_VERSE_AHEAD)) return this.verseList(book, 1, cursor);
-          strong = true;
+        if (!isDigitCode(cursor.text.charCodeAt(cursor.at + 1)) || !isSpace(cursor.text.charAt(cursor.at))) {
+          cursor.takeHere(MARKUP);
+          if (cursor.take(COLON_SEPARATOR) && !cursor.test(CHAPTER_VERSE_AHEAD)) return undefined;
+          if (cursor.take(CHAPTER_MARKER)) strong = true;
+          else if (cursor.take(VERSE_WORD)) {
+            if (!cursor.test(CHAPTER_VERSE_AHEAD)) return this.verseList(book, 1, cursor);
+            strong = true;
+          }
         }
       }
       const chapter = cursor.number();
@@ -343,6 +353,8 @@ export class ReferenceParser {
       }
       // Verses after ":" or "::" ("Rom 12 : 1", "isaiah40::31"), after "," in Spanish ("Juan 3,16"), or
       // after a verse marker ("Psalm 116: Verse 10", "John 4 – v22", "2Tim3v16", "Acts 2, verse 38").
+      if (cursor.text.charCodeAt(cursor.at) === 58 && cursor.takeHere(COLON_SEPARATOR))
+        return this.verseList(book, chapter, cursor, true);
       const hard = cursor.attempt(() => {
         if (cursor.take(COLON_SEPARATOR)) return true;
         if (cursor.take(COLON_BEFORE_MARKER)) return cursor.take(VERSE_MARKER) || undefined;
@@ -523,6 +535,7 @@ export class ReferenceParser {
       lastVerse = item.to.verse ?? item.from;
       // A list continues with a verse ("16, 18"), not with "4:1" (a new chapter, read by the caller), or
       // with a later verse after a full stop ("2:10. 11", "4:12.16").
+      if (cursor.atEnd()) break;
       const more = cursor.attempt(() => {
         if (cursor.take(VERSE_LIST)) {
           cursor.take(VERSE_MARKER);
