@@ -302,7 +302,10 @@ export class ReferenceParser {
         if (verses) {
           if (cursor.takeHere(STOP_THEN_CHAPTER_VERSE))
             return cursor.test(GLUED_CHAPTER_VERSE_AHEAD) ? true : undefined;
-          return cursor.take(COMMA) && cursor.test(CHAPTER_VERSE_AHEAD) ? true : undefined;
+          // ", 4:2", "and 12:8", ", and 11:18": a list word before a chapter and verse starts a new chapter.
+          if (!cursor.take(COMMA) && !cursor.take(VERSE_LIST)) return undefined;
+          cursor.take(VERSE_LIST);
+          return cursor.test(CHAPTER_VERSE_AHEAD) ? true : undefined;
         }
         if (!cursor.take(CHAPTER_LIST) || !cursor.test(DIGIT_AHEAD)) return undefined;
         return this.bookAt(new Cursor(cursor.text, cursor.at)) === undefined ? true : undefined;
@@ -391,6 +394,16 @@ export class ReferenceParser {
         if (endChapter === undefined) return undefined;
         const endVerse = cursor.attempt(() => (this.verseSeparator(cursor) ? cursor.number(true) : undefined));
         if (otherBook === undefined && endChapter < chapter) return undefined;
+        // "Lev. 23-35", "2 Kings 23-29": past the book's last chapter, the second number is a verse.
+        if (
+          otherBook === undefined &&
+          endVerse === undefined &&
+          endChapter > this.chapters(book) &&
+          endChapter <= this.verses(book, chapter)
+        ) {
+          const verse = this.passage(book, chapter, endChapter, chapter, endChapter);
+          return verse ? { passages: [verse], book, verses: true, strong: true, lastVerse: endChapter } : undefined;
+        }
         const passages = this.spanBooks(book, chapter, 1, endBook, endChapter, endVerse);
         if (!passages) return undefined;
         // "Job 38 - 41" is a reference; "Numbers 1 to 10" is counting.
@@ -411,7 +424,13 @@ export class ReferenceParser {
 
   /** The mark between a chapter and its verse at the end of a range: "16:2-17:3", "1:1-2.3". */
   private verseSeparator(cursor: Cursor): boolean {
-    return cursor.take(COLON_SEPARATOR) || cursor.takeHere(GLUED_DOT);
+    if (cursor.takeHere(GLUED_DOT)) return true;
+    const before = cursor.at;
+    if (!cursor.take(COLON_SEPARATOR)) return false;
+    // "2 Kings 21:18-26: 2 Chr. 33:20" (":" typed for ";"): a book after the colon is not a verse.
+    if (this.bookAt(new Cursor(cursor.text, cursor.at)) === undefined) return true;
+    cursor.at = before;
+    return false;
   }
 
   /** "the 3rd chapter of John", "Chapter 2 of Acts, verse 38": the chapter is known, verses may follow. */
@@ -502,6 +521,13 @@ export class ReferenceParser {
               : undefined;
           });
           if (across) return across;
+          // "Gen. 1:27-ch. 5": to the end of a later chapter.
+          if (cursor.take(CHAPTER_MARKER)) {
+            const c = cursor.number();
+            return c !== undefined && c > endChapter && c <= this.chapters(book)
+              ? { book, chapter: c, verse: Number.MAX_SAFE_INTEGER }
+              : undefined;
+          }
           cursor.take(VERSE_MARKER);
           const n = cursor.number(true);
           if (n === undefined) return undefined;
