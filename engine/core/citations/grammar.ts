@@ -325,101 +325,106 @@ export class ReferenceParser {
 
   /** One chapter with its verses, a chapter range, or a range into another chapter or book. */
   private group(book: number, cursor: Cursor, first: boolean, spanish: boolean): Group | undefined {
-    return cursor.attempt(() => {
-      const singleChapter = this.chapters(book) === 1;
-      let strong = false;
-      if (first) {
-        // Between the name and its chapter: markup ("**John** 1:1"), a colon ("Mark: 2:1-12"), a chapter
-        // word ("Psalms chap 23") or a verse word ("Exodus verse 20:3"; "Genesis verse 2" is chapter 1's).
-        if (!isDigitCode(cursor.text.charCodeAt(cursor.at + 1)) || !isSpace(cursor.text.charAt(cursor.at))) {
-          cursor.takeHere(MARKUP);
-          if (cursor.take(COLON_SEPARATOR) && !cursor.test(CHAPTER_VERSE_AHEAD)) return undefined;
-          if (cursor.take(CHAPTER_MARKER)) strong = true;
-          else if (cursor.take(VERSE_WORD)) {
-            if (!cursor.test(CHAPTER_VERSE_AHEAD)) return this.verseList(book, 1, cursor);
-            strong = true;
-          }
+    const saved = cursor.at;
+    const group = this.groupAt(book, cursor, first, spanish);
+    if (group === undefined) cursor.at = saved;
+    return group;
+  }
+
+  private groupAt(book: number, cursor: Cursor, first: boolean, spanish: boolean): Group | undefined {
+    const singleChapter = this.chapters(book) === 1;
+    let strong = false;
+    if (first) {
+      // Between the name and its chapter: markup ("**John** 1:1"), a colon ("Mark: 2:1-12"), a chapter
+      // word ("Psalms chap 23") or a verse word ("Exodus verse 20:3"; "Genesis verse 2" is chapter 1's).
+      if (!isDigitCode(cursor.text.charCodeAt(cursor.at + 1)) || !isSpace(cursor.text.charAt(cursor.at))) {
+        cursor.takeHere(MARKUP);
+        if (cursor.take(COLON_SEPARATOR) && !cursor.test(CHAPTER_VERSE_AHEAD)) return undefined;
+        if (cursor.take(CHAPTER_MARKER)) strong = true;
+        else if (cursor.take(VERSE_WORD)) {
+          if (!cursor.test(CHAPTER_VERSE_AHEAD)) return this.verseList(book, 1, cursor);
+          strong = true;
         }
       }
-      const chapter = cursor.number();
-      if (chapter === undefined) return undefined;
-      const afterChapter = cursor.at;
-      // "Jude 3", "Phlm 2-3": a single-chapter book's number is a verse (except a bare 1: the whole book).
-      if (
-        singleChapter &&
-        !cursor.test(SINGLE_CHAPTER_VERSE_AHEAD, afterChapter) &&
-        !(chapter === 1 && !this.continuesWithVerses(cursor))
-      ) {
-        cursor.at = afterChapter;
-        while (cursor.at > 0 && isDigitCode(cursor.text.charCodeAt(cursor.at - 1))) cursor.at--;
-        return this.verseList(book, 1, cursor);
-      }
-      // Verses after ":" or "::" ("Rom 12 : 1", "isaiah40::31"), after "," in Spanish ("Juan 3,16"), or
-      // after a verse marker ("Psalm 116: Verse 10", "John 4 – v22", "2Tim3v16", "Acts 2, verse 38").
-      if (cursor.text.charCodeAt(cursor.at) === 58 && cursor.takeHere(COLON_SEPARATOR))
-        return this.verseList(book, chapter, cursor, true);
-      const hard = cursor.attempt(() => {
-        if (cursor.take(COLON_SEPARATOR)) return true;
-        if (cursor.take(COLON_BEFORE_MARKER)) return cursor.take(VERSE_MARKER) || undefined;
-        if (spanish && cursor.takeHere(SPANISH_SEPARATOR)) return true;
-        if (cursor.take(VERSE_MARKER)) return true;
-        if ((cursor.take(RANGE) || cursor.take(COMMA)) && cursor.take(VERSE_MARKER)) return true;
-        return undefined;
-      });
-      if (hard) return this.verseList(book, chapter, cursor, true);
-      // "John 3.16", "Titus 2;1-5" (";" typed for ":"), "2 Cor 5 17": verses that, when they do not
-      // exist, leave the chapter standing ("Psalm 23.500", "Psalm 23 500 of us"; "Gen. 16;30" is then a
-      // list of chapters).
-      const soft = cursor.attempt(() => {
-        if (cursor.takeHere(GLUED_DOT) || cursor.takeHere(GLUED_SEMICOLON)) return true;
-        if (!cursor.test(SPACED_VERSE_AHEAD)) return undefined;
-        return this.bookAt(new Cursor(cursor.text, cursor.at)) === undefined ? true : undefined;
-      });
-      if (soft) {
-        const read = cursor.attempt(() => {
-          const verses = this.verseList(book, chapter, cursor, true);
-          return verses?.passages.length ? verses : undefined;
-        });
-        if (read) return read;
-        cursor.at = afterChapter;
-      }
-      // A range from a whole chapter: to another chapter, into a chapter's verse, or into another book.
-      const ranged = cursor.attempt(() => {
-        const markAt = cursor.skipSpaces().at;
-        if (!cursor.take(RANGE)) return undefined;
-        const mark = cursor.text.charAt(markAt);
-        const otherBook = this.bookAt(cursor);
-        const endBook = otherBook ?? book;
-        const endChapter = cursor.number();
-        if (endChapter === undefined) return undefined;
-        const endVerse = cursor.attempt(() => (this.verseSeparator(cursor) ? cursor.number(true) : undefined));
-        if (otherBook === undefined && endChapter < chapter) return undefined;
-        // "Lev. 23-35", "2 Kings 23-29": past the book's last chapter, the second number is a verse.
-        if (
-          otherBook === undefined &&
-          endVerse === undefined &&
-          endChapter > this.chapters(book) &&
-          endChapter <= this.verses(book, chapter)
-        ) {
-          const verse = this.passage(book, chapter, endChapter, chapter, endChapter);
-          return verse ? { passages: [verse], book, verses: true, strong: true, lastVerse: endChapter } : undefined;
-        }
-        const passages = this.spanBooks(book, chapter, 1, endBook, endChapter, endVerse);
-        if (!passages) return undefined;
-        // "Job 38 - 41" is a reference; "Numbers 1 to 10" is counting.
-        const strongRange = strong || otherBook !== undefined || !/^[a-z]/i.test(mark);
-        return {
-          passages,
-          book: endBook,
-          verses: endVerse !== undefined,
-          strong: strongRange,
-          lastVerse: endVerse ?? 0,
-        };
-      });
-      if (ranged) return ranged;
-      const whole = this.passage(book, chapter, 1, chapter, Number.MAX_SAFE_INTEGER);
-      return { passages: whole ? [whole] : [], book, verses: false, strong, lastVerse: 0 };
+    }
+    const chapter = cursor.number();
+    if (chapter === undefined) return undefined;
+    const afterChapter = cursor.at;
+    // "Jude 3", "Phlm 2-3": a single-chapter book's number is a verse (except a bare 1: the whole book).
+    if (
+      singleChapter &&
+      !cursor.test(SINGLE_CHAPTER_VERSE_AHEAD, afterChapter) &&
+      !(chapter === 1 && !this.continuesWithVerses(cursor))
+    ) {
+      cursor.at = afterChapter;
+      while (cursor.at > 0 && isDigitCode(cursor.text.charCodeAt(cursor.at - 1))) cursor.at--;
+      return this.verseList(book, 1, cursor);
+    }
+    // Verses after ":" or "::" ("Rom 12 : 1", "isaiah40::31"), after "," in Spanish ("Juan 3,16"), or
+    // after a verse marker ("Psalm 116: Verse 10", "John 4 – v22", "2Tim3v16", "Acts 2, verse 38").
+    if (cursor.text.charCodeAt(cursor.at) === 58 && cursor.takeHere(COLON_SEPARATOR))
+      return this.verseList(book, chapter, cursor, true);
+    const hard = cursor.attempt(() => {
+      if (cursor.take(COLON_SEPARATOR)) return true;
+      if (cursor.take(COLON_BEFORE_MARKER)) return cursor.take(VERSE_MARKER) || undefined;
+      if (spanish && cursor.takeHere(SPANISH_SEPARATOR)) return true;
+      if (cursor.take(VERSE_MARKER)) return true;
+      if ((cursor.take(RANGE) || cursor.take(COMMA)) && cursor.take(VERSE_MARKER)) return true;
+      return undefined;
     });
+    if (hard) return this.verseList(book, chapter, cursor, true);
+    // "John 3.16", "Titus 2;1-5" (";" typed for ":"), "2 Cor 5 17": verses that, when they do not
+    // exist, leave the chapter standing ("Psalm 23.500", "Psalm 23 500 of us"; "Gen. 16;30" is then a
+    // list of chapters).
+    const soft = cursor.attempt(() => {
+      if (cursor.takeHere(GLUED_DOT) || cursor.takeHere(GLUED_SEMICOLON)) return true;
+      if (!cursor.test(SPACED_VERSE_AHEAD)) return undefined;
+      return this.bookAt(new Cursor(cursor.text, cursor.at)) === undefined ? true : undefined;
+    });
+    if (soft) {
+      const read = cursor.attempt(() => {
+        const verses = this.verseList(book, chapter, cursor, true);
+        return verses?.passages.length ? verses : undefined;
+      });
+      if (read) return read;
+      cursor.at = afterChapter;
+    }
+    // A range from a whole chapter: to another chapter, into a chapter's verse, or into another book.
+    const ranged = cursor.attempt(() => {
+      const markAt = cursor.skipSpaces().at;
+      if (!cursor.take(RANGE)) return undefined;
+      const mark = cursor.text.charAt(markAt);
+      const otherBook = this.bookAt(cursor);
+      const endBook = otherBook ?? book;
+      const endChapter = cursor.number();
+      if (endChapter === undefined) return undefined;
+      const endVerse = cursor.attempt(() => (this.verseSeparator(cursor) ? cursor.number(true) : undefined));
+      if (otherBook === undefined && endChapter < chapter) return undefined;
+      // "Lev. 23-35", "2 Kings 23-29": past the book's last chapter, the second number is a verse.
+      if (
+        otherBook === undefined &&
+        endVerse === undefined &&
+        endChapter > this.chapters(book) &&
+        endChapter <= this.verses(book, chapter)
+      ) {
+        const verse = this.passage(book, chapter, endChapter, chapter, endChapter);
+        return verse ? { passages: [verse], book, verses: true, strong: true, lastVerse: endChapter } : undefined;
+      }
+      const passages = this.spanBooks(book, chapter, 1, endBook, endChapter, endVerse);
+      if (!passages) return undefined;
+      // "Job 38 - 41" is a reference; "Numbers 1 to 10" is counting.
+      const strongRange = strong || otherBook !== undefined || !/^[a-z]/i.test(mark);
+      return {
+        passages,
+        book: endBook,
+        verses: endVerse !== undefined,
+        strong: strongRange,
+        lastVerse: endVerse ?? 0,
+      };
+    });
+    if (ranged) return ranged;
+    const whole = this.passage(book, chapter, 1, chapter, Number.MAX_SAFE_INTEGER);
+    return { passages: whole ? [whole] : [], book, verses: false, strong, lastVerse: 0 };
   }
 
   /** The mark between a chapter and its verse at the end of a range: "16:2-17:3", "1:1-2.3". */

@@ -106,14 +106,16 @@ function apiFormCitation(ctx: Context, citation: string, param: string): Citatio
 }
 
 export function citationVerseIds(ctx: Context, c: Citation): string[] {
-  const ids = new Set<string>();
-  if (c.items.length === 0) {
-    // A bare chapter means the whole chapter, as far as the KJV knows it.
-    const verses = ctx.meta.versification.chapterVerses[c.book - 1][c.chapter - 1] ?? 0;
-    for (let v = 1; v <= verses; v++) ids.add(formatVerseId(c.book, c.chapter, v));
-  }
-  for (const { from, to } of c.items) for (let v = from; v <= to; v++) ids.add(formatVerseId(c.book, c.chapter, v));
-  return [...ids];
+  // One prefix for the chapter; a Set only when several items may repeat a verse.
+  const prefix = formatBookAndChapterId(c.book, c.chapter);
+  const items =
+    c.items.length === 0
+      ? // A bare chapter means the whole chapter, as far as the KJV knows it.
+        [{ from: 1, to: ctx.meta.versification.chapterVerses[c.book - 1][c.chapter - 1] ?? 0 }]
+      : c.items;
+  const ids: string[] = [];
+  for (const { from, to } of items) for (let v = from; v <= to; v++) ids.push(prefix + padChapterOrVerse(v));
+  return items.length > 1 ? [...new Set(ids)] : ids;
 }
 
 /** The inverse of parseCitation: "Matthew 5:3-5, 7". */
