@@ -37,6 +37,7 @@ const ORDINAL_NUMBER: Record<string, string> = {
   '3rd': '3',
 };
 const MAX_NAME_LENGTH = 36;
+const ORDINAL_AND_LETTER = /^[1-3][.\s]*\p{Ll}\.?$/u;
 
 /** The key a written name is looked up by: ordinals as digits, then the meta pack's own normalisation. */
 export function nameKey(written: string): string {
@@ -91,6 +92,8 @@ const LOWER_CASE_WORDS = new Set([
  * case); in lower case only a full book name that is not a common word counts ("john 3:16", not "is 5").
  */
 export function nameAllowed(meta: Meta, written: string, key: string): boolean {
+  // "c. 2. p. 2, 3" in Gill's footnotes is a page: a lone lower-case letter after an ordinal is no book.
+  if (ORDINAL_AND_LETTER.test(written)) return false;
   const first = written.charAt(0);
   if (first.toLowerCase() === first.toUpperCase() || first !== first.toLowerCase()) return true;
   return fullNameKeys(meta).has(key) && !COMMON_WORDS.has(key);

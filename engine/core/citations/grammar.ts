@@ -82,6 +82,8 @@ const DIGIT_AHEAD = firstChars(/\s*\d/y);
 const COLON_SEPARATOR = firstChars(/::?(?=\s*\d)/y, ':');
 const COLON_BEFORE_MARKER = firstChars(/:(?=\s*(?:verses|verse|vv\.?|vs\.?|ver\.?|v\.?)\s*\d)/iy, ':');
 const GLUED_DOT = firstChars(/\.(?=\d)/y, '.');
+/** Gill's "Numb. 26. 10": chapter and verse apart, as footnotes write them. */
+const SPACED_DOT = firstChars(/\.(?=[ \t\u00a0]+\d)/y, '.');
 /** ";" typed for ":", directly between a chapter and a verse: "Titus 2;1-5", not "John 3;4:1". */
 const GLUED_SEMICOLON = firstChars(/;(?=\d{1,3}(?![\d:]|\.\d))/y, ';');
 const SPANISH_SEPARATOR = firstChars(/,(?=\d)/y, ',');
@@ -377,7 +379,7 @@ export class ReferenceParser {
     // exist, leave the chapter standing ("Psalm 23.500", "Psalm 23 500 of us"; "Gen. 16;30" is then a
     // list of chapters).
     const soft = cursor.attempt(() => {
-      if (cursor.takeHere(GLUED_DOT) || cursor.takeHere(GLUED_SEMICOLON)) return true;
+      if (cursor.takeHere(GLUED_DOT) || cursor.takeHere(GLUED_SEMICOLON) || cursor.takeHere(SPACED_DOT)) return true;
       if (!cursor.test(SPACED_VERSE_AHEAD)) return undefined;
       return this.bookAt(new Cursor(cursor.text, cursor.at)) === undefined ? true : undefined;
     });
