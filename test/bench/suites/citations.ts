@@ -88,22 +88,26 @@ export default async function citations(h: Harness): Promise<void> {
   const bible = await openNode();
   const bcv = new bcv_parser(bcvEnglish);
 
+  // Ours are measured before the peer's: BCV leaves megabytes of garbage behind, and a collection of it
+  // during our next measurement would be billed to us.
   const citation = 'Matt 5:3-5, 7';
+  const natural = 'Titus 1:1 through 2';
+  const apiForm = h.measure(() => bible.callSync('GetParseCitation', { citation }));
+  const naturalForm = h.measure(() => bible.callSync('GetParseCitation', { citation: natural }));
   h.add({
     group: 'citations',
     name: `GetParseCitation "${citation}" (callSync)`,
     target: '<= 3 µs',
     targetNs: 3000,
-    medianNs: h.measure(() => bible.callSync('GetParseCitation', { citation })),
+    medianNs: apiForm,
     peer: { name: 'bible-passage-reference-parser', medianNs: h.measure(() => bcv.parse(citation).osis()) },
   });
-  const natural = 'Titus 1:1 through 2';
   h.add({
     group: 'citations',
     name: `GetParseCitation "${natural}" (callSync)`,
     target: '<= 3 µs',
     targetNs: 3000,
-    medianNs: h.measure(() => bible.callSync('GetParseCitation', { citation: natural })),
+    medianNs: naturalForm,
     peer: { name: 'bible-passage-reference-parser', medianNs: h.measure(() => bcv.parse(natural).osis()) },
   });
 
