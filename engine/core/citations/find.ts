@@ -5,16 +5,7 @@ import { invalid } from '../errors.ts';
 import type { Meta } from '../meta.ts';
 import { padBookId, padVerseId } from '../ids.ts';
 import { perPack } from '../pack/per-pack.ts';
-import {
-  type BookName,
-  bookNameBefore,
-  isCommonWord,
-  isSpace,
-  isSpanishOnly,
-  nameAllowed,
-  nameKey,
-  ordinalAfter,
-} from './books.ts';
+import { type BookName, bookNameBefore, isCommonWord, isSpace, nameAllowed, nameKey, ordinalAfter } from './books.ts';
 import { Cursor, type ParsedReference, ReferenceParser, type Passage } from './grammar.ts';
 
 export interface CitationHit {
@@ -191,7 +182,7 @@ export function referenceAt(
   const key = nameKey(name.written);
   const ref = parser.parse(name.book, new Cursor(text, nameEnd), {
     common: isCommonWord(key),
-    spanish: isSpanishOnly(meta, key),
+    key,
   });
   return { name, start: name.start, ref };
 }

@@ -10,7 +10,7 @@
 // chapter that does not exist is dropped.
 import type { Meta } from '../meta.ts';
 import { composeVerseId } from '../ids.ts';
-import { bookNameBefore, isSpace } from './books.ts';
+import { bookNameBefore, isSpace, isSpanishOnly } from './books.ts';
 
 /** An inclusive range of verse ids (BBCCCVVV numbers). */
 export interface Passage {
@@ -27,8 +27,8 @@ export interface ParseOptions {
 export interface NameTraits {
   /** the name is also a common English word ("Mark", "Acts", "Numbers") */
   common: boolean;
-  /** the name is Spanish only, so "3,16" is chapter and verse ("Juan 3,16") */
-  spanish: boolean;
+  /** the name's lookup key: a Spanish-only name makes "3,16" chapter and verse ("Juan 3,16") */
+  key: string;
 }
 
 export interface ParsedReference {
@@ -278,7 +278,7 @@ export class ReferenceParser {
     let strong = false;
     let endBook = book;
     for (;;) {
-      const group = this.group(book, cursor, first, name.spanish);
+      const group = this.group(book, cursor, first, name.key);
       if (!group) break;
       first = false;
       // A part that names nothing that exists ("Gen 2:27; 4:19-28", a misprint in the source) is read
@@ -326,14 +326,14 @@ export class ReferenceParser {
   }
 
   /** One chapter with its verses, a chapter range, or a range into another chapter or book. */
-  private group(book: number, cursor: Cursor, first: boolean, spanish: boolean): Group | undefined {
+  private group(book: number, cursor: Cursor, first: boolean, key: string): Group | undefined {
     const saved = cursor.at;
-    const group = this.groupAt(book, cursor, first, spanish);
+    const group = this.groupAt(book, cursor, first, key);
     if (group === undefined) cursor.at = saved;
     return group;
   }
 
-  private groupAt(book: number, cursor: Cursor, first: boolean, spanish: boolean): Group | undefined {
+  private groupAt(book: number, cursor: Cursor, first: boolean, key: string): Group | undefined {
     const singleChapter = this.chapters(book) === 1;
     let strong = false;
     if (first) {
@@ -369,7 +369,8 @@ export class ReferenceParser {
     const hard = cursor.attempt(() => {
       if (cursor.take(COLON_SEPARATOR)) return true;
       if (cursor.take(COLON_BEFORE_MARKER)) return cursor.take(VERSE_MARKER) || undefined;
-      if (spanish && cursor.takeHere(SPANISH_SEPARATOR)) return true;
+      // The language is looked up only where it matters: a comma run into the chapter.
+      if (cursor.test(SPANISH_SEPARATOR) && isSpanishOnly(this.meta, key)) return cursor.takeHere(SPANISH_SEPARATOR);
       if (cursor.take(VERSE_MARKER)) return true;
       if ((cursor.take(RANGE) || cursor.take(COMMA)) && cursor.take(VERSE_MARKER)) return true;
       return undefined;
