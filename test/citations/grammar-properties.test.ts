@@ -135,7 +135,8 @@ describe('one grammar: what GetParseCitation accepts, GetCitationsInText finds w
         const text = `${p.before}${p.before ? ' ' : ''}${written}${p.ending} ${p.after}`;
         const hits: Hit[] = await b.GetCitationsInText({ text });
         expect(hits.map((h) => h.match)).toEqual([written]);
-        expect(expand(hits[0].passages)).toEqual(lone.verseIds);
+        // verseIds lists each verse once ("Judas 1,1" names verse 1 twice); the passages may repeat one.
+        expect([...new Set(expand(hits[0].passages))]).toEqual(lone.verseIds);
       }),
       { numRuns: 600 },
     );
