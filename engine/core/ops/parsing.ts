@@ -87,22 +87,56 @@ function apiFormCitation(ctx: Context, citation: string, param: string): Citatio
   if (match[3] === undefined && chapter !== 1 && ctx.meta.versification.chapterVerses[book.number - 1].length === 1)
     return undefined;
   if (chapter < 1) throw invalid(param, `${param}: chapter must be 1 or more`);
-  const items: Citation['items'] = [];
-  if (match[3] !== undefined) {
-    for (const part of match[3].split(',')) {
-      const range = /^\s*(\d{1,3})\s*(?:[-–]\s*(\d{1,3}))?\s*$/.exec(part);
-      if (!range) return undefined;
-      const from = Number(range[1]);
-      const to = range[2] === undefined ? from : Number(range[2]);
-      if (from < 1 || to < from)
-        throw invalid(
-          param,
-          `${param}: verse range ${part.trim()} must run from a verse of 1 or more up to an equal or later verse`,
-        );
-      items.push({ from, to });
-    }
-  }
+  const items = match[3] === undefined ? [] : apiFormVerses(match[3], param);
+  if (items === undefined) return undefined;
   return { book: book.number, chapter, items };
+}
+
+/** Whitespace as the API form's pattern (\s) knows it, with an ASCII fast path. */
+const isWhiteSpace = (c: number, text: string, at: number) =>
+  c === 32 || (c >= 9 && c <= 13) || (c > 127 && /\s/.test(text.charAt(at)));
+
+/**
+ * The verses of the API's form, "3-5, 7": items of 1-3 digits or ranges with "-" or "–", apart by
+ * commas; undefined when the list is written otherwise. Read by hand, not split and matched per part:
+ * this runs on every GetParseCitation.
+ */
+function apiFormVerses(list: string, param: string): Citation['items'] | undefined {
+  const items: Citation['items'] = [];
+  const spaces = (i: number) => {
+    while (i < list.length && isWhiteSpace(list.charCodeAt(i), list, i)) i++;
+    return i;
+  };
+  const digits = (i: number) => {
+    let j = i;
+    while (j < list.length && list.charCodeAt(j) >= 48 && list.charCodeAt(j) <= 57) j++;
+    return j;
+  };
+  for (let i = 0; ; ) {
+    const partStart = i;
+    const fromStart = spaces(i);
+    const fromEnd = digits(fromStart);
+    if (fromEnd === fromStart || fromEnd - fromStart > 3) return undefined;
+    const from = Number(list.slice(fromStart, fromEnd));
+    let to = from;
+    i = spaces(fromEnd);
+    if (list[i] === '-' || list[i] === '–') {
+      const toStart = spaces(i + 1);
+      const toEnd = digits(toStart);
+      if (toEnd === toStart || toEnd - toStart > 3) return undefined;
+      to = Number(list.slice(toStart, toEnd));
+      i = spaces(toEnd);
+    }
+    if (i < list.length && list[i] !== ',') return undefined;
+    if (from < 1 || to < from)
+      throw invalid(
+        param,
+        `${param}: verse range ${list.slice(partStart, i).trim()} must run from a verse of 1 or more up to an equal or later verse`,
+      );
+    items.push({ from, to });
+    if (i >= list.length) return items;
+    i++;
+  }
 }
 
 export function citationVerseIds(ctx: Context, c: Citation): string[] {
