@@ -501,60 +501,12 @@ export class ReferenceParser {
     let endBook = book;
     let lastVerse = 0;
     for (;;) {
-      const item = cursor.attempt(() => {
-        const from = cursor.number(true);
-        if (from === undefined) return undefined;
-        // "6:10f" is the verse and the next, "6:10ff" the verse and the rest of the chapter.
-        if (cursor.suffix === 'f' || cursor.suffix === 'ff')
-          return {
-            from,
-            to: { book, chapter: endChapter, verse: cursor.suffix === 'f' ? from + 1 : Number.MAX_SAFE_INTEGER },
-          };
-        const afterFrom = cursor.at;
-        const to = cursor.attempt(() => {
-          if (!cursor.take(RANGE)) return undefined;
-          // "Ruth 4:1-1 Samuel 1:10": a range into another book.
-          const across = cursor.attempt(() => {
-            const ordinalFirst = isDigitCode(cursor.skipSpaces().text.charCodeAt(cursor.at));
-            const other = this.bookAt(cursor);
-            if (other === undefined || other <= book) return undefined;
-            const c = cursor.number();
-            if (c === undefined) return undefined;
-            const v = cursor.attempt(() => (this.verseSeparator(cursor) ? cursor.number(true) : undefined));
-            // "Ruth 4:1-3 John 1" is verses 1-3 and then John 1: a name that starts with a digit ends a range
-            // across books only with a verse ("Ruth 4:1-1 Samuel 1:10").
-            if (ordinalFirst && v === undefined) return undefined;
-            return this.spanBooks(book, endChapter, from, other, c, v)
-              ? { book: other, chapter: c, verse: v }
-              : undefined;
-          });
-          if (across) return across;
-          // "Gen. 1:27-ch. 5": to the end of a later chapter.
-          if (cursor.take(CHAPTER_MARKER)) {
-            const c = cursor.number();
-            return c !== undefined && c > endChapter && c <= this.chapters(book)
-              ? { book, chapter: c, verse: Number.MAX_SAFE_INTEGER }
-              : undefined;
-          }
-          cursor.take(VERSE_MARKER);
-          const n = cursor.number(true);
-          if (n === undefined) return undefined;
-          // "16:2-17:3": the range runs into a later chapter.
-          const verse = cursor.attempt(() => (this.verseSeparator(cursor) ? cursor.number(true) : undefined));
-          return verse === undefined
-            ? { book, chapter: endChapter, verse: n }
-            : n > endChapter
-              ? { book, chapter: n, verse }
-              : undefined;
-        });
-        // A range that runs backwards ("118:24 — 2-1 win") is not one: the verse before it stands alone.
-        if (to && to.book === book && to.chapter === endChapter && (to.verse ?? 0) < from) {
-          cursor.at = afterFrom;
-          return { from, to: { book, chapter: endChapter, verse: from } };
-        }
-        return { from, to: to ?? { book, chapter: endChapter, verse: from } };
-      });
-      if (!item) break;
+      const saved = cursor.at;
+      const item = this.verseItem(book, endChapter, cursor);
+      if (!item) {
+        cursor.at = saved;
+        break;
+      }
       read = true;
       if (item.to.book !== book) {
         const span = this.spanBooks(book, endChapter, item.from, item.to.book, item.to.chapter, item.to.verse);
@@ -567,24 +519,110 @@ export class ReferenceParser {
       if (p) passages.push(p);
       endChapter = item.to.chapter;
       lastVerse = item.to.verse ?? item.from;
-      // A list continues with a verse ("16, 18"), not with "4:1" (a new chapter, read by the caller), or
-      // with a later verse after a full stop ("2:10. 11", "4:12.16").
       if (cursor.atEnd()) break;
-      const more = cursor.attempt(() => {
-        if (cursor.take(VERSE_LIST)) {
-          cursor.take(VERSE_MARKER);
-          if (!cursor.test(VERSE_AHEAD)) return undefined;
-          // "Jude 3 and 1 Cor 13:4": a number that begins a book's name is not a verse of this list.
-          return this.bookAt(new Cursor(cursor.text, cursor.at)) === undefined ? true : undefined;
-        }
-        const stop = cursor.match(VERSE_AFTER_STOP);
-        if (!stop || Number(stop[1]) <= lastVerse) return undefined;
-        cursor.at++;
-        return this.bookAt(new Cursor(cursor.text, cursor.at)) === undefined ? true : undefined;
-      });
-      if (!more) break;
+      const beforeMore = cursor.at;
+      if (!this.listContinues(cursor, lastVerse)) {
+        cursor.at = beforeMore;
+        break;
+      }
     }
     return read ? { passages, book: endBook, verses: true, strong, lastVerse } : undefined;
+  }
+
+  /** One verse or range of a list: "16", "16-18", "9a", "10ff", "2-17:3", "1-1 Samuel 1:10". */
+  private verseItem(
+    book: number,
+    endChapter: number,
+    cursor: Cursor,
+  ): { from: number; to: { book: number; chapter: number; verse: number | undefined } } | undefined {
+    const from = cursor.number(true);
+    if (from === undefined) return undefined;
+    // "6:10f" is the verse and the next, "6:10ff" the verse and the rest of the chapter.
+    if (cursor.suffix === 'f' || cursor.suffix === 'ff')
+      return {
+        from,
+        to: { book, chapter: endChapter, verse: cursor.suffix === 'f' ? from + 1 : Number.MAX_SAFE_INTEGER },
+      };
+    const afterFrom = cursor.at;
+    const to = this.rangeEnd(book, endChapter, from, cursor);
+    if (to === undefined) cursor.at = afterFrom;
+    // A range that runs backwards ("118:24 — 2-1 win") is not one: the verse before it stands alone.
+    else if (to.book === book && to.chapter === endChapter && (to.verse ?? 0) < from) {
+      cursor.at = afterFrom;
+      return { from, to: { book, chapter: endChapter, verse: from } };
+    }
+    return { from, to: to ?? { book, chapter: endChapter, verse: from } };
+  }
+
+  /** Where a range after a verse ends: "-18", "-17:3", "-ch. 5", "-1 Samuel 1:10"; the cursor may move on failure. */
+  private rangeEnd(
+    book: number,
+    endChapter: number,
+    from: number,
+    cursor: Cursor,
+  ): { book: number; chapter: number; verse: number | undefined } | undefined {
+    if (!cursor.take(RANGE)) return undefined;
+    // "Ruth 4:1-1 Samuel 1:10": a range into another book.
+    const afterMark = cursor.at;
+    const across = this.acrossBooks(book, endChapter, from, cursor);
+    if (across) return across;
+    cursor.at = afterMark;
+    // "Gen. 1:27-ch. 5": to the end of a later chapter.
+    if (cursor.take(CHAPTER_MARKER)) {
+      const c = cursor.number();
+      return c !== undefined && c > endChapter && c <= this.chapters(book)
+        ? { book, chapter: c, verse: Number.MAX_SAFE_INTEGER }
+        : undefined;
+    }
+    cursor.take(VERSE_MARKER);
+    const n = cursor.number(true);
+    if (n === undefined) return undefined;
+    // "16:2-17:3": the range runs into a later chapter.
+    const afterNumber = cursor.at;
+    const verse = this.verseSeparator(cursor) ? cursor.number(true) : undefined;
+    if (verse === undefined) {
+      cursor.at = afterNumber;
+      return { book, chapter: endChapter, verse: n };
+    }
+    return n > endChapter ? { book, chapter: n, verse } : undefined;
+  }
+
+  /** The end of a range in another book: "1 Samuel 1:10", "Matthew 1:17"; the cursor may move on failure. */
+  private acrossBooks(
+    book: number,
+    endChapter: number,
+    from: number,
+    cursor: Cursor,
+  ): { book: number; chapter: number; verse: number | undefined } | undefined {
+    const ordinalFirst = isDigitCode(cursor.skipSpaces().text.charCodeAt(cursor.at));
+    const other = this.bookAt(cursor);
+    if (other === undefined || other <= book) return undefined;
+    const c = cursor.number();
+    if (c === undefined) return undefined;
+    const afterChapter = cursor.at;
+    const v = this.verseSeparator(cursor) ? cursor.number(true) : undefined;
+    if (v === undefined) cursor.at = afterChapter;
+    // "Ruth 4:1-3 John 1" is verses 1-3 and then John 1: a name that starts with a digit ends a range
+    // across books only with a verse ("Ruth 4:1-1 Samuel 1:10").
+    if (ordinalFirst && v === undefined) return undefined;
+    return this.spanBooks(book, endChapter, from, other, c, v) ? { book: other, chapter: c, verse: v } : undefined;
+  }
+
+  /**
+   * A list continues with a verse ("16, 18"), not with "4:1" (a new chapter, read by the caller), or with a
+   * later verse after a full stop ("2:10. 11", "4:12.16"); the cursor may move on failure.
+   */
+  private listContinues(cursor: Cursor, lastVerse: number): boolean {
+    if (cursor.take(VERSE_LIST)) {
+      cursor.take(VERSE_MARKER);
+      if (!cursor.test(VERSE_AHEAD)) return false;
+      // "Jude 3 and 1 Cor 13:4": a number that begins a book's name is not a verse of this list.
+      return this.bookAt(new Cursor(cursor.text, cursor.at)) === undefined;
+    }
+    const stop = cursor.match(VERSE_AFTER_STOP);
+    if (!stop || Number(stop[1]) <= lastVerse) return false;
+    cursor.at++;
+    return this.bookAt(new Cursor(cursor.text, cursor.at)) === undefined;
   }
 }
 
