@@ -187,8 +187,18 @@ export function referenceAt(
   return { name, start: name.start, ref };
 }
 
+const EASTERN_DIGIT = /[\u0660-\u0669\u06f0-\u06f9]/;
+const EASTERN_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/g;
+/**
+ * Arabic-Indic and Persian digits ("يوحنا ٣:١٦") read as ASCII ones. Each is one UTF-16 unit, as its
+ * ASCII digit is, so offsets into the text stay right.
+ */
+export const asciiDigits = (text: string): string =>
+  EASTERN_DIGIT.test(text) ? text.replace(EASTERN_DIGITS, (d) => String(d.charCodeAt(0) & 15)) : text;
+
 /** Every reference in a text, in order. */
-export function findCitations(meta: Meta, text: string): CitationHit[] {
+export function findCitations(meta: Meta, written: string): CitationHit[] {
+  const text = asciiDigits(written);
   const hits: CitationHit[] = [];
   const digits = /\d/g;
   let previousEnd = 0;
@@ -199,11 +209,12 @@ export function findCitations(meta: Meta, text: string): CitationHit[] {
     const found = referenceAt(meta, text, at, true, previousEnd);
     const ref = found.ref;
     if (!ref || !found.name) continue;
+    const nameStart = found.name.start;
     const hit: CitationHit = {
-      match: text.slice(found.start, ref.end),
+      match: written.slice(found.start, ref.end),
       start: found.start,
       end: ref.end,
-      bookName: found.name.written,
+      bookName: written.slice(nameStart, nameStart + found.name.written.length),
       bookId: padBookId(found.name.book),
       passages: ref.passages.map(passageIds),
     };
@@ -215,11 +226,14 @@ export function findCitations(meta: Meta, text: string): CitationHit[] {
   return hits;
 }
 
-// Decorations around a lone citation: quotes and brackets, and a translation code after it.
-const QUOTES = /^[\s"'“”‘’«»([{]+|[\s"'“”‘’«»)\]}]+$/g;
-/** The characters that may stand around a lone citation: spaces, quotes and brackets. */
-const DECORATION = ' \t\n\r\u00a0"\'“”‘’«»()[]{}';
-const TRANSLATION = /\s*[([]?\s*\b[A-Z][A-Z0-9]{1,7}\s*[)\]]?\s*$/;
+// Decorations around a lone citation: quotes and brackets, markdown (emphasis, code, a heading or quote
+// mark, a hashtag), the full stop or comma of the sentence it was copied from, and a translation code
+// after it ("Matthew 5:3-12NIV"). Free text reads the same reference inside all of them.
+const QUOTES = /^[\s"'“”‘’«»([{*_`#>]+|[\s"'“”‘’«»)\]}*_`.,;!?]+$/g;
+/** The characters that may stand around a lone citation. */
+const DECORATION = ' \t\n\r\u00a0"\'“”‘’«»()[]{}*_`#>.,;!?';
+/** A code of capitals at the end, apart or run into the last number ("5:3-12NIV"). */
+const TRANSLATION = /\s*[([]?\s*[A-Z][A-Z0-9]{1,7}\s*[)\]]?\s*$/;
 
 /** Where a lone citation's chapter starts: its first digit, past an ordinal that begins the name ("1 Cor"). */
 function chapterStart(text: string): number {

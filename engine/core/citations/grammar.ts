@@ -71,8 +71,11 @@ const VERSE_WORD = firstChars(/verses?(?=\s*\d)/iy, 'vV');
 const CHAPTER_MARKER = firstChars(/(?:chapters|chapter|chap\.?|ch\.?)(?=\s*\d)/iy, 'cC');
 const MARKUP = firstChars(/[*_]{1,3}/y, '*_');
 const FOLLOW_ON = firstChars(/;\s*(?:(?:see\s+)?also\b|see\b|cf\.?)?/iy, ';');
-/** What may run into a number: a verse marker ("3v16") or a translation code ("5:3-12NIV"). */
-const GLUED_AFTER_NUMBER = firstChars(/vv?\.?\d|(?:N?KJV|N?[IR]V|ESV|NASB|N?LT|H?CSB|NRSV|AMP|MSG|ASV)\b/y);
+/**
+ * What may run into a number: a verse marker ("3v16"), a translation code ("5:3-12NIV") or a list word
+ * typed without its space ("John3:16-18and Rom8:28").
+ */
+const GLUED_AFTER_NUMBER = firstChars(/vv?\.?\d|(?:N?KJV|N?[IR]V|ESV|NASB|N?LT|H?CSB|NRSV|AMP|MSG|ASV)\b|and\b/y);
 const COMMA = firstChars(/,/y, ',');
 /** A time after a number ("9:30 am") is not a verse. */
 const TIME = String.raw`(?!\s*[ap]\.?m\b)`;
@@ -82,6 +85,8 @@ const DIGIT_AHEAD = firstChars(/\s*\d/y);
 const COLON_SEPARATOR = firstChars(/::?(?=\s*\d)/y, ':');
 const COLON_BEFORE_MARKER = firstChars(/:(?=\s*(?:verses|verse|vv\.?|vs\.?|ver\.?|v\.?)\s*\d)/iy, ':');
 const GLUED_DOT = firstChars(/\.(?=\d)/y, '.');
+/** A hashtag cannot hold ":" or ".": "#John3_16" is John 3:16. */
+const GLUED_UNDERSCORE = firstChars(/_(?=\d)/y, '_');
 /** Gill's "Numb. 26. 10": chapter and verse apart, as footnotes write them. */
 const SPACED_DOT = firstChars(/\.(?=[ \t\u00a0]+\d)/y, '.');
 /** ";" typed for ":", directly between a chapter and a verse: "Titus 2;1-5", not "John 3;4:1". */
@@ -380,7 +385,13 @@ export class ReferenceParser {
     // exist, leave the chapter standing ("Psalm 23.500", "Psalm 23 500 of us"; "Gen. 16;30" is then a
     // list of chapters).
     const soft = cursor.attempt(() => {
-      if (cursor.takeHere(GLUED_DOT) || cursor.takeHere(GLUED_SEMICOLON) || cursor.takeHere(SPACED_DOT)) return true;
+      if (
+        cursor.takeHere(GLUED_DOT) ||
+        cursor.takeHere(GLUED_SEMICOLON) ||
+        cursor.takeHere(SPACED_DOT) ||
+        cursor.takeHere(GLUED_UNDERSCORE)
+      )
+        return true;
       if (!cursor.test(SPACED_VERSE_AHEAD)) return undefined;
       return this.bookAt(new Cursor(cursor.text, cursor.at)) === undefined ? true : undefined;
     });

@@ -17,7 +17,7 @@ import {
   verseOf,
 } from '../ids.ts';
 import { splitWords } from '../words.ts';
-import { findCitations, readCitation } from '../citations/find.ts';
+import { asciiDigits, findCitations, readCitation } from '../citations/find.ts';
 import { findBook } from './books.ts';
 
 export interface Citation {
@@ -40,7 +40,8 @@ const CITATION_FORMAT =
  * ("Titus 1:1 through 2", "Phlm 2-3", "Ps. 78:24 (NIV)", "John 4 – v22") by the reference grammar of
  * citations/, which checks what it reads against the versification.
  */
-export function parseCitation(ctx: Context, citation: string, param = 'citation'): Citation {
+export function parseCitation(ctx: Context, written: string, param = 'citation'): Citation {
+  const citation = asciiDigits(written);
   const strict = apiFormCitation(ctx, citation, param);
   if (strict) return strict;
   const { book, passages } = readCitation(ctx.meta, citation, param);
