@@ -79,6 +79,30 @@ describe('citations and ids', async () => {
     );
   });
 
+  it('GetCitationsInText: a hit names one book; a range across books names both ends', async () => {
+    const hits = await b.GetCitationsInText({ text: 'Ps 23; also Gen 1:1-2:3 and v. 5. Then Ruth 4:1-1 Samuel 1:10.' });
+    expect(
+      hits.map((h: { match: string; bookId: string; endBookId?: string }) => [h.match, h.bookId, h.endBookId]),
+    ).toEqual([
+      ['Ps 23', '19', undefined],
+      ['Gen 1:1-2:3 and v. 5', '01', undefined],
+      ['Ruth 4:1-1 Samuel 1:10', '08', '09'],
+    ]);
+    expect(hits[0]).not.toHaveProperty('endBookId');
+    expect(hits[2].passages).toEqual([
+      { from: '08004001', to: '08004022' },
+      { from: '09001001', to: '09001010' },
+    ]);
+    // The lone citation reads the same forms by the same grammar; a second book is refused.
+    expect((await b.GetParseCitation({ citation: 'Genesis verse 2' })).verseIds).toEqual(['01001002']);
+    expect((await b.GetCitationsInText({ text: 'as Genesis verse 2 says' }))[0].passages).toEqual([
+      { from: '01001002', to: '01001002' },
+    ]);
+    expect((await callError('GetParseCitation', { citation: 'Ruth 4:1-1 Samuel 1:10' })).message).toContain(
+      'one book and one chapter',
+    );
+  });
+
   it('GetParseVerseId pads and answers [] for malformed or nonexistent ids', async () => {
     expect(await b.GetParseVerseId({ verseId: '43003016' })).toEqual({
       verseId: '43003016',

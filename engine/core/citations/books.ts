@@ -37,6 +37,7 @@ const ORDINAL_NUMBER: Record<string, string> = {
   '3rd': '3',
 };
 const MAX_NAME_LENGTH = 36;
+const ORDINAL_AND_LETTER = /^[1-3][.\s]*\p{Ll}\.?$/u;
 
 /** The key a written name is looked up by: ordinals as digits, then the meta pack's own normalisation. */
 export function nameKey(written: string): string {
@@ -54,22 +55,65 @@ const keyCache = new Map<string, string>();
 
 /** Full book names in any language, by key: a name written in lower case must be one of these. */
 const fullNameKeys = perPack(
-  (meta: Meta) => new Set(meta.books.flatMap((b) => Object.values(b.names).map(bookNameKey))),
+  (meta: Meta) => new Set(['psalm', ...meta.books.flatMap((b) => Object.values(b.names).map(bookNameKey))]),
 );
 
 export function isCommonWord(key: string): boolean {
   return COMMON_WORDS.has(key);
 }
 
+/** Keys of names that are Spanish and not English ("Juan", "Romanos"): after them "3,16" is chapter and verse. */
+const spanishOnlyKeys = perPack((meta: Meta) => {
+  const keys = (b: Meta['books'][number], language: 'english' | 'spanish') =>
+    [b.names[language], ...(b.abbreviations[language] ?? [])].map(bookNameKey);
+  const english = new Set(meta.books.flatMap((b) => keys(b, 'english')));
+  return new Set(meta.books.flatMap((b) => keys(b, 'spanish')).filter((k) => !english.has(k)));
+});
+
+export function isSpanishOnly(meta: Meta, key: string): boolean {
+  return spanishOnlyKeys(meta).has(key);
+}
+
+/** "heb4:12", "rom8:28": a chapter and verse run into the name, which no prose word is. */
+const CHAPTER_VERSE_AFTER = /[ \t\u00a0]?\d{1,3}[ \t\u00a0]?::?[ \t\u00a0]?\d/y;
+/**
+ * Abbreviations that are also words or particles a time or a ratio may follow ("he 9:30", "co 2:1", "le
+ * 10:30"): in lower case they are never taken for a book.
+ */
+const LOWER_CASE_WORDS = new Set([
+  ...COMMON_WORDS,
+  ...'ab ac act ag ap can cant co col da de ge he ja jam joe kin la lam le mal mar mat mi mic na nam ne nu numb ob os pro re ro ros sal sol son st ti tit'.split(
+    ' ',
+  ),
+]);
+
 /**
  * Free-text precision: a name is taken as written with a capital (or a digit, or in a script without
  * case); in lower case only a full book name that is not a common word counts ("john 3:16", not "is 5").
  */
 export function nameAllowed(meta: Meta, written: string, key: string): boolean {
+  // "c. 2. p. 2, 3" in Gill's footnotes is a page: a lone lower-case letter after an ordinal is no book.
+  if (ORDINAL_AND_LETTER.test(written)) return false;
   const first = written.charAt(0);
   if (first.toLowerCase() === first.toUpperCase() || first !== first.toLowerCase()) return true;
   return fullNameKeys(meta).has(key) && !COMMON_WORDS.has(key);
 }
+
+/**
+ * A lower-case abbreviation counts in free text before a chapter and verse ("rom 8:28", "heb4:12"), unless
+ * it is also a word ("is 5:24" stays prose).
+ */
+function lowerCaseAbbreviation(text: string, written: string, end: number, key: string): boolean {
+  // One word: "the Revelation 1:1" is prose before a name, not the abbreviation "The Revelation".
+  if (LOWER_CASE_WORDS.has(key) || / \p{L}/u.test(written)) return false;
+  CHAPTER_VERSE_AFTER.lastIndex = end;
+  return CHAPTER_VERSE_AFTER.test(text);
+}
+
+const isAsciiLetterAt = (text: string, at: number) => {
+  const c = text.charCodeAt(at);
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+};
 
 const LETTER = /[\p{L}\p{M}]/u;
 /** Letters, with an ASCII fast path: this runs for every character looked back over. */
@@ -90,10 +134,17 @@ const isNameChar = (ch: string) =>
  * The longest book name that ends at `end` (spaces and a dot before the number already skipped by the
  * caller), within the few words before it; undefined when none does.
  */
-export function bookNameBefore(meta: Meta, text: string, end: number, freeText: boolean): BookName | undefined {
+export function bookNameBefore(
+  meta: Meta,
+  text: string,
+  end: number,
+  freeText: boolean,
+  /** where the name may start at the earliest: the end of the reference before it */
+  earliest = 0,
+): BookName | undefined {
   const index = meta.nameIndex();
   let from = end;
-  while (from > 0 && end - from < MAX_NAME_LENGTH && isNameChar(text.charAt(from - 1))) from--;
+  while (from > earliest && end - from < MAX_NAME_LENGTH && isNameChar(text.charAt(from - 1))) from--;
   // Candidate starts: the beginning of each word in that stretch, farthest first, so the longest name wins.
   for (let s = from; s < end; s++) {
     const ch = text.charAt(s);
@@ -105,7 +156,8 @@ export function bookNameBefore(meta: Meta, text: string, end: number, freeText: 
     if (!key || /^\d+$/.test(key)) continue;
     const book = index.get(key);
     if (book === undefined) continue;
-    if (freeText && !nameAllowed(meta, written, key)) continue;
+    if (freeText && !nameAllowed(meta, written, key) && !lowerCaseAbbreviation(text, written, s + written.length, key))
+      continue;
     return { book, written, start: s };
   }
   return undefined;
@@ -116,14 +168,10 @@ export function bookNameBefore(meta: Meta, text: string, end: number, freeText: 
  * "Ti1 4:16", "Sa2 7:13"): the digit at `at` belongs to the name, and the chapter follows a space.
  */
 export function ordinalAfter(meta: Meta, text: string, at: number): BookName | undefined {
-  if (
-    !/[1-3]/.test(text.charAt(at)) ||
-    !/[ \t\u00a0]/.test(text.charAt(at + 1)) ||
-    !/[A-Za-z]/.test(text.charAt(at - 1))
-  )
-    return undefined;
+  const digit = text.charCodeAt(at);
+  if (digit < 49 || digit > 51 || !isSpace(text.charAt(at + 1)) || !isAsciiLetterAt(text, at - 1)) return undefined;
   let start = at;
-  while (start > 0 && /[A-Za-z]/.test(text.charAt(start - 1)) && at - start < 4) start--;
+  while (start > 0 && isAsciiLetterAt(text, start - 1) && at - start < 4) start--;
   if (start > 0 && /[\p{L}\d]/u.test(text.charAt(start - 1))) return undefined;
   const book = meta.nameIndex().get(nameKey(`${text.charAt(at)} ${text.slice(start, at)}`));
   return book === undefined ? undefined : { book, written: text.slice(start, at + 1), start };

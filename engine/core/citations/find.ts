@@ -5,8 +5,8 @@ import { invalid } from '../errors.ts';
 import type { Meta } from '../meta.ts';
 import { padBookId, padVerseId } from '../ids.ts';
 import { perPack } from '../pack/per-pack.ts';
-import { bookNameBefore, isCommonWord, isSpace, nameKey, ordinalAfter } from './books.ts';
-import { Cursor, ReferenceParser, type Passage } from './grammar.ts';
+import { type BookName, bookNameBefore, isCommonWord, isSpace, nameAllowed, nameKey, ordinalAfter } from './books.ts';
+import { Cursor, type ParsedReference, ReferenceParser, type Passage } from './grammar.ts';
 
 export interface CitationHit {
   /** the reference as written, and where it is: UTF-16 offsets, as JavaScript strings count */
@@ -16,11 +16,11 @@ export interface CitationHit {
   /** the book name as written, and the book it names */
   bookName: string;
   bookId: string;
+  /** the book a written range across books ends in ("Genesis 1 - Exodus 2"); absent otherwise */
+  endBookId?: string;
   /** the verses it names, as inclusive ranges of verse ids */
   passages: { from: string; to: string }[];
 }
-
-const DIGIT = /\d/g;
 
 export const passageIds = (p: Passage) => ({ from: padVerseId(p.from), to: padVerseId(p.to) });
 
@@ -29,49 +29,224 @@ const parsersFor = perPack((meta: Meta) => ({
   single: new ReferenceParser(meta, { freeText: false }),
 }));
 
+/** Words that may stand between a book name and its chapter: "Psalms chap 23", "Genesis verse 2". */
+const MARKER_WORDS = new Set(['chapter', 'chapters', 'chap', 'ch', 'verse', 'verses']);
+const isAsciiLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/** Where a book name would end before the number at `at`: past spaces, a chapter or verse word, a colon, markup. */
+function nameEndBefore(text: string, at: number): number {
+  const spacesBefore = (i: number) => {
+    let j = i;
+    while (j > 0 && i - j < 2 && isSpace(text.charAt(j - 1))) j--;
+    return j;
+  };
+  let i = spacesBefore(at);
+  const wordEnd = text.charAt(i - 1) === '.' ? i - 1 : i;
+  let w = wordEnd;
+  while (w > 0 && wordEnd - w < 8 && isAsciiLetter(text.charCodeAt(w - 1))) w--;
+  if (
+    w < wordEnd &&
+    w > 0 &&
+    !isAsciiLetter(text.charCodeAt(w - 1)) &&
+    MARKER_WORDS.has(text.slice(w, wordEnd).toLowerCase())
+  )
+    i = spacesBefore(w);
+  if (text.charAt(i - 1) === ':') i = spacesBefore(i - 1);
+  for (let k = 0; k < 3 && (text.charAt(i - 1) === '*' || text.charAt(i - 1) === '_'); k++) i--;
+  return i;
+}
+
+/** A book name that starts at `at` and is not followed by a number: "John" in "the 3rd chapter of John". */
+function nameAfter(meta: Meta, text: string, at: number, freeText: boolean): BookName | undefined {
+  const ends: number[] = [];
+  let i = at;
+  while (ends.length < 4 && i < text.length) {
+    const wordStart = i;
+    while (i < text.length && /[\p{L}\p{M}\d'’]/u.test(text.charAt(i))) i++;
+    if (i === wordStart) break;
+    ends.push(i);
+    if (text.charAt(i) === '.') i++;
+    if (text.charAt(i) !== ' ') break;
+    i++;
+  }
+  for (let k = ends.length - 1; k >= 0; k--) {
+    const written = text.slice(at, ends[k]);
+    const key = nameKey(written);
+    const book = meta.nameIndex().get(key);
+    if (book !== undefined && !/^\d+$/.test(key) && (!freeText || nameAllowed(meta, written, key)))
+      return { book, written, start: at };
+  }
+  return undefined;
+}
+
+const ORDINAL_SUFFIX = /(?:st|nd|rd|th)\b/iy;
+const CHAPTER_OF = /\s+chapter\s+of\s+(?:the\s+(?:book\s+of\s+)?)?/iy;
+const OF = /\s+of\s+(?:the\s+(?:book\s+of\s+)?)?/iy;
+const PSALM = /\s+psalm\b/iy;
+const THE_BEFORE = /\bthe\s+$/i;
+const CHAPTER_BEFORE = /\bchapter\s+$/i;
+
+export interface FoundReference {
+  name: BookName;
+  /** where the match starts: the name, or a chapter written first ("the 3rd chapter of John") */
+  start: number;
+  ref: ParsedReference;
+}
+
+/**
+ * A chapter written before its book: "the 3rd chapter of John", "Chapter 2 of Acts, verse 38", "the 23rd
+ * Psalm". `at` and `digitsEnd` hold the chapter's digits.
+ */
+function chapterFirst(
+  meta: Meta,
+  parser: ReferenceParser,
+  text: string,
+  at: number,
+  digitsEnd: number,
+  freeText: boolean,
+): FoundReference | undefined {
+  const chapter = Number(text.slice(at, digitsEnd));
+  if (!(chapter >= 1 && chapter <= 150)) return undefined;
+  let start = at;
+  let after: number;
+  let name: BookName | undefined;
+  ORDINAL_SUFFIX.lastIndex = digitsEnd;
+  const ordinal = ORDINAL_SUFFIX.exec(text);
+  if (ordinal) {
+    const suffixEnd = digitsEnd + ordinal[0].length;
+    CHAPTER_OF.lastIndex = suffixEnd;
+    PSALM.lastIndex = suffixEnd;
+    const of = CHAPTER_OF.exec(text);
+    if (of) {
+      name = nameAfter(meta, text, suffixEnd + of[0].length, freeText);
+      after = name ? name.start + name.written.length : 0;
+    } else if (PSALM.exec(text)) {
+      const written = text.slice(suffixEnd, PSALM.lastIndex).trimStart();
+      name = { book: 19, written, start: PSALM.lastIndex - written.length };
+      after = PSALM.lastIndex;
+    } else return undefined;
+    const the = THE_BEFORE.exec(text.slice(Math.max(0, at - 8), at));
+    if (the) start = at - the[0].length;
+  } else {
+    const chapterWord = CHAPTER_BEFORE.exec(text.slice(Math.max(0, at - 10), at));
+    if (!chapterWord) return undefined;
+    OF.lastIndex = digitsEnd;
+    const of = OF.exec(text);
+    if (!of) return undefined;
+    name = nameAfter(meta, text, digitsEnd + of[0].length, freeText);
+    after = name ? name.start + name.written.length : 0;
+    start = at - chapterWord[0].length;
+  }
+  if (!name) return undefined;
+  const ref = parser.chapterNamed(name.book, chapter, new Cursor(text, after));
+  return ref ? { name, start, ref } : undefined;
+}
+
+/**
+ * The reference whose chapter number starts at `at` (the first of its digits), with its book name before
+ * it or, written the other way round, after it; `name` alone when a book is named but nothing it names
+ * exists. The one reader behind GetCitationsInText and GetParseCitation.
+ */
+export function referenceAt(
+  meta: Meta,
+  text: string,
+  at: number,
+  freeText: boolean,
+  /** where a name may start at the earliest: the end of the reference before it */
+  earliest = 0,
+): FoundReference | { name: BookName | undefined; start: number; ref: undefined } {
+  const parser = freeText ? parsersFor(meta).freeText : parsersFor(meta).single;
+  let digitsEnd = at;
+  while (digitsEnd < text.length && isDigit(text.charCodeAt(digitsEnd))) digitsEnd++;
+  const after = text.charCodeAt(digitsEnd);
+  // Cheap guards first: an ordinal suffix after the digits ("3rd"), or "chapter " before them.
+  if (isAsciiLetter(after) || (isSpace(text.charAt(at - 1)) && (text.charCodeAt(at - 2) | 32) === 114)) {
+    const first = chapterFirst(meta, parser, text, at, digitsEnd, freeText);
+    if (first) return first;
+  }
+  let nameEnd = at;
+  while (nameEnd > 0 && at - nameEnd < 2 && isSpace(text.charAt(nameEnd - 1))) nameEnd--;
+  const coded = ordinalAfter(meta, text, at);
+  let name = coded ?? bookNameBefore(meta, text, nameEnd, freeText, earliest);
+  if (!name) {
+    // A chapter or verse word, a colon or markup between the name and the number ("Psalms chap 23").
+    const further = nameEndBefore(text, nameEnd);
+    if (further !== nameEnd) {
+      name = bookNameBefore(meta, text, further, freeText, earliest);
+      nameEnd = further;
+    }
+  }
+  if (!name) return { name, start: at, ref: undefined };
+  if (coded) nameEnd = at + 1;
+  const key = nameKey(name.written);
+  const ref = parser.parse(name.book, new Cursor(text, nameEnd), {
+    common: isCommonWord(key),
+    key,
+  });
+  return { name, start: name.start, ref };
+}
+
+const EASTERN_DIGIT = /[\u0660-\u0669\u06f0-\u06f9]/;
+const EASTERN_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/g;
+/**
+ * Arabic-Indic and Persian digits ("يوحنا ٣:١٦") read as ASCII ones. Each is one UTF-16 unit, as its
+ * ASCII digit is, so offsets into the text stay right.
+ */
+export const asciiDigits = (text: string): string =>
+  EASTERN_DIGIT.test(text) ? text.replace(EASTERN_DIGITS, (d) => String(d.charCodeAt(0) & 15)) : text;
+
 /** Every reference in a text, in order. */
-export function findCitations(meta: Meta, text: string): CitationHit[] {
-  const parser = parsersFor(meta).freeText;
+export function findCitations(meta: Meta, written: string): CitationHit[] {
+  const text = asciiDigits(written);
   const hits: CitationHit[] = [];
-  const digits = new RegExp(DIGIT.source, 'g');
+  const digits = /\d/g;
+  let previousEnd = 0;
   let m: RegExpExecArray | null;
   while ((m = digits.exec(text))) {
     const at = m.index;
-    if (at > 0 && /\d/.test(text.charAt(at - 1))) continue;
-    let nameEnd = at;
-    while (nameEnd > 0 && at - nameEnd < 2 && isSpace(text.charAt(nameEnd - 1))) nameEnd--;
-    const coded = ordinalAfter(meta, text, at);
-    const name = coded ?? bookNameBefore(meta, text, nameEnd, true);
-    if (!name) continue;
-    if (coded) nameEnd = at + 1;
-    parser.commonName = isCommonWord(nameKey(name.written));
-    const ref = parser.parse(name.book, new Cursor(text, nameEnd));
-    if (!ref) continue;
-    hits.push({
-      match: text.slice(name.start, ref.end),
-      start: name.start,
+    if (at > 0 && isDigit(text.charCodeAt(at - 1))) continue;
+    const found = referenceAt(meta, text, at, true, previousEnd);
+    const ref = found.ref;
+    if (!ref || !found.name) continue;
+    const nameStart = found.name.start;
+    const hit: CitationHit = {
+      match: written.slice(found.start, ref.end),
+      start: found.start,
       end: ref.end,
-      bookName: name.written,
-      bookId: padBookId(name.book),
+      bookName: written.slice(nameStart, nameStart + found.name.written.length),
+      bookId: padBookId(found.name.book),
       passages: ref.passages.map(passageIds),
-    });
-    digits.lastIndex = ref.end;
+    };
+    if (ref.endBook !== found.name.book) hit.endBookId = padBookId(ref.endBook);
+    hits.push(hit);
+    digits.lastIndex = Math.max(ref.end, at + 1);
+    previousEnd = ref.end;
   }
   return hits;
 }
 
-// Decorations around a lone citation: quotes and brackets, and a translation code after it.
-const QUOTES = /^[\s"'“”‘’«»([{]+|[\s"'“”‘’«»)\]}]+$/g;
-const DECORATED = /^[\s"'“”‘’«»([{]|[\s"'“”‘’«»)\]}]$/;
-const TRANSLATION = /\s*[([]?\s*\b[A-Z][A-Z0-9]{1,7}\s*[)\]]?\s*$/;
+// Decorations around a lone citation: quotes and brackets, markdown (emphasis, code, a heading or quote
+// mark, a hashtag), the full stop or comma of the sentence it was copied from, and a translation code
+// after it ("Matthew 5:3-12NIV"). Free text reads the same reference inside all of them.
+const QUOTES = /^[\s"'“”‘’«»([{*_`#>]+|[\s"'“”‘’«»)\]}*_`.,;!?]+$/g;
+/** The characters that may stand around a lone citation. */
+const DECORATION = ' \t\n\r\u00a0"\'“”‘’«»()[]{}*_`#>.,;!?';
+/** A code of capitals at the end, apart or run into the last number ("5:3-12NIV"). */
+const TRANSLATION = /\s*[([]?\s*[A-Z][A-Z0-9]{1,7}\s*[)\]]?\s*$/;
 
 /** Where a lone citation's chapter starts: its first digit, past an ordinal that begins the name ("1 Cor"). */
 function chapterStart(text: string): number {
-  const ordinal = /^\s*(?:[1-3]|I{1,3})(?=\s*\p{L})/u.exec(text);
-  for (let i = ordinal ? ordinal[0].length : 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) return i;
+  let i = 0;
+  while (i < text.length && isSpace(text.charAt(i))) i++;
+  // An ordinal before the name: "1 Cor", "1Cor", "II Kings" (letters, so the digit search passes them).
+  const c = text.charCodeAt(i);
+  if (c >= 49 && c <= 51) {
+    let j = i + 1;
+    while (j < text.length && isSpace(text.charAt(j))) j++;
+    if (j < text.length && !isDigit(text.charCodeAt(j)) && /\p{L}/u.test(text.charAt(j))) i = j;
   }
+  for (; i < text.length; i++) if (isDigit(text.charCodeAt(i))) return i;
   return text.length;
 }
 
@@ -82,51 +257,61 @@ export interface LoneCitation {
 
 /**
  * One citation written as people write it ("Titus 1:1 through 2", "Phlm 2-3", "“Matt 1:1”",
- * "Ps. 78:24 (NIV)", "John 4 – v22"); throws INVALID_PARAMETER naming the part it could not read.
+ * "Ps. 78:24 (NIV)", "John 4 – v22"), read by the same reader as free text; throws INVALID_PARAMETER
+ * naming the part it could not read.
  */
 export function readCitation(meta: Meta, written: string, param: string): LoneCitation {
-  let text = DECORATED.test(written) ? written.replace(QUOTES, '') : written;
-  if (/^\s*(?:cf|see|also)\b/i.test(text)) text = text.replace(/^\s*(?:(?:cf\.?|see|also)\s+)+/i, '');
+  let text =
+    DECORATION.includes(written.charAt(0)) || DECORATION.includes(written.charAt(written.length - 1))
+      ? written.replace(QUOTES, '')
+      : written;
+  const lead = text.charAt(0).toLowerCase();
+  if ((lead === 'c' || lead === 's' || lead === 'a' || lead === ' ') && /^\s*(?:cf|see|also)\b/i.test(text))
+    text = text.replace(/^\s*(?:(?:cf\.?|see|also)\s+)+/i, '');
   // A translation code ends in a capital or a bracket; most citations end in a digit and skip the search.
-  if (/[A-Z)\]]\s*$/.test(text)) {
+  if (!isDigit(text.charCodeAt(text.length - 1)) && /[A-Z)\]]\s*$/.test(text)) {
     const code = TRANSLATION.exec(text);
     if (code && /\d/.test(text.slice(0, code.index)) && !/\d/.test(code[0]))
       text = text.slice(0, code.index).replace(QUOTES, '');
   }
-  const nameEnd = chapterStart(text);
-  let end = nameEnd;
-  while (end > 0 && isSpace(text.charAt(end - 1))) end--;
-  const beforeChapter = text.slice(0, end);
-  // "Genesis verse 2": a verse marker with no chapter before it is not part of the name.
-  const markerless = /[sve.]$/i.test(beforeChapter)
-    ? beforeChapter.replace(/\s+(?:verses|verse|vv?\.?|vs\.?|ver\.?)$/i, '')
-    : beforeChapter;
-  const name = bookNameBefore(meta, markerless, markerless.length, false);
-  if (!name || name.start !== markerless.search(/\S/)) {
-    throw invalid(
-      param,
-      `${param}: unknown book ${JSON.stringify(markerless.trim().slice(0, 40))}; use a book name or abbreviation in English, Spanish or Arabic, then a chapter`,
-    );
+  let first = 0;
+  while (first < text.length && isSpace(text.charAt(first))) first++;
+  const at = chapterStart(text);
+  if (at === text.length) {
+    const trimmed = text.trimEnd();
+    const name = bookNameBefore(meta, trimmed, trimmed.length, false);
+    if (name && name.start === first)
+      throw invalid(
+        param,
+        `${param}: no chapter after ${JSON.stringify(name.written)}; write a chapter number, e.g. "${name.written} 3"`,
+      );
+    throw unknownBook(param, trimmed);
   }
-  if (nameEnd === text.length)
-    throw invalid(
-      param,
-      `${param}: no chapter after ${JSON.stringify(name.written)}; write a chapter number, e.g. "${name.written} 3"`,
-    );
-  const parser = parsersFor(meta).single;
-  parser.commonName = false;
-  const cursor = new Cursor(text, markerless.length);
-  const ref = parser.parse(name.book, cursor);
+  const found = referenceAt(meta, text, at, false);
+  if (!found.name || found.start !== first) throw unknownBook(param, text.slice(0, nameEndBefore(text, at)));
+  const ref = found.ref;
+  const nameEnd = found.name.start + found.name.written.length;
   if (!ref)
     throw invalid(
       param,
-      `${param}: ${JSON.stringify(text.slice(markerless.length).trim().slice(0, 40))} is not a chapter and verses that exist in ${name.written}`,
+      `${param}: ${JSON.stringify(text.slice(nameEnd).trim().slice(0, 40))} is not a chapter and verses that exist in ${found.name.written}`,
     );
   const rest = text.slice(ref.end).trim();
   if (rest)
     throw invalid(
       param,
-      `${param}: could not read ${JSON.stringify(rest.slice(0, 40))} after ${JSON.stringify(text.slice(name.start, ref.end).trim())}`,
+      `${param}: could not read ${JSON.stringify(rest.slice(0, 40))} after ${JSON.stringify(text.slice(found.start, ref.end).trim())}`,
     );
-  return { book: name.book, passages: ref.passages };
+  if (ref.endBook !== found.name.book)
+    throw invalid(
+      param,
+      `${param}: one book and one chapter per call; ${JSON.stringify(written.trim().slice(0, 60))} runs into another book (GetCitationsInText reads any number)`,
+    );
+  return { book: found.name.book, passages: ref.passages };
 }
+
+const unknownBook = (param: string, name: string) =>
+  invalid(
+    param,
+    `${param}: unknown book ${JSON.stringify(name.trim().slice(0, 40))}; use a book name or abbreviation in English, Spanish or Arabic, then a chapter`,
+  );

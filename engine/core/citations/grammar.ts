@@ -1,12 +1,16 @@
-// The shape of a reference after its book name, as people write it: chapters, verses after ":" or "." or
-// a verse marker (v, vv., ver., vs, verse, verses), lists (",", "and", "&"), ranges ("-", en and em dash,
-// "~", "to", "through", "thru") within a chapter, across chapters ("16:2-17:3") and across books
-// ("Genesis 1 - Exodus 2"), part-verse letters (9a), and ";" (optionally "see", "also", "cf.") before a
-// further chapter of the same book or another book. Every passage is checked against the KJV
-// versification: a verse past a chapter's end is clipped to it, a chapter that does not exist is dropped.
+// The shape of a reference after its book name, as people write it: one grammar for a lone citation
+// (GetParseCitation) and for references in free text (GetCitationsInText). Chapters, alone or in lists
+// ("1 & 2", "4, 5 and 6", "23/91/121"); verses after ":", "::", "." or a verse marker (v, vv., ver., vs,
+// verse, verses; glued as in "3v16"), after a space ("5 17"), after ";" typed for ":" ("2;1-5") and after
+// "," in Spanish ("Juan 3,16"); lists (",", "and", "&", and a later verse after a full stop: "2:10. 11");
+// ranges ("-", en and em dash, "~", "to", "through", "thru") within a chapter, across chapters
+// ("16:2-17:3") and across books ("Genesis 1 - Exodus 2", "Ruth 4:1-1 Samuel 1:10"); part-verse letters
+// (9a, 5ab); and ";" (optionally "see", "also", "cf.") before a further chapter of the same book. Every
+// passage is checked against the KJV versification: a verse past a chapter's end is clipped to it, a
+// chapter that does not exist is dropped.
 import type { Meta } from '../meta.ts';
-import { bookAndChapterIdOf, composeVerseId } from '../ids.ts';
-import { bookNameBefore, isSpace, ordinalAfter } from './books.ts';
+import { composeVerseId } from '../ids.ts';
+import { bookNameBefore, isSpace, isSpanishOnly } from './books.ts';
 
 /** An inclusive range of verse ids (BBCCCVVV numbers). */
 export interface Passage {
@@ -15,36 +19,109 @@ export interface Passage {
 }
 
 export interface ParseOptions {
-  /** free text: names need a capital, common-word names a verse; else a lone citation (GetParseCitation) */
+  /** free text: names need a capital and common-word names more than a bare chapter; else a lone citation */
   freeText: boolean;
+}
+
+/** What the caller knows of the name a reference starts with. */
+export interface NameTraits {
+  /** the name is also a common English word ("Mark", "Acts", "Numbers") */
+  common: boolean;
+  /** the name's lookup key: a Spanish-only name makes "3,16" chapter and verse ("Juan 3,16") */
+  key: string;
 }
 
 export interface ParsedReference {
   passages: Passage[];
   /** where the reference's text ends (exclusive) */
   end: number;
-  /** the chapters it names, as bookAndChapterId numbers (ids.ts) */
-  chapters: Set<number>;
+  /** the book a written range across books ends in ("Genesis 1 - Exodus 2"), else the starting book */
+  endBook: number;
+}
+
+interface Group {
+  passages: Passage[];
+  /** the book the group ends in (another book only for a written range across books) */
+  book: number;
+  /** the group named verses (not whole chapters) */
+  verses: boolean;
+  /** more than a bare chapter number: verses, a range or a chapter word ("Acts 2:38", "Acts 1-2") */
+  strong: boolean;
+  /** the last verse read, for "2:10. 11" */
+  lastVerse: number;
 }
 
 // Every pattern is sticky: it matches at the cursor only, with no slicing of the text.
-const RANGE = /(?:[-–—~]|to\b|through\b|thru\b)/iy;
-const LIST = /(?:,|&|and\b)/iy;
-const VERSE_MARKER = /(?:verses|verse|vv\.?|vs\.?|ver\.?|v\.?)(?=\s*\d)/iy;
-const FOLLOW_ON = /;\s*(?:(?:see\s+)?also\b|see\b|cf\.?)?/iy;
-const NUMBER = /(\d{1,3})([a-c])?(?![\p{L}\d])/uy;
-const COMMA = /,/y;
-const CHAPTER_VERSE_AHEAD = /\s*\d{1,3}\s*[:.]\s*\d/y;
-const DIGIT_AHEAD = /\s*\d/y;
-const SPACED_DIGIT_AHEAD = /\s+\d/y;
-const VERSE_SEPARATOR = /[:.](?=\s*\d)/y;
-const COLON = /:/y;
-const CHAPTER_VERSE_SEPARATOR = /[:.]/y;
-const WORD_AHEAD = /\s*[\p{L}\d]/uy;
-const VERSES_CONTINUE = /\s*(?:[-–—~,&]|to\b|through\b|thru\b|and\b)\s*\d/iy;
-const VERSE_AHEAD = /\s*\d{1,3}[a-c]?(?![\d:.]\s*\d)(?!\d)/y;
-const SINGLE_CHAPTER_VERSE_AHEAD = /\s*[:.]\s*\d/y;
+
+/**
+ * A sticky pattern, and the characters it can start with when they are few: the cursor tries it only
+ * there. (A property added to the RegExp itself would take V8's exec off its fast path.)
+ */
+interface Pattern {
+  re: RegExp;
+  firsts?: string;
+}
+const firstChars = (re: RegExp, firsts?: string): Pattern => ({ re, firsts });
+const RANGE = firstChars(/(?:[-–—~]|to\b|through\b|thru\b)/iy, '-–—~tT');
+const VERSE_LIST = firstChars(/(?:,|&|and\b)/iy, ',&aA');
+const CHAPTER_LIST = firstChars(/(?:,|&|\/|and\b)/iy, ',&/aA');
+const VERSE_MARKER = firstChars(/(?:verses|verse|vv\.?|vs\.?|ver\.?|v\.?)(?=\s*\d)/iy, 'vV');
+/** Before a chapter only the word: "Mic. v. 2" is Gill's Micah 5:2 (a Roman chapter), not a verse of chapter 1. */
+const VERSE_WORD = firstChars(/verses?(?=\s*\d)/iy, 'vV');
+const CHAPTER_MARKER = firstChars(/(?:chapters|chapter|chap\.?|ch\.?)(?=\s*\d)/iy, 'cC');
+const MARKUP = firstChars(/[*_]{1,3}/y, '*_');
+const FOLLOW_ON = firstChars(/;\s*(?:(?:see\s+)?also\b|see\b|cf\.?)?/iy, ';');
+/**
+ * What may run into a number: a verse marker ("3v16"), a translation code ("5:3-12NIV") or a list word
+ * typed without its space ("John3:16-18and Rom8:28").
+ */
+const GLUED_AFTER_NUMBER = firstChars(/vv?\.?\d|(?:N?KJV|N?[IR]V|ESV|NASB|N?LT|H?CSB|NRSV|AMP|MSG|ASV)\b|and\b/y);
+const COMMA = firstChars(/,/y, ',');
+/** A time after a number ("9:30 am") is not a verse. */
+const TIME = String.raw`(?!\s*[ap]\.?m\b)`;
+const CHAPTER_VERSE_AHEAD = firstChars(new RegExp(String.raw`\s*\d{1,3}\s*[:.]\s*\d{1,3}(?!\d)${TIME}`, 'iy'));
+const GLUED_CHAPTER_VERSE_AHEAD = firstChars(new RegExp(String.raw`\s*\d{1,3}[:.]\d{1,3}(?!\d)${TIME}`, 'iy'));
+const DIGIT_AHEAD = firstChars(/\s*\d/y);
+const COLON_SEPARATOR = firstChars(/::?(?=\s*\d)/y, ':');
+const COLON_BEFORE_MARKER = firstChars(/:(?=\s*(?:verses|verse|vv\.?|vs\.?|ver\.?|v\.?)\s*\d)/iy, ':');
+const GLUED_DOT = firstChars(/\.(?=\d)/y, '.');
+/** A hashtag cannot hold ":" or ".": "#John3_16" is John 3:16. */
+const GLUED_UNDERSCORE = firstChars(/_(?=\d)/y, '_');
+/** Gill's "Numb. 26. 10": chapter and verse apart, as footnotes write them. */
+const SPACED_DOT = firstChars(/\.(?=[ \t\u00a0]+\d)/y, '.');
+/** ";" typed for ":", directly between a chapter and a verse: "Titus 2;1-5", not "John 3;4:1". */
+const GLUED_SEMICOLON = firstChars(/;(?=\d{1,3}(?![\d:]|\.\d))/y, ';');
+const SPANISH_SEPARATOR = firstChars(/,(?=\d)/y, ',');
+const WORD_AHEAD = firstChars(/\s*[\p{L}\d]/uy);
+const VERSES_CONTINUE = firstChars(/\s*(?:[-–—~,&]|to\b|through\b|thru\b|and\b)\s*\d/iy);
+const VERSE_AHEAD = firstChars(new RegExp(String.raw`\s*\d{1,3}(?:[a-e]{1,2})?(?![\d:.]\s*\d)(?!\d)${TIME}`, 'iy'));
+/** "2 Cor 5 17": a second number after a space, not a chapter:verse or a time of its own. */
+const SPACED_VERSE_AHEAD = firstChars(
+  new RegExp(String.raw`[ \t\u00a0]{1,2}\d{1,3}(?![\d:.,]\s*\d)(?![\p{L}\d])${TIME}`, 'uiy'),
+);
+/** "Luke 2:10. 11": a verse after a full stop, read when it is later than the last one. */
+const VERSE_AFTER_STOP = firstChars(
+  new RegExp(String.raw`\.[ \t\u00a0]*(\d{1,3})(?:[a-e]{1,2})?(?!\d|\s*:\s*\d|\.\d)(?![\p{L}\d])${TIME}`, 'uiy'),
+  '.',
+);
+const STOP_THEN_CHAPTER_VERSE = firstChars(/\.(?=\s*\d{1,3}[:.]\d)/y, '.');
+const SINGLE_CHAPTER_VERSE_AHEAD = firstChars(/\s*[:.]\s*\d/y);
+/** After a common-word name with a bare chapter: a list word and another book's reference ("Acts 2 and Joel 2"). */
+const LIST_WORD = firstChars(/\s*(?:,|;|&|and\b|with\b|or\b|vs\.?|versus\b)/iy);
 const LAST_BOOK = 66;
+
+const isDigitCode = (c: number) => c >= 48 && c <= 57;
+const NON_ASCII_WORD_CHAR = /[\p{L}\p{N}]/u;
+/** A letter or digit at `at`, with an ASCII fast path. */
+const isWordCharAt = (text: string, at: number) => {
+  const c = text.charCodeAt(at);
+  return (
+    (c >= 48 && c <= 57) ||
+    (c >= 97 && c <= 122) ||
+    (c >= 65 && c <= 90) ||
+    (c > 127 && NON_ASCII_WORD_CHAR.test(text.charAt(at)))
+  );
+};
 
 /** A parser over one text, one reference at a time. */
 class Cursor {
@@ -53,41 +130,84 @@ class Cursor {
     public at: number,
   ) {}
 
+  /** Nothing but spaces left: what a lone citation reaches at its end. */
+  atEnd(): boolean {
+    let i = this.at;
+    while (i < this.text.length && isSpace(this.text.charAt(i))) i++;
+    return i >= this.text.length;
+  }
+
   skipSpaces(): this {
     while (this.at < this.text.length && isSpace(this.text.charAt(this.at))) this.at++;
     return this;
   }
 
   /** Matches a sticky pattern at the cursor (after spaces) and moves past it; the cursor stays put otherwise. */
-  take(pattern: RegExp): string | undefined {
+  take(pattern: Pattern): boolean {
     const saved = this.at;
     this.skipSpaces();
-    const m = this.match(pattern);
-    if (!m) {
-      this.at = saved;
-      return undefined;
+    if (this.test(pattern)) {
+      this.at = pattern.re.lastIndex;
+      return true;
     }
-    this.at += m[0].length;
-    return m[0];
+    this.at = saved;
+    return false;
   }
 
-  /** A sticky pattern's match at the cursor, without moving it. */
-  match(pattern: RegExp, at = this.at): RegExpExecArray | null {
-    pattern.lastIndex = at;
-    return pattern.exec(this.text);
+  /** Matches a sticky pattern exactly at the cursor (no spaces before it) and moves past it. */
+  takeHere(pattern: Pattern): boolean {
+    if (!this.test(pattern)) return false;
+    this.at = pattern.re.lastIndex;
+    return true;
   }
 
-  /** A number of 1-3 digits not run into further digits or letters; a part-verse letter a-c is allowed. */
+  /**
+   * Whether a sticky pattern matches at the cursor, without moving it; the pattern's lastIndex is then
+   * where the match ends. (test() builds no match array: this runs for nearly every character read.)
+   */
+  test(pattern: Pattern, at = this.at): boolean {
+    if (pattern.firsts !== undefined && !pattern.firsts.includes(this.text.charAt(at))) return false;
+    pattern.re.lastIndex = at;
+    return pattern.re.test(this.text);
+  }
+
+  /** A sticky pattern's match at the cursor with its groups, without moving it. */
+  match(pattern: Pattern, at = this.at): RegExpExecArray | null {
+    if (pattern.firsts !== undefined && !pattern.firsts.includes(this.text.charAt(at))) return null;
+    pattern.re.lastIndex = at;
+    return pattern.re.exec(this.text);
+  }
+
+  /** What followed the last number read: a part-verse letter, "f" (and the next verse) or "ff" (and the rest). */
+  suffix = '';
+
+  /**
+   * A number of 1-3 digits not run into further digits or letters, except part-verse letters (9a, 5ab),
+   * "f" or "ff" (allowed for verses only), a glued verse marker ("3v16") or a translation code ("12NIV").
+   * Read by hand: it runs for every number in a text.
+   */
   number(partLetter = false): number | undefined {
-    const saved = this.at;
-    this.skipSpaces();
-    const m = this.match(NUMBER);
-    if (!m || (m[2] && !partLetter) || Number(m[1]) === 0) {
-      this.at = saved;
-      return undefined;
+    const text = this.text;
+    let i = this.at;
+    while (i < text.length && isSpace(text.charAt(i))) i++;
+    let value = 0;
+    let end = i;
+    while (end - i < 4 && isDigitCode(text.charCodeAt(end))) value = value * 10 + text.charCodeAt(end++) - 48;
+    if (end === i || end - i > 3 || value === 0) return undefined;
+    let suffix = '';
+    if (isWordCharAt(text, end)) {
+      let j = end;
+      while (j - end < 2 && text.charCodeAt(j) >= 97 && text.charCodeAt(j) <= 101) j++;
+      if (j === end) while (j - end < 2 && text.charCodeAt(j) === 102) j++;
+      if (j > end && !isWordCharAt(text, j)) {
+        if (!partLetter) return undefined;
+        suffix = text.slice(end, j);
+        end = j;
+      } else if (!this.test(GLUED_AFTER_NUMBER, end)) return undefined;
     }
-    this.at += m[0].length;
-    return Number(m[1]);
+    this.at = end;
+    this.suffix = suffix;
+    return value;
   }
 
   /** Runs a speculative parse; rolls the cursor back when it gives undefined. */
@@ -124,196 +244,396 @@ export class ReferenceParser {
     return to >= from ? { from, to } : undefined;
   }
 
-  /** A book name that starts at the cursor and is followed by a chapter number. */
-  private bookAt(cursor: Cursor): number | undefined {
-    return cursor.attempt(() => {
-      cursor.skipSpaces();
-      const start = cursor.at;
-      // The chapter's digits, past an ordinal that begins the name ("1 Cor 13").
-      const digit = /\d/.exec(cursor.text.slice(start, start + 40).replace(/^[1-3](?=\s*\p{L})/u, '_'));
-      if (!digit || digit.index === 0) return undefined;
-      const coded = ordinalAfter(this.meta, cursor.text, start + digit.index);
-      if (coded && coded.start === start) {
-        cursor.at = start + coded.written.length;
-        return coded.book;
-      }
-      let end = start + digit.index;
-      while (end > start && isSpace(cursor.text.charAt(end - 1))) end--;
-      const name = bookNameBefore(this.meta, cursor.text, end, this.options.freeText);
-      if (!name || name.start !== start) return undefined;
-      cursor.at = end;
-      return name.book;
-    });
+  /**
+   * A book name that starts at the cursor (after spaces) and is followed by a chapter number; the cursor
+   * moves past the name. "1 Samuel 1:10", "2Chronicles 1:3", "Rom 5:8".
+   */
+  bookAt(cursor: Cursor): number | undefined {
+    const text = cursor.text;
+    let start = cursor.at;
+    while (start < text.length && isSpace(text.charAt(start))) start++;
+    const first = text.charCodeAt(start);
+    // A name starts with a letter or an ordinal digit; most places this is asked hold a digit or a mark.
+    let i = start;
+    if (first >= 49 && first <= 51) {
+      i++;
+      while (i < text.length && isSpace(text.charAt(i))) i++;
+      if (i >= text.length || isDigitCode(text.charCodeAt(i)) || !/\p{L}/u.test(text.charAt(i))) return undefined;
+    } else if (!/\p{L}/u.test(text.charAt(start))) return undefined;
+    const limit = Math.min(text.length, start + 40);
+    while (i < limit && !isDigitCode(text.charCodeAt(i))) i++;
+    if (i >= limit) return undefined;
+    let end = i;
+    while (end > start && isSpace(text.charAt(end - 1))) end--;
+    const name = bookNameBefore(this.meta, text, end, this.options.freeText, start);
+    if (!name || name.start !== start) return undefined;
+    cursor.at = end;
+    return name.book;
   }
 
   /**
    * The reference after a book name; `cursor` stands just after the name. Undefined when no chapter
-   * follows, or when nothing it names exists.
+   * follows, or when nothing it names exists. A reference stays in one book: a further book after ";"
+   * starts another reference, and a written range across books ends this one.
    */
-  parse(book: number, cursor: Cursor): ParsedReference | undefined {
+  parse(book: number, cursor: Cursor, name: NameTraits): ParsedReference | undefined {
     const passages: Passage[] = [];
-    const chapters = new Set<number>();
     let end = -1;
-    let current = book;
     let first = true;
+    let strong = false;
+    let endBook = book;
     for (;;) {
-      const group = this.group(current, cursor, first);
+      const group = this.group(book, cursor, first, name.key);
       if (!group) break;
       first = false;
       // A part that names nothing that exists ("Gen 2:27; 4:19-28", a misprint in the source) is read
       // past but left out: the reference ends at its last part that exists.
-      for (const p of group.passages) {
-        passages.push(p);
-        chapters.add(bookAndChapterIdOf(p.from));
-        chapters.add(bookAndChapterIdOf(p.to));
+      for (const p of group.passages) passages.push(p);
+      if (group.passages.length) {
+        end = cursor.at;
+        strong ||= group.strong;
       }
-      if (group.passages.length) end = cursor.at;
-      current = group.book;
-      // What may follow: "; 4:1-5", "; see also Rom 5:8", ", 4:2" (a new chapter of the same book).
+      if (group.book !== book) {
+        endBook = group.book;
+        break;
+      }
+      const verses = group.verses;
+      if (cursor.atEnd()) break;
+      // What may follow: "; 4:1-5", "; see also 6:23", ", 4:2" (a new chapter), ". 33.3", and after a
+      // bare chapter a list of chapters ("1 & 2", "4, 5 and 6", "23/91/121").
       const next = cursor.attempt(() => {
-        if (cursor.take(FOLLOW_ON) !== undefined) {
-          const other = this.bookAt(cursor);
-          if (other !== undefined) return other;
-          return cursor.match(DIGIT_AHEAD) ? current : undefined;
+        if (cursor.take(FOLLOW_ON))
+          return cursor.test(DIGIT_AHEAD) && this.bookAt(new Cursor(cursor.text, cursor.at)) === undefined
+            ? true
+            : undefined;
+        if (verses) {
+          if (cursor.takeHere(STOP_THEN_CHAPTER_VERSE))
+            return cursor.test(GLUED_CHAPTER_VERSE_AHEAD) ? true : undefined;
+          // ", 4:2", "and 12:8", ", and 11:18": a list word before a chapter and verse starts a new chapter.
+          if (!cursor.take(COMMA) && !cursor.take(VERSE_LIST)) return undefined;
+          cursor.take(VERSE_LIST);
+          return cursor.test(CHAPTER_VERSE_AHEAD) ? true : undefined;
         }
-        if (cursor.take(COMMA) !== undefined && cursor.match(CHAPTER_VERSE_AHEAD)) return current;
-        return undefined;
+        if (!cursor.take(CHAPTER_LIST) || !cursor.test(DIGIT_AHEAD)) return undefined;
+        return this.bookAt(new Cursor(cursor.text, cursor.at)) === undefined ? true : undefined;
       });
-      if (next === undefined) break;
-      current = next;
+      if (!next) break;
     }
-    if (end < 0) return undefined;
+    if (end < 0 || !passages.length) return undefined;
+    // A common-word name with only bare chapters needs the phrase to end there, or a list word and another
+    // book's reference after it: "Read Mark 5." and "Acts 2 and Joel 2", not "Mark 5 people came".
+    if (this.options.freeText && name.common && !strong && cursor.test(WORD_AHEAD, end)) {
+      const other = new Cursor(cursor.text, end);
+      if (!other.take(LIST_WORD) || this.bookAt(other) === undefined) return undefined;
+    }
     cursor.at = end;
-    return passages.length ? { passages, end, chapters } : undefined;
+    return { passages, end, endBook };
   }
 
   /** One chapter with its verses, a chapter range, or a range into another chapter or book. */
-  private group(book: number, cursor: Cursor, first: boolean): { passages: Passage[]; book: number } | undefined {
-    return cursor.attempt(() => {
-      const singleChapter = this.chapters(book) === 1;
-      // "Genesis verse 2": a verse without a chapter reads as the first chapter's.
-      if (!this.options.freeText && cursor.attempt(() => cursor.take(VERSE_MARKER))) {
-        return this.verseList(book, 1, cursor);
+  private group(book: number, cursor: Cursor, first: boolean, key: string): Group | undefined {
+    const saved = cursor.at;
+    const group = this.groupAt(book, cursor, first, key);
+    if (group === undefined) cursor.at = saved;
+    return group;
+  }
+
+  private groupAt(book: number, cursor: Cursor, first: boolean, key: string): Group | undefined {
+    const singleChapter = this.chapters(book) === 1;
+    let strong = false;
+    if (first) {
+      // Between the name and its chapter: markup ("**John** 1:1"), a colon ("Mark: 2:1-12"), a chapter
+      // word ("Psalms chap 23") or a verse word ("Exodus verse 20:3"; "Genesis verse 2" is chapter 1's).
+      if (!isDigitCode(cursor.text.charCodeAt(cursor.at + 1)) || !isSpace(cursor.text.charAt(cursor.at))) {
+        cursor.takeHere(MARKUP);
+        if (cursor.take(COLON_SEPARATOR) && !cursor.test(CHAPTER_VERSE_AHEAD)) return undefined;
+        if (cursor.take(CHAPTER_MARKER)) strong = true;
+        else if (cursor.take(VERSE_WORD)) {
+          if (!cursor.test(CHAPTER_VERSE_AHEAD)) return this.verseList(book, 1, cursor);
+          strong = true;
+        }
       }
-      const chapter = cursor.number();
-      if (chapter === undefined) return undefined;
-      const afterChapter = cursor.at;
-      // "Jude 3", "Phlm 2-3": a single-chapter book's number is a verse (except a bare 1: the whole book).
-      if (
-        singleChapter &&
-        !cursor.match(SINGLE_CHAPTER_VERSE_AHEAD, afterChapter) &&
-        !(chapter === 1 && !this.continuesWithVerses(cursor))
-      ) {
-        cursor.at = afterChapter;
-        while (cursor.at > 0 && /\d/.test(cursor.text.charAt(cursor.at - 1))) cursor.at--;
-        return this.verseList(book, 1, cursor);
-      }
-      // Verses after ":" or "." ("John 3.16"), or after a verse marker ("Psalm 116: Verse 10", "John 4 – v22").
-      const versesFollow = cursor.attempt(() => {
-        if (
-          cursor.take(VERSE_SEPARATOR) !== undefined ||
-          (cursor.take(COLON) !== undefined && cursor.take(VERSE_MARKER) !== undefined)
-        )
-          return true;
-        if (cursor.take(VERSE_MARKER) !== undefined) return true;
-        if (cursor.take(RANGE) !== undefined && cursor.take(VERSE_MARKER) !== undefined) return true;
-        return undefined;
-      });
-      if (versesFollow) return this.verseList(book, chapter, cursor);
-      // "John 3 16" in a lone citation.
-      if (!this.options.freeText && cursor.match(SPACED_DIGIT_AHEAD)) return this.verseList(book, chapter, cursor);
-      // A range from a whole chapter: to another chapter, into a chapter's verse, or into another book.
-      const ranged = cursor.attempt(() => {
-        if (cursor.take(RANGE) === undefined) return undefined;
-        const otherBook = this.bookAt(cursor);
-        const endBook = otherBook ?? book;
-        const endChapter = cursor.number();
-        if (endChapter === undefined) return undefined;
-        const endVerse = cursor.attempt(() =>
-          cursor.take(CHAPTER_VERSE_SEPARATOR) !== undefined ? cursor.number(true) : undefined,
-        );
-        if (otherBook === undefined && endChapter < chapter) return undefined;
-        return { passages: this.spanBooks(book, chapter, endBook, endChapter, endVerse), book: endBook };
-      });
-      if (ranged) return ranged;
-      // A whole chapter. In free text, a common-word name ("Mark 5 people") needs more than a number.
-      if (first && this.options.freeText && this.commonName && cursor.match(WORD_AHEAD)) return undefined;
-      const whole = this.passage(book, chapter, 1, chapter, Number.MAX_SAFE_INTEGER);
-      return { passages: whole ? [whole] : [], book };
+    }
+    const chapter = cursor.number();
+    if (chapter === undefined) return undefined;
+    const afterChapter = cursor.at;
+    // "Jude 3", "Phlm 2-3": a single-chapter book's number is a verse (except a bare 1: the whole book).
+    if (
+      singleChapter &&
+      !cursor.test(SINGLE_CHAPTER_VERSE_AHEAD, afterChapter) &&
+      !(chapter === 1 && !this.continuesWithVerses(cursor))
+    ) {
+      cursor.at = afterChapter;
+      while (cursor.at > 0 && isDigitCode(cursor.text.charCodeAt(cursor.at - 1))) cursor.at--;
+      return this.verseList(book, 1, cursor);
+    }
+    // Verses after ":" or "::" ("Rom 12 : 1", "isaiah40::31"), after "," in Spanish ("Juan 3,16"), or
+    // after a verse marker ("Psalm 116: Verse 10", "John 4 – v22", "2Tim3v16", "Acts 2, verse 38").
+    if (cursor.text.charCodeAt(cursor.at) === 58 && cursor.takeHere(COLON_SEPARATOR))
+      return this.verseList(book, chapter, cursor, true);
+    const hard = cursor.attempt(() => {
+      if (cursor.take(COLON_SEPARATOR)) return true;
+      if (cursor.take(COLON_BEFORE_MARKER)) return cursor.take(VERSE_MARKER) || undefined;
+      // The language is looked up only where it matters: a comma run into the chapter.
+      if (cursor.test(SPANISH_SEPARATOR) && isSpanishOnly(this.meta, key)) return cursor.takeHere(SPANISH_SEPARATOR);
+      if (cursor.take(VERSE_MARKER)) return true;
+      if ((cursor.take(RANGE) || cursor.take(COMMA)) && cursor.take(VERSE_MARKER)) return true;
+      return undefined;
     });
+    if (hard) return this.verseList(book, chapter, cursor, true);
+    // "John 3.16", "Titus 2;1-5" (";" typed for ":"), "2 Cor 5 17": verses that, when they do not
+    // exist, leave the chapter standing ("Psalm 23.500", "Psalm 23 500 of us"; "Gen. 16;30" is then a
+    // list of chapters).
+    const soft = cursor.attempt(() => {
+      if (
+        cursor.takeHere(GLUED_DOT) ||
+        cursor.takeHere(GLUED_SEMICOLON) ||
+        cursor.takeHere(SPACED_DOT) ||
+        cursor.takeHere(GLUED_UNDERSCORE)
+      )
+        return true;
+      if (!cursor.test(SPACED_VERSE_AHEAD)) return undefined;
+      return this.bookAt(new Cursor(cursor.text, cursor.at)) === undefined ? true : undefined;
+    });
+    if (soft) {
+      const read = cursor.attempt(() => {
+        const verses = this.verseList(book, chapter, cursor, true);
+        return verses?.passages.length ? verses : undefined;
+      });
+      if (read) return read;
+      cursor.at = afterChapter;
+    }
+    // A range from a whole chapter: to another chapter, into a chapter's verse, or into another book.
+    const ranged = cursor.attempt(() => {
+      const markAt = cursor.skipSpaces().at;
+      if (!cursor.take(RANGE)) return undefined;
+      const mark = cursor.text.charAt(markAt);
+      const otherBook = this.bookAt(cursor);
+      const endBook = otherBook ?? book;
+      const endChapter = cursor.number();
+      if (endChapter === undefined) return undefined;
+      const endVerse = cursor.attempt(() => (this.verseSeparator(cursor) ? cursor.number(true) : undefined));
+      if (otherBook === undefined && endChapter < chapter) return undefined;
+      // "Lev. 23-35", "2 Kings 23-29": past the book's last chapter, the second number is a verse.
+      if (
+        otherBook === undefined &&
+        endVerse === undefined &&
+        endChapter > this.chapters(book) &&
+        endChapter <= this.verses(book, chapter)
+      ) {
+        const verse = this.passage(book, chapter, endChapter, chapter, endChapter);
+        return verse ? { passages: [verse], book, verses: true, strong: true, lastVerse: endChapter } : undefined;
+      }
+      const passages = this.spanBooks(book, chapter, 1, endBook, endChapter, endVerse);
+      if (!passages) return undefined;
+      // "Job 38 - 41" is a reference; "Numbers 1 to 10" is counting.
+      const strongRange = strong || otherBook !== undefined || !/^[a-z]/i.test(mark);
+      return {
+        passages,
+        book: endBook,
+        verses: endVerse !== undefined,
+        strong: strongRange,
+        lastVerse: endVerse ?? 0,
+      };
+    });
+    if (ranged) return ranged;
+    const whole = this.passage(book, chapter, 1, chapter, Number.MAX_SAFE_INTEGER);
+    return { passages: whole ? [whole] : [], book, verses: false, strong, lastVerse: 0 };
   }
 
-  /** Set by the caller for the reference being parsed: its name is also a common word. */
-  commonName = false;
+  /** The mark between a chapter and its verse at the end of a range: "16:2-17:3", "1:1-2.3". */
+  private verseSeparator(cursor: Cursor): boolean {
+    if (cursor.takeHere(GLUED_DOT)) return true;
+    const before = cursor.at;
+    if (!cursor.take(COLON_SEPARATOR)) return false;
+    // "2 Kings 21:18-26: 2 Chr. 33:20" (":" typed for ";"): a book after the colon is not a verse.
+    if (this.bookAt(new Cursor(cursor.text, cursor.at)) === undefined) return true;
+    cursor.at = before;
+    return false;
+  }
 
+  /** "the 3rd chapter of John", "Chapter 2 of Acts, verse 38": the chapter is known, verses may follow. */
+  chapterNamed(book: number, chapter: number, cursor: Cursor): ParsedReference | undefined {
+    const start = cursor.at;
+    const verses = cursor.attempt(() => {
+      cursor.take(COMMA);
+      if (!cursor.take(VERSE_MARKER)) return undefined;
+      const list = this.verseList(book, chapter, cursor);
+      return list?.passages.length ? list : undefined;
+    });
+    if (verses) return { passages: verses.passages, end: cursor.at, endBook: verses.book };
+    cursor.at = start;
+    const whole = this.passage(book, chapter, 1, chapter, Number.MAX_SAFE_INTEGER);
+    return whole ? { passages: [whole], end: start, endBook: book } : undefined;
+  }
+
+  /** Verses follow ("Jude 1-3", "Jude 1 and 3"), not another book ("Jude 1 and 2 Peter 2"). */
   private continuesWithVerses(cursor: Cursor): boolean {
-    return cursor.match(VERSES_CONTINUE) !== null;
+    const m = cursor.match(VERSES_CONTINUE);
+    return m !== null && this.bookAt(new Cursor(cursor.text, m.index + m[0].length - 1)) === undefined;
   }
 
-  /** Passages from book:chapter:1 to endBook:endChapter[:endVerse], whole chapters in between. */
+  /**
+   * Passages from book:chapter:verse to endBook:endChapter[:endVerse], whole chapters and books in between;
+   * undefined when the start or the end does not exist, or the end comes first.
+   */
   private spanBooks(
     book: number,
     chapter: number,
+    verse: number,
     endBook: number,
     endChapter: number,
     endVerse: number | undefined,
-  ): Passage[] {
-    if (endBook < book || endBook > LAST_BOOK) return [];
+  ): Passage[] | undefined {
+    if (endBook < book || endBook > LAST_BOOK) return undefined;
+    if (endBook !== book && (endChapter > this.chapters(endBook) || (endVerse ?? 1) > this.verses(endBook, endChapter)))
+      return undefined;
     const out: Passage[] = [];
     for (let b = book; b <= endBook; b++) {
       const c1 = b === book ? chapter : 1;
+      const v1 = b === book ? verse : 1;
       const c2 = b === endBook ? endChapter : this.chapters(b);
       const v2 = b === endBook && endVerse !== undefined ? endVerse : Number.MAX_SAFE_INTEGER;
-      const p = this.passage(b, c1, 1, c2, v2);
+      const p = this.passage(b, c1, v1, c2, v2);
       if (p) out.push(p);
-      else if (b === book) return [];
+      else if (b === book) return endBook === book ? [] : undefined;
     }
     return out;
   }
 
-  /** Verses of one chapter: "16", "16-18", "16, 18", "1-2, 9a, 10-13", "2-17:3" (into a later chapter). */
-  private verseList(book: number, chapter: number, cursor: Cursor): { passages: Passage[]; book: number } | undefined {
+  /**
+   * Verses of one chapter: "16", "16-18", "16, 18", "1-2, 9a, 10-13", "10. 11", "2-17:3" (into a later
+   * chapter), "1-1 Samuel 1:10" (into another book).
+   */
+  private verseList(book: number, chapter: number, cursor: Cursor, strong = true): Group | undefined {
     const passages: Passage[] = [];
     let read = false;
     let endChapter = chapter;
+    let endBook = book;
+    let lastVerse = 0;
     for (;;) {
-      const item = cursor.attempt(() => {
-        const from = cursor.number(true);
-        if (from === undefined) return undefined;
-        const to = cursor.attempt(() => {
-          if (cursor.take(RANGE) === undefined) return undefined;
-          cursor.take(VERSE_MARKER);
-          const n = cursor.number(true);
-          if (n === undefined) return undefined;
-          // "16:2-17:3": the range runs into a later chapter.
-          const verse = cursor.attempt(() =>
-            cursor.take(CHAPTER_VERSE_SEPARATOR) !== undefined ? cursor.number(true) : undefined,
-          );
-          return verse === undefined
-            ? { chapter: endChapter, verse: n }
-            : n > endChapter
-              ? { chapter: n, verse }
-              : undefined;
-        });
-        if (to && to.chapter === endChapter && to.verse < from) return undefined;
-        return { from, to: to ?? { chapter: endChapter, verse: from } };
-      });
-      if (!item) break;
+      const saved = cursor.at;
+      const item = this.verseItem(book, endChapter, cursor);
+      if (!item) {
+        cursor.at = saved;
+        break;
+      }
       read = true;
-      const p = this.passage(book, endChapter, item.from, item.to.chapter, item.to.verse);
+      if (item.to.book !== book) {
+        const span = this.spanBooks(book, endChapter, item.from, item.to.book, item.to.chapter, item.to.verse);
+        if (span) passages.push(...span);
+        endBook = item.to.book;
+        lastVerse = item.to.verse ?? 0;
+        break;
+      }
+      const p = this.passage(book, endChapter, item.from, item.to.chapter, item.to.verse ?? item.from);
       if (p) passages.push(p);
       endChapter = item.to.chapter;
-      // A list continues with a verse ("16, 18"), not with "4:1" (a new chapter, read by the caller).
-      const more = cursor.attempt(() => {
-        if (cursor.take(LIST) === undefined) return undefined;
-        cursor.take(VERSE_MARKER);
-        if (!cursor.match(VERSE_AHEAD)) return undefined;
-        // "Jude 3 and 1 Cor 13:4": a number that begins a book's name is not a verse of this list.
-        return cursor.attempt(() => this.bookAt(cursor)) === undefined ? true : undefined;
-      });
-      if (!more) break;
+      lastVerse = item.to.verse ?? item.from;
+      if (cursor.atEnd()) break;
+      const beforeMore = cursor.at;
+      if (!this.listContinues(cursor, lastVerse)) {
+        cursor.at = beforeMore;
+        break;
+      }
     }
-    return read ? { passages, book } : undefined;
+    return read ? { passages, book: endBook, verses: true, strong, lastVerse } : undefined;
+  }
+
+  /** One verse or range of a list: "16", "16-18", "9a", "10ff", "2-17:3", "1-1 Samuel 1:10". */
+  private verseItem(
+    book: number,
+    endChapter: number,
+    cursor: Cursor,
+  ): { from: number; to: { book: number; chapter: number; verse: number | undefined } } | undefined {
+    const from = cursor.number(true);
+    if (from === undefined) return undefined;
+    // "6:10f" is the verse and the next, "6:10ff" the verse and the rest of the chapter.
+    if (cursor.suffix === 'f' || cursor.suffix === 'ff')
+      return {
+        from,
+        to: { book, chapter: endChapter, verse: cursor.suffix === 'f' ? from + 1 : Number.MAX_SAFE_INTEGER },
+      };
+    const afterFrom = cursor.at;
+    const to = this.rangeEnd(book, endChapter, from, cursor);
+    if (to === undefined) cursor.at = afterFrom;
+    // A range that runs backwards ("118:24 — 2-1 win") is not one: the verse before it stands alone.
+    else if (to.book === book && to.chapter === endChapter && (to.verse ?? 0) < from) {
+      cursor.at = afterFrom;
+      return { from, to: { book, chapter: endChapter, verse: from } };
+    }
+    return { from, to: to ?? { book, chapter: endChapter, verse: from } };
+  }
+
+  /** Where a range after a verse ends: "-18", "-17:3", "-ch. 5", "-1 Samuel 1:10"; the cursor may move on failure. */
+  private rangeEnd(
+    book: number,
+    endChapter: number,
+    from: number,
+    cursor: Cursor,
+  ): { book: number; chapter: number; verse: number | undefined } | undefined {
+    if (!cursor.take(RANGE)) return undefined;
+    // "Ruth 4:1-1 Samuel 1:10": a range into another book.
+    const afterMark = cursor.at;
+    const across = this.acrossBooks(book, endChapter, from, cursor);
+    if (across) return across;
+    cursor.at = afterMark;
+    // "Gen. 1:27-ch. 5": to the end of a later chapter.
+    if (cursor.take(CHAPTER_MARKER)) {
+      const c = cursor.number();
+      return c !== undefined && c > endChapter && c <= this.chapters(book)
+        ? { book, chapter: c, verse: Number.MAX_SAFE_INTEGER }
+        : undefined;
+    }
+    cursor.take(VERSE_MARKER);
+    const n = cursor.number(true);
+    if (n === undefined) return undefined;
+    // "16:2-17:3": the range runs into a later chapter.
+    const afterNumber = cursor.at;
+    const verse = this.verseSeparator(cursor) ? cursor.number(true) : undefined;
+    if (verse === undefined) {
+      cursor.at = afterNumber;
+      return { book, chapter: endChapter, verse: n };
+    }
+    return n > endChapter ? { book, chapter: n, verse } : undefined;
+  }
+
+  /** The end of a range in another book: "1 Samuel 1:10", "Matthew 1:17"; the cursor may move on failure. */
+  private acrossBooks(
+    book: number,
+    endChapter: number,
+    from: number,
+    cursor: Cursor,
+  ): { book: number; chapter: number; verse: number | undefined } | undefined {
+    const ordinalFirst = isDigitCode(cursor.skipSpaces().text.charCodeAt(cursor.at));
+    const other = this.bookAt(cursor);
+    if (other === undefined || other <= book) return undefined;
+    const c = cursor.number();
+    if (c === undefined) return undefined;
+    const afterChapter = cursor.at;
+    const v = this.verseSeparator(cursor) ? cursor.number(true) : undefined;
+    if (v === undefined) cursor.at = afterChapter;
+    // "Ruth 4:1-3 John 1" is verses 1-3 and then John 1: a name that starts with a digit ends a range
+    // across books only with a verse ("Ruth 4:1-1 Samuel 1:10").
+    if (ordinalFirst && v === undefined) return undefined;
+    return this.spanBooks(book, endChapter, from, other, c, v) ? { book: other, chapter: c, verse: v } : undefined;
+  }
+
+  /**
+   * A list continues with a verse ("16, 18"), not with "4:1" (a new chapter, read by the caller), or with a
+   * later verse after a full stop ("2:10. 11", "4:12.16"); the cursor may move on failure.
+   */
+  private listContinues(cursor: Cursor, lastVerse: number): boolean {
+    if (cursor.take(VERSE_LIST)) {
+      cursor.take(VERSE_MARKER);
+      if (!cursor.test(VERSE_AHEAD)) return false;
+      // "Jude 3 and 1 Cor 13:4": a number that begins a book's name is not a verse of this list.
+      return this.bookAt(new Cursor(cursor.text, cursor.at)) === undefined;
+    }
+    const stop = cursor.match(VERSE_AFTER_STOP);
+    if (!stop || Number(stop[1]) <= lastVerse) return false;
+    cursor.at++;
+    return this.bookAt(new Cursor(cursor.text, cursor.at)) === undefined;
   }
 }
 

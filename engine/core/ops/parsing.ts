@@ -2,7 +2,7 @@
 import { invalid } from '../errors.ts';
 import type { Language } from '../meta.ts';
 import { COMMON_PARAMS, defineOperation, textPack, type Context, type VerseIdValue } from '../operation.ts';
-import { arrayOf, empty, number, numbered, object, oneOf, string } from '../shape.ts';
+import { arrayOf, empty, number, numbered, object, oneOf, optional, string } from '../shape.ts';
 import {
   bookAndChapterIdOf,
   chapterOf,
@@ -17,7 +17,7 @@ import {
   verseOf,
 } from '../ids.ts';
 import { splitWords } from '../words.ts';
-import { findCitations, readCitation } from '../citations/find.ts';
+import { asciiDigits, findCitations, readCitation } from '../citations/find.ts';
 import { findBook } from './books.ts';
 
 export interface Citation {
@@ -40,12 +40,14 @@ const CITATION_FORMAT =
  * ("Titus 1:1 through 2", "Phlm 2-3", "Ps. 78:24 (NIV)", "John 4 – v22") by the reference grammar of
  * citations/, which checks what it reads against the versification.
  */
-export function parseCitation(ctx: Context, citation: string, param = 'citation'): Citation {
+export function parseCitation(ctx: Context, written: string, param = 'citation'): Citation {
+  const citation = asciiDigits(written);
   const strict = apiFormCitation(ctx, citation, param);
   if (strict) return strict;
   const { book, passages } = readCitation(ctx.meta, citation, param);
-  const chapters = new Set(passages.flatMap((p) => [bookAndChapterIdOf(p.from), bookAndChapterIdOf(p.to)]));
-  if (chapters.size !== 1) {
+  const chapterId = bookAndChapterIdOf(passages[0].from);
+  if (passages.some((p) => bookAndChapterIdOf(p.from) !== chapterId || bookAndChapterIdOf(p.to) !== chapterId)) {
+    const chapters = new Set(passages.flatMap((p) => [bookAndChapterIdOf(p.from), bookAndChapterIdOf(p.to)]));
     throw invalid(
       param,
       `${param}: one book and one chapter per call; ${JSON.stringify(citation.trim().slice(0, 60))} names ${chapters.size} chapters (GetCitationsInText reads any number)`,
@@ -86,33 +88,69 @@ function apiFormCitation(ctx: Context, citation: string, param: string): Citatio
   if (match[3] === undefined && chapter !== 1 && ctx.meta.versification.chapterVerses[book.number - 1].length === 1)
     return undefined;
   if (chapter < 1) throw invalid(param, `${param}: chapter must be 1 or more`);
-  const items: Citation['items'] = [];
-  if (match[3] !== undefined) {
-    for (const part of match[3].split(',')) {
-      const range = /^\s*(\d{1,3})\s*(?:[-–]\s*(\d{1,3}))?\s*$/.exec(part);
-      if (!range) return undefined;
-      const from = Number(range[1]);
-      const to = range[2] === undefined ? from : Number(range[2]);
-      if (from < 1 || to < from)
-        throw invalid(
-          param,
-          `${param}: verse range ${part.trim()} must run from a verse of 1 or more up to an equal or later verse`,
-        );
-      items.push({ from, to });
-    }
-  }
+  const items = match[3] === undefined ? [] : apiFormVerses(match[3], param);
+  if (items === undefined) return undefined;
   return { book: book.number, chapter, items };
 }
 
-export function citationVerseIds(ctx: Context, c: Citation): string[] {
-  const ids = new Set<string>();
-  if (c.items.length === 0) {
-    // A bare chapter means the whole chapter, as far as the KJV knows it.
-    const verses = ctx.meta.versification.chapterVerses[c.book - 1][c.chapter - 1] ?? 0;
-    for (let v = 1; v <= verses; v++) ids.add(formatVerseId(c.book, c.chapter, v));
+/** Whitespace as the API form's pattern (\s) knows it, with an ASCII fast path. */
+const isWhiteSpace = (c: number, text: string, at: number) =>
+  c === 32 || (c >= 9 && c <= 13) || (c > 127 && /\s/.test(text.charAt(at)));
+
+/**
+ * The verses of the API's form, "3-5, 7": items of 1-3 digits or ranges with "-" or "–", apart by
+ * commas; undefined when the list is written otherwise. Read by hand, not split and matched per part:
+ * this runs on every GetParseCitation.
+ */
+function apiFormVerses(list: string, param: string): Citation['items'] | undefined {
+  const items: Citation['items'] = [];
+  const spaces = (i: number) => {
+    while (i < list.length && isWhiteSpace(list.charCodeAt(i), list, i)) i++;
+    return i;
+  };
+  const digits = (i: number) => {
+    let j = i;
+    while (j < list.length && list.charCodeAt(j) >= 48 && list.charCodeAt(j) <= 57) j++;
+    return j;
+  };
+  for (let i = 0; ; ) {
+    const partStart = i;
+    const fromStart = spaces(i);
+    const fromEnd = digits(fromStart);
+    if (fromEnd === fromStart || fromEnd - fromStart > 3) return undefined;
+    const from = Number(list.slice(fromStart, fromEnd));
+    let to = from;
+    i = spaces(fromEnd);
+    if (list[i] === '-' || list[i] === '–') {
+      const toStart = spaces(i + 1);
+      const toEnd = digits(toStart);
+      if (toEnd === toStart || toEnd - toStart > 3) return undefined;
+      to = Number(list.slice(toStart, toEnd));
+      i = spaces(toEnd);
+    }
+    if (i < list.length && list[i] !== ',') return undefined;
+    if (from < 1 || to < from)
+      throw invalid(
+        param,
+        `${param}: verse range ${list.slice(partStart, i).trim()} must run from a verse of 1 or more up to an equal or later verse`,
+      );
+    items.push({ from, to });
+    if (i >= list.length) return items;
+    i++;
   }
-  for (const { from, to } of c.items) for (let v = from; v <= to; v++) ids.add(formatVerseId(c.book, c.chapter, v));
-  return [...ids];
+}
+
+export function citationVerseIds(ctx: Context, c: Citation): string[] {
+  // One prefix for the chapter; a Set only when several items may repeat a verse.
+  const prefix = formatBookAndChapterId(c.book, c.chapter);
+  const items =
+    c.items.length === 0
+      ? // A bare chapter means the whole chapter, as far as the KJV knows it.
+        [{ from: 1, to: ctx.meta.versification.chapterVerses[c.book - 1][c.chapter - 1] ?? 0 }]
+      : c.items;
+  const ids: string[] = [];
+  for (const { from, to } of items) for (let v = from; v <= to; v++) ids.push(prefix + padChapterOrVerse(v));
+  return items.length > 1 ? [...new Set(ids)] : ids;
 }
 
 /** The inverse of parseCitation: "Matthew 5:3-5, 7". */
@@ -147,7 +185,7 @@ export const parsingOperations = [
     name: 'GetCitationsInText',
     family: 'parsing',
     summary:
-      'Every Bible reference in a text, in order: [{match, start, end, bookName, bookId, passages: [{from, to}]}]. start and end are UTF-16 offsets (as JavaScript counts), bookName is the name as written, passages are inclusive verse-id ranges checked against the versification. Over HTTP, POST the text as the body for long texts.',
+      'Every Bible reference in a text, in order: [{match, start, end, bookName, bookId, endBookId?, passages: [{from, to}]}]. start and end are UTF-16 offsets (as JavaScript counts), bookName is the name as written, a hit names one book (endBookId only for a written range across books), passages are inclusive verse-id ranges checked against the versification. Over HTTP, POST the text as the body for long texts.',
     params: [
       {
         name: 'text',
@@ -166,6 +204,7 @@ export const parsingOperations = [
           end: number,
           bookName: string,
           bookId: string,
+          endBookId: optional(string),
           passages: arrayOf(object({}, { from: string, to: string })),
         },
       ),
