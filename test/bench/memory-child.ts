@@ -25,7 +25,7 @@ const FAMILY_CALLS: Record<string, (versions: string[]) => [string, Record<strin
   original: () => [
     ['GetOriginalText', { verseId: '01001001' }],
     ['GetOriginalText', { verseId: '43003016' }],
-    ['GetStrongs', { lexiconId: 'greek', id: '25' }],
+    ['GetStrongs', { lexiconId: 'G', id: '25' }],
     ['GetSearchStrongs', { strongsId: 'G25' }],
   ],
   study: () => [

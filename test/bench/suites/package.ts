@@ -1,11 +1,11 @@
 // The package as an app meets it: the tarball's size, the time from `npm install` of the tarball to the
 // first verse, the import of the Node entry to the first verse in a fresh process (by phase), the pack
-// sizes, a full build, and one `bible <Operation>` call as a process beside SWORD's diatheke for the same verse
+// sizes, and one `bible <Operation>` call as a process beside SWORD's diatheke for the same verse
 // in the same run (with the floor every Node program pays: `node -e 0`), and `bible batch` for scripts
 // that loop.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Harness } from '../harness.ts';
 import { withDiathekeKjv } from '../peers.ts';
@@ -73,30 +73,6 @@ function packSizeNotes(h: Harness): void {
   h.note(
     `packs: text-kjv ${(bytes('text-kjv') / 1e6).toFixed(2)} MB (target <= 1.0 MB), ten text packs ${(text / 1048576).toFixed(1)} MiB, commentary-gill ${(bytes('commentary-gill') / 1048576).toFixed(1)} MiB, all ${manifest.packs.length} packs ${(total / 1048576).toFixed(1)} MiB (target <= 30 MiB)`,
   );
-}
-
-/** A full build from an empty folder (nothing to keep), in a child process. */
-function buildRow(h: Harness, work: string): void {
-  const out = join(work, 'build');
-  const script = join(work, 'build.mts');
-  writeFileSync(
-    script,
-    `import { build } from ${JSON.stringify(join(REPO, 'compiler', 'build.ts'))};\nconst r = await build({ outDir: ${JSON.stringify(out)}, log: () => {} });\nconsole.log(JSON.stringify(r));\n`,
-  );
-  const result = JSON.parse(
-    execFileSync(process.execPath, ['--import', 'tsx', script], { cwd: REPO, encoding: 'utf8' })
-      .trim()
-      .split('\n')
-      .pop()!,
-  ) as { packs: number; seconds: number };
-  h.add({
-    group: 'package',
-    name: `full build, ${result.packs} packs, from an empty folder`,
-    medianNs: result.seconds * 1e9,
-    target: '<= 30 s',
-    targetNs: 30e9,
-    note: `one run, ${cpus().length} cores`,
-  });
 }
 
 export default async function packageSuite(h: Harness): Promise<void> {
@@ -175,7 +151,6 @@ export default async function packageSuite(h: Harness): Promise<void> {
       note: `${(batch / 1000 / 1000).toFixed(1)} µs a call with start-up spread`,
     });
     packSizeNotes(h);
-    buildRow(h, work);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
