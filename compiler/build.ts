@@ -1,4 +1,5 @@
 // The build: check the corpus, read each dataset once, run every builder, write packs and manifest.json.
+import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -26,6 +27,7 @@ import { topicsBuilder } from './builders/topics.ts';
 import { studyBuilder } from './builders/study.ts';
 import { assemblePack, layoutBlocks, layoutPack } from './pack/writer.ts';
 import { createCompressionPool, type CompressionPool } from './pack/compress.ts';
+import type { WorkerMessage, WorkerRequest } from './build-worker.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_OUT_DIR = join(REPO_ROOT, 'dist', 'data');
@@ -45,6 +47,23 @@ export const BUILDERS: Builder[] = [
   relationsBuilder,
   topicsBuilder,
   studyBuilder,
+];
+
+/**
+ * Builders a second process runs while the first runs the rest: about half the build's time on the
+ * corpus (original texts, cross references, Gill, dictionaries, related words, topics, curated lists,
+ * extra-biblical, plans), none of them reading what the first process's builders write.
+ */
+export const SECOND_PROCESS_BUILDERS: readonly string[] = [
+  'original',
+  'xrefs',
+  'commentary',
+  'dictionary',
+  'relations',
+  'topics',
+  'study',
+  'extrabiblical',
+  'plans',
 ];
 
 /** Files whose change makes the packs stale (see scripts/ensure-build.ts). */
@@ -116,7 +135,7 @@ export interface BuildOptions {
 }
 
 /** What a build leaves out: the licence categories asked for, and the catalog entries they cover. */
-interface Exclusions {
+export interface Exclusions {
   categories: string[];
   ids: Set<string>;
 }
@@ -157,7 +176,7 @@ function checkCorpus(root: string): void {
   }
 }
 
-function resolveExclusions(excludeCategories: string[]): Exclusions {
+export function resolveExclusions(excludeCategories: string[]): Exclusions {
   const categories = [...new Set(excludeCategories)].sort();
   const badCategory = categories.filter((c) => !(c in LICENCE_CATEGORIES));
   if (badCategory.length)
@@ -191,7 +210,7 @@ export function sourcePath(root: string, datasetId: string, file?: string): stri
 
 /** What every builder receives; each translation is read once, on first use. Every dataset a builder
  *  asks for is noted in `read`, so its record names exactly what its packs depend on. */
-function makeBuildContext(
+export function makeBuildContext(
   root: string,
   exclusions: Exclusions,
   log: (message: string) => void,
@@ -323,10 +342,46 @@ async function compressAndWrite(pool: CompressionPool, output: PackOutput, build
   writeAndRecord(output, builder, built, assemblePack(layout, deflated));
 }
 
+/** Runs builders in a child process (build-worker.ts) and hands each one's packs over as they come. */
+function runInChild(
+  names: string[],
+  request: Omit<WorkerRequest, 'builders'>,
+  log: (line: string) => void,
+  onBuilt: (builder: string, packs: BuiltPack[], datasets: string[], seconds: number) => void,
+): Promise<void> {
+  const worker = new URL('./build-worker.ts', import.meta.url);
+  const child = fork(fileURLToPath(worker), [], {
+    serialization: 'advanced',
+    // The child loads TypeScript as this process does: through tsx, already registered or added here.
+    execArgv: process.execArgv.some((a) => a.includes('tsx'))
+      ? process.execArgv.filter((a) => !a.startsWith('--inspect'))
+      : ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    let failed = false;
+    child.on('message', (message: WorkerMessage) => {
+      if ('log' in message) log(message.log);
+      else if ('error' in message) {
+        failed = true;
+        reject(new Error(`a build process failed: ${message.error}`));
+      } else onBuilt(message.builder, message.packs, message.datasets, message.seconds);
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (failed) return;
+      if (code === 0) resolve();
+      else reject(new Error(`a build process exited with code ${code}`));
+    });
+    child.send({ ...request, builders: names } satisfies WorkerRequest);
+  });
+}
+
 /**
- * Runs the builders in order, then those that run last once every other pack is written. Packs compress
- * in worker threads (one per core) while the next builders run. In a full build, a builder whose code,
- * options and datasets hash as they did last time is not run: its packs are kept.
+ * Runs the builders, then those that run last once every other pack is written. Two processes build at
+ * once (this one, and a child for SECOND_PROCESS_BUILDERS), and packs compress in worker threads (one
+ * per core) while builders run. In a full build, a builder whose code, options and datasets hash as they
+ * did last time is not run: its packs are kept.
  */
 async function runBuilders(
   builders: Builder[],
@@ -350,30 +405,44 @@ async function runBuilders(
     createHash('sha256')
       .update(JSON.stringify([code, exclusions.categories, datasets.map((id) => [id, datasetHash(id)])]))
       .digest('hex');
-  const read = new Set<string>([VERSIFICATION_DATASET]);
-  const ctx = makeContext(read);
   const pool = createCompressionPool();
   const writes: Promise<void>[] = [];
+  const finish = (builder: string, packs: BuiltPack[], datasets: string[], seconds: number) => {
+    output.builders[builder] = { inputs: inputsOf(datasets), datasets };
+    for (const pack of admit(output, exclusions.ids, builder, packs))
+      writes.push(compressAndWrite(pool, output, builder, pack));
+    output.log(`[${builder}] built in ${seconds.toFixed(1)}s`);
+  };
   try {
+    const toRun: Builder[] = [];
     for (const builder of builders.filter((b) => !b.runsLast)) {
-      const started = performance.now();
       const kept = partial ? null : reusable(output, builder.name, inputsOf);
-      if (kept) {
-        output.manifest.push(...kept);
-        output.builders[builder.name] = output.previous.builders[builder.name];
-        output.totalBytes += kept.reduce((n, m) => n + m.bytes, 0);
-        output.log(`[${builder.name}] inputs unchanged: kept ${kept.length} pack${kept.length === 1 ? '' : 's'}`);
+      if (!kept) {
+        toRun.push(builder);
         continue;
       }
-      output.log(`[${builder.name}]`);
+      output.manifest.push(...kept);
+      output.builders[builder.name] = output.previous.builders[builder.name];
+      output.totalBytes += kept.reduce((n, m) => n + m.bytes, 0);
+      output.log(`[${builder.name}] inputs unchanged: kept ${kept.length} pack${kept.length === 1 ? '' : 's'}`);
+    }
+    const inChild = toRun.filter((b) => SECOND_PROCESS_BUILDERS.includes(b.name)).map((b) => b.name);
+    const here = toRun.filter((b) => !inChild.includes(b.name));
+    // A lone builder is not worth a process: the child only starts when both sides have work.
+    const child =
+      inChild.length && here.length
+        ? runInChild(inChild, { root, excludeCategories: exclusions.categories }, output.log, finish)
+        : null;
+    const read = new Set<string>();
+    const ctx = makeContext(read);
+    for (const builder of child ? here : toRun) {
+      const started = performance.now();
       read.clear();
       read.add(VERSIFICATION_DATASET);
-      const built = admit(output, exclusions.ids, builder.name, builder.build(ctx));
-      const datasets = [...read].sort();
-      output.builders[builder.name] = { inputs: inputsOf(datasets), datasets };
-      for (const pack of built) writes.push(compressAndWrite(pool, output, builder.name, pack));
-      output.log(`  ${((performance.now() - started) / 1000).toFixed(1)}s`);
+      const packs = builder.build(ctx);
+      finish(builder.name, packs, [...read].sort(), (performance.now() - started) / 1000);
     }
+    await child;
     await Promise.all(writes);
     for (const builder of builders.filter((b) => b.runsLast)) {
       output.log(`[${builder.name}]`);
