@@ -55,14 +55,19 @@ export function readDictionary(
   return { bytes, starts, isWord, layout };
 }
 
-/** The entry numbers of a block's codes. Throws a RangeError on a cut code or one beyond the dictionary. */
-function entryIds(codes: Uint8Array, dictionary: WordDictionary): Uint32Array {
+/** Decodes one block of codes to the UTF-8 bytes of its text, in one pass (it runs cold on a first
+ *  verse, so fewer steps matter more than tight loops). Throws a RangeError on a cut code or one beyond
+ *  the dictionary. */
+export function decodeWords(codes: Uint8Array, dictionary: WordDictionary): Uint8Array {
+  const { bytes, starts, isWord } = dictionary;
   const { oneByte, threeByteLead } = dictionary.layout;
   const twoBytes = twoByteCapacity(dictionary.layout);
-  const size = dictionary.isWord.length;
-  const ids = new Uint32Array(codes.length);
+  const size = isWord.length;
   const n = codes.length;
-  let count = 0;
+  // Text runs about three times its codes; the buffer doubles when a block runs longer.
+  let out = new Uint8Array(n * 4 + 64);
+  let at = 0;
+  let previousWord = 0;
   let i = 0;
   while (i < n) {
     const lead = codes[i++];
@@ -76,35 +81,19 @@ function entryIds(codes: Uint8Array, dictionary: WordDictionary): Uint32Array {
       id = oneByte + (((lead - oneByte) << 8) | codes[i++]);
     }
     if (id >= size) throw new RangeError(`code ${id} is beyond the dictionary`);
-    ids[count++] = id;
-  }
-  return ids.subarray(0, count);
-}
-
-/** Decodes one block of codes to the UTF-8 bytes of its text. */
-export function decodeWords(codes: Uint8Array, dictionary: WordDictionary): Uint8Array {
-  const { bytes, starts, isWord } = dictionary;
-  const ids = entryIds(codes, dictionary);
-  // First the length, so the text is written once into a buffer of the right size.
-  let length = 0;
-  let previousWord = 0;
-  for (let k = 0; k < ids.length; k++) {
-    const id = ids[k];
-    const word = isWord[id];
-    length += starts[id + 1] - starts[id] + (word & previousWord);
-    previousWord = word;
-  }
-  const out = new Uint8Array(length);
-  let at = 0;
-  previousWord = 0;
-  for (let k = 0; k < ids.length; k++) {
-    const id = ids[k];
+    const from = starts[id];
+    const to = starts[id + 1];
+    if (at + to - from + 1 > out.length) {
+      const grown = new Uint8Array(Math.max(out.length * 2, at + to - from + 1));
+      grown.set(out.subarray(0, at));
+      out = grown;
+    }
     const word = isWord[id];
     if (word & previousWord) out[at++] = 0x20;
-    for (let b = starts[id], end = starts[id + 1]; b < end; b++) out[at++] = bytes[b];
+    for (let b = from; b < to; b++) out[at++] = bytes[b];
     previousWord = word;
   }
-  return out;
+  return out.subarray(0, at);
 }
 
 /** The sections of a word-coded text, as a pack stores them beside the blocks of codes. */
