@@ -6,6 +6,8 @@ import { BibleError } from '../../engine/core/errors.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { DEFAULT_DATA_DIR, fsLoader, nativeInflate } from '../../engine/node/loader.ts';
 import { open } from '../../engine/core/engine.ts';
+import { crc32 } from '../../engine/core/pack/crc32.ts';
+import * as zlib from 'node:zlib';
 import { join } from 'node:path';
 
 describe('pack container', () => {
@@ -110,6 +112,28 @@ describe('pack container', () => {
     const rest = inflated.reduce((sum, n) => sum + n, 0) - textInflated[0];
     expect(rest).toBeLessThan(pack.bytes('dictionary').length + 20_000);
     expect(textInflated[0]).toBeLessThan(lengths.reduce((sum, n) => sum + n, 0) / 50);
+  });
+
+  it('takes the host checksum, which agrees with its own CRC-32 on any bytes', async () => {
+    const native = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
+    if (!native) {
+      console.log('zlib.crc32 needs Node 20.15 or later: the host checksum is not compared here');
+      return;
+    }
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
+        expect(crc32(bytes)).toBe(native(bytes));
+      }),
+    );
+    let calls = 0;
+    const counting = (bytes: Uint8Array) => {
+      calls++;
+      return native(bytes);
+    };
+    const bible = await open({ loader: fsLoader(DEFAULT_DATA_DIR), inflate: nativeInflate, checksum: counting });
+    const [verse] = await bible.GetVerse({ verseId: '43003016', versionId: 'kjv' });
+    expect(verse.t).toMatch(/^For God so loved/);
+    expect(calls).toBeGreaterThan(2);
   });
 
   it('round-trips sections stored in blocks, read whole or one block at a time', () => {

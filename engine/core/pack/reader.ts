@@ -51,6 +51,9 @@ export interface Pack {
   blocks(section: string): Blocks;
 }
 
+/** CRC-32 (IEEE) of some bytes; hosts with a native one (Node 20.15+: zlib.crc32) may pass it. */
+export type Checksum = (bytes: Uint8Array) => number;
+
 /** Raw-deflate decompressor; hosts may pass a native one (Node's zlib) for speed. */
 export type Inflate = (compressed: Uint8Array, expectedLength: number) => Uint8Array;
 
@@ -69,7 +72,12 @@ export const isPackName = (name: string) => /^[a-z0-9][a-z0-9._-]*$/i.test(name)
 
 /** Reads a pack's header and directory; every defect is reported as NOT_AVAILABLE naming the pack.
  *  Sections are inflated when first asked for, each block checked against its checksum first. */
-export function readPack(name: string, file: Uint8Array, inflate: Inflate = fflateInflate): Pack {
+export function readPack(
+  name: string,
+  file: Uint8Array,
+  inflate: Inflate = fflateInflate,
+  checksum: Checksum = crc32,
+): Pack {
   const fail = (why: string) => packUnusable(name, why);
   if (!(file instanceof Uint8Array)) throw fail('the loader did not return bytes');
   if (file.length < PACK_HEADER_BYTES || PACK_MAGIC.some((b, i) => file[i] !== b))
@@ -82,7 +90,8 @@ export function readPack(name: string, file: Uint8Array, inflate: Inflate = ffla
   if (PACK_HEADER_BYTES + directoryLength > file.length)
     throw fail('checksum mismatch: the file is truncated (its directory is cut short)');
   const directory = file.subarray(PACK_HEADER_BYTES, PACK_HEADER_BYTES + directoryLength);
-  if (crc32(directory) !== header.getUint32(12, true)) throw fail('checksum mismatch in its directory (corrupt file)');
+  if (checksum(directory) >>> 0 !== header.getUint32(12, true))
+    throw fail('checksum mismatch in its directory (corrupt file)');
 
   const sections = new Map<string, Section>();
   const view = new DataView(directory.buffer, directory.byteOffset, directory.byteLength);
@@ -126,7 +135,7 @@ export function readPack(name: string, file: Uint8Array, inflate: Inflate = ffla
 
   const readBlock = (sectionName: string, block: Block): Uint8Array => {
     const bytes = file.subarray(block.at, block.at + block.storedLength);
-    if (crc32(bytes) !== block.crc) throw fail(`checksum mismatch in section '${sectionName}' (corrupt file)`);
+    if (checksum(bytes) >>> 0 !== block.crc) throw fail(`checksum mismatch in section '${sectionName}' (corrupt file)`);
     if (block.coding === BlockCoding.stored) return bytes;
     let out: Uint8Array;
     try {
