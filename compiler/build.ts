@@ -1,4 +1,5 @@
 // The build: check the corpus, read each dataset once, run every builder, write packs and manifest.json.
+import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -24,8 +25,9 @@ import { dictionaryBuilder } from './builders/dictionary.ts';
 import { relationsBuilder } from './builders/relations.ts';
 import { topicsBuilder } from './builders/topics.ts';
 import { studyBuilder } from './builders/study.ts';
-import { assemblePack, packBody, writePack } from './pack/writer.ts';
-import { createZopfliPool, type ZopfliPool } from './pack/zopfli.ts';
+import { assemblePack, layoutBlocks, layoutPack } from './pack/writer.ts';
+import { createCompressionPool, type CompressionPool } from './pack/compress.ts';
+import type { WorkerMessage, WorkerRequest } from './build-worker.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_OUT_DIR = join(REPO_ROOT, 'dist', 'data');
@@ -45,6 +47,23 @@ export const BUILDERS: Builder[] = [
   relationsBuilder,
   topicsBuilder,
   studyBuilder,
+];
+
+/**
+ * Builders a second process runs while the first runs the rest: about half the build's time on the
+ * corpus (original texts, cross references, Gill, dictionaries, related words, topics, curated lists,
+ * extra-biblical, plans), none of them reading what the first process's builders write.
+ */
+export const SECOND_PROCESS_BUILDERS: readonly string[] = [
+  'original',
+  'xrefs',
+  'commentary',
+  'dictionary',
+  'relations',
+  'topics',
+  'study',
+  'extrabiblical',
+  'plans',
 ];
 
 /** Files whose change makes the packs stale (see scripts/ensure-build.ts). */
@@ -82,6 +101,21 @@ export function hashInputs(paths: string[]): string {
   return hash.digest('hex');
 }
 
+/** A hash of the files under an absolute path (a corpus dataset: a file or a folder). */
+function hashPath(root: string): string {
+  const hash = createHash('sha256');
+  const walk = (path: string) => {
+    if (!existsSync(path)) return;
+    if (statSync(path).isDirectory()) {
+      for (const name of readdirSync(path).sort()) walk(join(path, name));
+      return;
+    }
+    hash.update(relative(root, path)).update('\0').update(readFileSync(path)).update('\0');
+  };
+  walk(root);
+  return hash.digest('hex');
+}
+
 /** A hash of every build input, stored in the manifest so a stale build is detected after a git pull. */
 export const buildInputsHash = (): string => hashInputs(BUILD_INPUTS);
 
@@ -101,9 +135,16 @@ export interface BuildOptions {
 }
 
 /** What a build leaves out: the licence categories asked for, and the catalog entries they cover. */
-interface Exclusions {
+export interface Exclusions {
   categories: string[];
   ids: Set<string>;
+}
+
+/** What a builder's packs were made from: the hash of the code, the build options and the datasets it
+ *  read. A full build keeps a builder's packs, without running it, while this hash is unchanged. */
+interface BuilderRecord {
+  inputs: string;
+  datasets: string[];
 }
 
 /** Where packs go, and the manifest as it stands: the packs written so far, plus those a partial build keeps. */
@@ -111,12 +152,22 @@ interface PackOutput {
   dir: string;
   manifestPath: string;
   manifest: BuiltPackRecord[];
+  builders: Record<string, BuilderRecord>;
+  /** the manifest of the build before this one, whose unchanged builders' packs this build keeps */
+  previous: { packs: BuiltPackRecord[]; builders: Record<string, BuilderRecord> };
   totalBytes: number;
   log: (message: string) => void;
 }
 
 /** What the person running the build asked for or set up (an option, the corpus folder) is wrong. */
 export class BuildInputError extends Error {}
+
+interface ManifestFile {
+  formatVersion: number;
+  inputs: string;
+  builders?: Record<string, BuilderRecord>;
+  packs: BuiltPackRecord[];
+}
 
 /** Every catalog path and the versification source must exist under the corpus root. */
 function checkCorpus(root: string): void {
@@ -128,7 +179,7 @@ function checkCorpus(root: string): void {
   }
 }
 
-function resolveExclusions(excludeCategories: string[]): Exclusions {
+export function resolveExclusions(excludeCategories: string[]): Exclusions {
   const categories = [...new Set(excludeCategories)].sort();
   const badCategory = categories.filter((c) => !(c in LICENCE_CATEGORIES));
   if (badCategory.length)
@@ -162,14 +213,19 @@ export function sourcePath(root: string, datasetId: string, file?: string): stri
   return file === undefined ? join(root, entry.path) : join(root, entry.path, file);
 }
 
-/** What every builder receives; each translation is read once, on first use. */
-function makeBuildContext(
+/** What every builder receives; each translation is read once, on first use. Every dataset a builder
+ *  asks for is noted in `read`, so its record names exactly what its packs depend on. */
+export function makeBuildContext(
   root: string,
   exclusions: Exclusions,
   log: (message: string) => void,
   builtPacks: () => BuiltPackRecord[],
+  read: Set<string>,
 ): BuildContext {
-  const source = (datasetId: string, file?: string) => sourcePath(root, datasetId, file);
+  const source = (datasetId: string, file?: string) => {
+    read.add(datasetId);
+    return sourcePath(root, datasetId, file);
+  };
   const kjvChapterVerses = readKjvChapterVerses(source(VERSIFICATION_DATASET));
   const texts = new Map<string, TranslationText>();
   return {
@@ -180,6 +236,7 @@ function makeBuildContext(
     excludedCategories: exclusions.categories,
     builtPacks,
     translation(entry: TranslationEntry) {
+      read.add(entry.id);
       let text = texts.get(entry.id);
       if (!text) {
         const t0 = performance.now();
@@ -194,14 +251,47 @@ function makeBuildContext(
   };
 }
 
-/** A partial build keeps the packs and manifest it finds; a full build starts from an empty folder. */
+/** A partial build keeps the packs and manifest it finds; a full build starts from an empty manifest but
+ *  may keep the packs of builders whose inputs did not change (see reusable). */
 function prepareOutput(output: PackOutput, partial: boolean): void {
-  if (partial && existsSync(output.manifestPath)) {
-    output.manifest = (JSON.parse(readFileSync(output.manifestPath, 'utf8')) as { packs: BuiltPackRecord[] }).packs;
-  } else {
-    rmSync(output.dir, { recursive: true, force: true });
+  if (existsSync(output.manifestPath)) {
+    try {
+      const manifest = JSON.parse(readFileSync(output.manifestPath, 'utf8')) as ManifestFile;
+      output.previous = { packs: manifest.packs, builders: manifest.builders ?? {} };
+    } catch {
+      // An unreadable manifest vouches for nothing: every builder runs.
+    }
+  }
+  if (partial) {
+    output.manifest = [...output.previous.packs];
+    output.builders = { ...output.previous.builders };
   }
   mkdirSync(output.dir, { recursive: true });
+}
+
+/** After a full build: pack files the manifest does not list are left over from earlier builds. */
+function removeStrayPacks(output: PackOutput): void {
+  const listed = new Set(output.manifest.map((m) => m.file));
+  for (const name of readdirSync(output.dir))
+    if ((name.endsWith('.pack') || name.endsWith('.pack.tmp')) && !listed.has(name))
+      rmSync(join(output.dir, name), { force: true });
+}
+
+/** The packs a builder made last time, when its inputs hash is unchanged and every file is as recorded. */
+function reusable(
+  output: PackOutput,
+  builder: string,
+  inputsOf: (datasets: string[]) => string,
+): BuiltPackRecord[] | null {
+  const record = output.previous.builders[builder];
+  if (!record || inputsOf(record.datasets) !== record.inputs) return null;
+  const packs = output.previous.packs.filter((m) => m.builder === builder);
+  const intact = packs.every((m) => {
+    const path = join(output.dir, m.file);
+    if (!existsSync(path) || statSync(path).size !== m.bytes) return false;
+    return createHash('sha256').update(readFileSync(path)).digest('hex') === m.sha256;
+  });
+  return intact ? packs : null;
 }
 
 /** Writes a pack and records it in the manifest, replacing the record of an earlier pack of that name. */
@@ -250,43 +340,128 @@ function admit(output: PackOutput, excludedIds: Set<string>, builderName: string
   return admitted;
 }
 
-/** Runs the builders in order, then those that run last once every other pack is written. */
+/** Compresses a pack's blocks in the pool and writes it. */
+async function compressAndWrite(pool: CompressionPool, output: PackOutput, builder: string, built: BuiltPack) {
+  const layout = layoutPack(built.sections);
+  const deflated = await pool.deflate(layoutBlocks(layout));
+  writeAndRecord(output, builder, built, assemblePack(layout, deflated));
+}
+
+/** Runs builders in a child process (build-worker.ts) and hands each one's packs over as they come. */
+function runInChild(
+  names: string[],
+  request: Omit<WorkerRequest, 'builders'>,
+  log: (line: string) => void,
+  onBuilt: (builder: string, packs: BuiltPack[], datasets: string[], seconds: number) => void,
+): Promise<void> {
+  const worker = new URL('./build-worker.ts', import.meta.url);
+  const child = fork(fileURLToPath(worker), [], {
+    serialization: 'advanced',
+    // The child loads TypeScript as this process does: through tsx, already registered or added here.
+    execArgv: process.execArgv.some((a) => a.includes('tsx'))
+      ? process.execArgv.filter((a) => !a.startsWith('--inspect'))
+      : ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    let failed = false;
+    child.on('message', (message: WorkerMessage) => {
+      if ('log' in message) log(message.log);
+      else if ('error' in message) {
+        failed = true;
+        reject(new Error(`a build process failed: ${message.error}`));
+      } else onBuilt(message.builder, message.packs, message.datasets, message.seconds);
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (failed) return;
+      if (code === 0) resolve();
+      else reject(new Error(`a build process exited with code ${code}`));
+    });
+    child.send({ ...request, builders: names } satisfies WorkerRequest);
+  });
+}
+
+/**
+ * Runs the builders, then those that run last once every other pack is written. Two processes build at
+ * once (this one, and a child for SECOND_PROCESS_BUILDERS), and packs compress in worker threads (one
+ * per core) while builders run. In a full build, a builder whose code, options and datasets hash as they
+ * did last time is not run: its packs are kept.
+ */
 async function runBuilders(
   builders: Builder[],
-  ctx: BuildContext,
+  makeContext: (read: Set<string>) => BuildContext,
   output: PackOutput,
-  excludedIds: Set<string>,
+  exclusions: Exclusions,
+  code: string,
+  partial: boolean,
 ): Promise<void> {
-  let zopfli: ZopfliPool | undefined;
-  const writes: Promise<void>[] = [];
-  try {
-    for (const builder of builders.filter((b) => !b.runsLast)) {
-      output.log(`[${builder.name}]`);
-      for (const built of admit(output, excludedIds, builder.name, builder.build(ctx))) {
-        if (built.compression === 'zopfli') {
-          // Zopfli runs in worker threads while the next builders work.
-          const body = packBody(built.sections);
-          zopfli ??= createZopfliPool();
-          writes.push(
-            zopfli
-              .deflate(body)
-              .then((compressed) => writeAndRecord(output, builder.name, built, assemblePack(body, compressed))),
-          );
-        } else {
-          writeAndRecord(output, builder.name, built, writePack(built.sections));
-        }
-      }
+  const datasetHashes = new Map<string, string>();
+  const root = corpusRoot();
+  const datasetHash = (id: string) => {
+    let hash = datasetHashes.get(id);
+    if (hash === undefined) {
+      hash = hashPath(sourcePath(root, id));
+      datasetHashes.set(id, hash);
     }
+    return hash;
+  };
+  const inputsOf = (datasets: string[]) =>
+    createHash('sha256')
+      .update(JSON.stringify([code, exclusions.categories, datasets.map((id) => [id, datasetHash(id)])]))
+      .digest('hex');
+  const pool = createCompressionPool();
+  const writes: Promise<void>[] = [];
+  const finish = (builder: string, packs: BuiltPack[], datasets: string[], seconds: number) => {
+    output.builders[builder] = { inputs: inputsOf(datasets), datasets };
+    for (const pack of admit(output, exclusions.ids, builder, packs))
+      writes.push(compressAndWrite(pool, output, builder, pack));
+    output.log(`[${builder}] built in ${seconds.toFixed(1)}s`);
+  };
+  try {
+    const toRun: Builder[] = [];
+    for (const builder of builders.filter((b) => !b.runsLast)) {
+      const kept = partial ? null : reusable(output, builder.name, inputsOf);
+      if (!kept) {
+        toRun.push(builder);
+        continue;
+      }
+      output.manifest.push(...kept);
+      output.builders[builder.name] = output.previous.builders[builder.name];
+      output.totalBytes += kept.reduce((n, m) => n + m.bytes, 0);
+      output.log(`[${builder.name}] inputs unchanged: kept ${kept.length} pack${kept.length === 1 ? '' : 's'}`);
+    }
+    const inChild = toRun.filter((b) => SECOND_PROCESS_BUILDERS.includes(b.name)).map((b) => b.name);
+    const here = toRun.filter((b) => !inChild.includes(b.name));
+    // A lone builder is not worth a process: the child only starts when both sides have work.
+    const child =
+      inChild.length && here.length
+        ? runInChild(inChild, { root, excludeCategories: exclusions.categories }, output.log, finish)
+        : null;
+    const read = new Set<string>();
+    const ctx = makeContext(read);
+    for (const builder of child ? here : toRun) {
+      const started = performance.now();
+      read.clear();
+      read.add(VERSIFICATION_DATASET);
+      const packs = builder.build(ctx);
+      finish(builder.name, packs, [...read].sort(), (performance.now() - started) / 1000);
+    }
+    await child;
     await Promise.all(writes);
     for (const builder of builders.filter((b) => b.runsLast)) {
       output.log(`[${builder.name}]`);
-      for (const built of admit(output, excludedIds, builder.name, builder.build(ctx)))
-        writeAndRecord(output, builder.name, built, writePack(built.sections));
+      for (const built of admit(output, exclusions.ids, builder.name, builder.build(ctx)))
+        await compressAndWrite(pool, output, builder.name, built);
     }
   } finally {
-    await zopfli?.close();
+    await Promise.allSettled(writes);
+    await pool.close();
   }
 }
+
+const sortedKeys = <T>(record: Record<string, T>): Record<string, T> =>
+  Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
 /** manifest.json: the packs in builder order, then by name, with the hash of the inputs they were built from. */
 function writeManifest(output: PackOutput, inputs: string): void {
@@ -294,7 +469,7 @@ function writeManifest(output: PackOutput, inputs: string): void {
   output.manifest.sort((a, b) => order(a) - order(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   writeFileSync(
     output.manifestPath,
-    `${JSON.stringify({ formatVersion: 1, inputs, packs: output.manifest }, null, 2)}\n`,
+    `${JSON.stringify({ formatVersion: 1, inputs, builders: sortedKeys(output.builders), packs: output.manifest } satisfies ManifestFile, null, 2)}\n`,
   );
 }
 
@@ -316,13 +491,22 @@ export async function build(options: BuildOptions = {}): Promise<{ packs: number
     dir: outDir,
     manifestPath: join(outDir, 'manifest.json'),
     manifest: [],
+    builders: {},
+    previous: { packs: [], builders: {} },
     totalBytes: 0,
     log,
   };
-  const ctx = makeBuildContext(root, exclusions, log, () => output.manifest);
   const builders = selectBuilders(options.only);
   prepareOutput(output, partial);
-  await runBuilders(builders, ctx, output, exclusions.ids);
+  await runBuilders(
+    builders,
+    (read) => makeBuildContext(root, exclusions, log, () => output.manifest, read),
+    output,
+    exclusions,
+    partial ? buildInputsHash() : inputs,
+    partial,
+  );
+  if (!partial) removeStrayPacks(output);
   writeManifest(output, inputs);
 
   const seconds = (performance.now() - started) / 1000;

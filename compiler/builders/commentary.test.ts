@@ -1,7 +1,9 @@
-// The commentary builder on tiny Gill files: blocks placed by their lemma, shared texts stored once, byte offsets.
+// The commentary builder on tiny Gill files: blocks placed by their lemma, shared texts stored once, byte
+// offsets, the texts word-coded in blocks of whole entries.
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixtureContext, removeFixtures } from '../../test/compiler/fixture-context.ts';
 import { commentaryBuilder } from './commentary.ts';
+import { decodeWords, readDictionary, type WordCodeLayout } from '../../engine/core/pack/word-coding.ts';
 
 afterAll(removeFixtures);
 
@@ -63,7 +65,20 @@ describe('commentaryBuilder', () => {
   it('numbers each distinct text once and points every KJV ordinal at its text', () => {
     const texts = [`${GENESIS_INTRO}\n\n${GENESIS_1}`, GENESIS_3, EXODUS_1];
     const stats = { entries: 4, blocks: 4, moved: 1, unmatched: 0, byHeader: 0, introductions: 1, versesWithout: 2 };
-    expect(packs[0].sections).toEqual({
+    const sections = packs[0].sections as Record<string, { kind: string; data: unknown }>;
+    const dictionary = readDictionary(
+      sections.dictionary.data as Uint8Array,
+      sections.entryLengths.data as Uint8Array,
+      sections.separators.data as number[],
+      sections.wordCoding.data as WordCodeLayout,
+    );
+    expect({
+      info: sections.info,
+      byOrdinal: sections.byOrdinal,
+      offsets: sections.offsets,
+      blockFirstEntry: sections.blockFirstEntry,
+      blocks: (sections.text.data as Uint8Array[]).map((codes) => decodeWords(codes, dictionary)),
+    }).toEqual({
       info: {
         kind: 'json',
         data: {
@@ -75,8 +90,10 @@ describe('commentaryBuilder', () => {
       // Ordinals: Genesis 1:1-3 are 0-2, Exodus 1:1-3 are 3-5, Song 1:1-2 are 6-7 (introductions are not stored).
       byOrdinal: { kind: 'u32', data: Uint32Array.from([1, 0, 2, 3, 3, 0, 0, 0]) },
       offsets: { kind: 'u32', data: [0, 117, 169, 210] },
-      text: { kind: 'bytes', data: encoder.encode(texts.join('')) },
+      // One block (entries 1 to 3) of the texts back to back, word-coded.
+      blockFirstEntry: { kind: 'u32', data: [1, 4] },
+      blocks: [encoder.encode(texts.join(''))],
     });
-    expect(logs).toEqual([`  4 verses, 3 texts, 0.0 MiB; ${JSON.stringify(stats)}`]);
+    expect(logs).toEqual([`  4 verses, 3 texts, 0.0 MiB in 1 blocks; ${JSON.stringify(stats)}`]);
   });
 });

@@ -8,8 +8,6 @@ export interface BuiltPack {
   sections: Record<string, SectionValue>;
   /** catalog ids of the datasets this pack came from */
   datasets: string[];
-  /** 'zopfli' spends build time for a ~5% smaller pack (verse text); default is zlib level 9 */
-  compression?: 'zopfli';
 }
 
 export interface BuildContext {

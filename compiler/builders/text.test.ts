@@ -1,9 +1,10 @@
-// The text builder on tiny translations: canonical order, NFC, missing and extra verses, book byte starts.
+// The text builder on tiny translations: canonical order, NFC, missing and extra verses, blocks of chapters.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TranslationText } from '../adapters/types.ts';
 import { TRANSLATIONS } from '../../sources/catalog.ts';
 import { fixtureContext, removeFixtures } from '../../test/compiler/fixture-context.ts';
-import { ownChapterVerses, ownLastVerses, textBuilder } from './text.ts';
+import { chapterRunBlocks, ownChapterVerses, ownLastVerses, TEXT_BLOCK_BYTES, textBuilder } from './text.ts';
+import { decodeWords, readDictionary, type WordCodeLayout } from '../../engine/core/pack/word-coding.ts';
 
 afterAll(removeFixtures);
 
@@ -37,47 +38,56 @@ describe('textBuilder', () => {
   });
   const packs = textBuilder.build(ctx);
 
-  it('builds one zopfli-compressed pack per translation, in catalog order, each from its own dataset', () => {
-    expect(packs.map((p) => [p.name, p.datasets, p.compression])).toEqual(
-      TRANSLATIONS.map((t) => [`text-${t.versionId}`, [t.id], 'zopfli']),
-    );
+  it('builds one pack per translation, in catalog order, each from its own dataset', () => {
+    expect(packs.map((p) => [p.name, p.datasets])).toEqual(TRANSLATIONS.map((t) => [`text-${t.versionId}`, [t.id]]));
     expect(translationsRead).toEqual(TRANSLATIONS.map((t) => t.id));
   });
 
-  it('sorts verses canonically and records where each of the 66 books starts, plus the end, in UTF-8 bytes', () => {
-    const kjv = packs.find((p) => p.name === 'text-kjv')!;
-    expect(kjv.sections).toEqual({
-      info: {
-        kind: 'json',
-        data: {
-          versionId: 'kjv',
-          missing: [],
-          extra: [],
-          incomplete: [],
-          // Genesis starts at 0; Exodus to Matthew at 33 (after "In the beginning.\nAnd the earth.\n");
-          // the rest at the end.
-          bookBytes: [0, ...Array(39).fill(33), ...Array(27).fill(43)],
-        },
-      },
-      text: { kind: 'utf8', data: 'In the beginning.\nAnd the earth.\nThe book.' },
+  /** A built pack's info, block starts and the text of each block, decoded as the engine decodes it. */
+  const contents = (name: string) => {
+    const sections = packs.find((p) => p.name === name)!.sections as Record<string, { data: unknown }>;
+    const dictionary = readDictionary(
+      sections.dictionary.data as Uint8Array,
+      sections.entryLengths.data as Uint8Array,
+      sections.separators.data as number[],
+      sections.wordCoding.data as WordCodeLayout,
+    );
+    return {
+      info: sections.info.data,
+      blockStarts: sections.blockStarts.data,
+      blocks: (sections.text.data as Uint8Array[]).map((codes) =>
+        new TextDecoder().decode(decodeWords(codes, dictionary)),
+      ),
+    };
+  };
+
+  it('sorts verses canonically and cuts them into blocks that never span two books', () => {
+    expect(contents('text-kjv')).toEqual({
+      info: { versionId: 'kjv', missing: [], extra: [], incomplete: [] },
+      // Genesis (verses 0 and 1), then Matthew (verse 2).
+      blockStarts: [0, 2, 3],
+      blocks: ['In the beginning.\nAnd the earth.', 'The book.'],
     });
   });
 
   it('lists the grid verses a translation lacks, the verses it has beyond the grid, and its damaged verses', () => {
-    const svd = packs.find((p) => p.name === 'text-svd')!;
-    expect(svd.sections).toEqual({
+    expect(contents('text-svd')).toEqual({
       info: {
-        kind: 'json',
-        data: {
-          versionId: 'svd',
-          missing: [1001002, 40001001],
-          extra: [1001003],
-          incomplete: [{ verseId: 1001001, reason: 'words missing' }],
-          bookBytes: [0, ...Array(66).fill(10)],
-        },
+        versionId: 'svd',
+        missing: [1001002, 40001001],
+        extra: [1001003],
+        incomplete: [{ verseId: 1001001, reason: 'words missing' }],
       },
-      text: { kind: 'utf8', data: '\u0628\u064e\u0651\n\u062c' },
+      blockStarts: [0, 2],
+      blocks: ['\u0628\u064e\u0651\n\u062c'],
     });
+  });
+
+  it('ends a block at the first chapter end past the block size', () => {
+    const verses = [1, 1, 2, 2, 3].map((chapter) => ({ book: 1, chapter }));
+    const line = 'x'.repeat(TEXT_BLOCK_BYTES / 2);
+    const { blockStarts } = chapterRunBlocks([...verses, { book: 2, chapter: 1 }], Array(6).fill(line));
+    expect(blockStarts).toEqual([0, 2, 4, 5, 6]);
   });
 
   it('refuses a verse whose text is empty or spans lines, naming the translation and verse', () => {

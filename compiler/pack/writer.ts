@@ -1,6 +1,8 @@
 import { deflateRawSync } from 'node:zlib';
 import { crc32 } from '../../engine/core/pack/crc32.ts';
 import {
+  BLOCK_ENTRY_BYTES,
+  BlockCoding,
   PACK_FORMAT_VERSION,
   PACK_HEADER_BYTES,
   PACK_MAGIC,
@@ -9,31 +11,33 @@ import {
 } from '../../engine/core/pack/format.ts';
 import type { PackData, PackSchema } from '../../engine/core/pack/schema.ts';
 
+/** A section's value. A list of parts (utf8, bytes) is stored as one block per part. */
 export type SectionValue =
-  | { kind: 'bytes'; data: Uint8Array }
+  | { kind: 'bytes'; data: Uint8Array | readonly Uint8Array[] }
   | { kind: 'u32'; data: Uint32Array | readonly number[] }
   | { kind: 'u16'; data: Uint16Array | readonly number[] }
-  | { kind: 'utf8'; data: string }
+  | { kind: 'utf8'; data: string | readonly string[] }
   | { kind: 'json'; data: unknown };
 
 const encoder = new TextEncoder();
 
-function sectionBytes(value: SectionValue): Uint8Array {
+/** A section's inflated bytes, one array per block. */
+function sectionBlocks(value: SectionValue): Uint8Array[] {
   switch (value.kind) {
     case 'bytes':
-      return value.data;
+      return value.data instanceof Uint8Array ? [value.data] : [...value.data];
     case 'u32': {
       const a = Uint32Array.from(value.data);
-      return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+      return [new Uint8Array(a.buffer, a.byteOffset, a.byteLength)];
     }
     case 'u16': {
       const a = Uint16Array.from(value.data);
-      return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+      return [new Uint8Array(a.buffer, a.byteOffset, a.byteLength)];
     }
     case 'utf8':
-      return encoder.encode(value.data);
+      return typeof value.data === 'string' ? [encoder.encode(value.data)] : value.data.map((s) => encoder.encode(s));
     case 'json':
-      return encoder.encode(JSON.stringify(value.data));
+      return [encoder.encode(JSON.stringify(value.data))];
   }
 }
 
@@ -58,55 +62,76 @@ export function sectionsOf<Schema extends PackSchema>(
 
 const describe = (schema: PackSchema) => (typeof schema.name === 'string' ? schema.name : schema.name('*'));
 
-const align4 = (n: number) => (n + 3) & ~3;
-
-/** The uncompressed body: directory then 4-aligned sections, in the given order. */
-export function packBody(sections: Record<string, SectionValue>): Uint8Array {
-  const entries = Object.entries(sections).map(([name, value]) => {
-    if (!/^[\x21-\x7e]{1,255}$/.test(name)) throw new Error(`bad section name '${name}'`);
-    return { name, kind: SectionKind[value.kind as SectionKindName], data: sectionBytes(value) };
-  });
-  let directoryLength = 4;
-  for (const e of entries) directoryLength += 1 + e.name.length + 1 + 4 + 4;
-  let at = align4(directoryLength);
-  const offsets = entries.map((e) => {
-    const o = at;
-    at = align4(at + e.data.length);
-    return o;
-  });
-  const body = new Uint8Array(at);
-  const view = new DataView(body.buffer);
-  let p = 0;
-  view.setUint32(p, entries.length, true);
-  p += 4;
-  entries.forEach((e, i) => {
-    body[p++] = e.name.length;
-    for (const ch of e.name) body[p++] = ch.charCodeAt(0);
-    body[p++] = e.kind;
-    view.setUint32(p, offsets[i], true);
-    p += 4;
-    view.setUint32(p, e.data.length, true);
-    p += 4;
-    body.set(e.data, offsets[i]);
-  });
-  return body;
+/** A pack before compression: each section's kind and inflated blocks, in the order they are written. */
+export interface PackLayout {
+  sections: { name: string; kind: number; blocks: Uint8Array[] }[];
 }
 
-/** Header + compressed body. `compressed` must be a raw DEFLATE stream of `body`. */
-export function assemblePack(body: Uint8Array, compressed: Uint8Array): Uint8Array {
-  const file = new Uint8Array(PACK_HEADER_BYTES + compressed.length);
+export function layoutPack(sections: Record<string, SectionValue>): PackLayout {
+  return {
+    sections: Object.entries(sections).map(([name, value]) => {
+      if (!/^[\x21-\x7e]{1,255}$/.test(name)) throw new Error(`bad section name '${name}'`);
+      return { name, kind: SectionKind[value.kind as SectionKindName], blocks: sectionBlocks(value) };
+    }),
+  };
+}
+
+/** Every block of a layout, in file order (what a compressor is given). */
+export const layoutBlocks = (layout: PackLayout): Uint8Array[] => layout.sections.flatMap((s) => s.blocks);
+
+/**
+ * Header, directory and blocks. `deflated[i]` is a raw DEFLATE stream of the i-th block in file order;
+ * a block is stored as it is where deflating does not make it smaller.
+ */
+export function assemblePack(layout: PackLayout, deflated: readonly Uint8Array[]): Uint8Array {
+  const blocks = layoutBlocks(layout);
+  if (deflated.length !== blocks.length) throw new Error('one compressed stream per block is needed');
+  const stored = blocks.map((raw, i) =>
+    deflated[i].length < raw.length
+      ? { coding: BlockCoding.deflate, bytes: deflated[i] }
+      : { coding: BlockCoding.stored, bytes: raw },
+  );
+  let directoryLength = 4;
+  for (const s of layout.sections) directoryLength += 1 + s.name.length + 1 + 4 + s.blocks.length * BLOCK_ENTRY_BYTES;
+  const payloadLength = stored.reduce((n, b) => n + b.bytes.length, 0);
+  const file = new Uint8Array(PACK_HEADER_BYTES + directoryLength + payloadLength);
+  const view = new DataView(file.buffer);
+  let p = PACK_HEADER_BYTES;
+  view.setUint32(p, layout.sections.length, true);
+  p += 4;
+  let block = 0;
+  for (const s of layout.sections) {
+    file[p++] = s.name.length;
+    for (const ch of s.name) file[p++] = ch.charCodeAt(0);
+    file[p++] = s.kind;
+    view.setUint32(p, s.blocks.length, true);
+    p += 4;
+    for (const raw of s.blocks) {
+      const { coding, bytes } = stored[block++];
+      file[p] = coding;
+      view.setUint32(p + 1, raw.length, true);
+      view.setUint32(p + 5, bytes.length, true);
+      view.setUint32(p + 9, crc32(bytes), true);
+      p += BLOCK_ENTRY_BYTES;
+    }
+  }
+  for (const { bytes } of stored) {
+    file.set(bytes, p);
+    p += bytes.length;
+  }
   file.set(PACK_MAGIC, 0);
-  const header = new DataView(file.buffer);
-  header.setUint16(4, PACK_FORMAT_VERSION, true);
-  header.setUint16(6, 0, true);
-  header.setUint32(8, body.length, true);
-  header.setUint32(12, crc32(compressed), true);
-  file.set(compressed, PACK_HEADER_BYTES);
+  view.setUint16(4, PACK_FORMAT_VERSION, true);
+  view.setUint16(6, 0, true);
+  view.setUint32(8, directoryLength, true);
+  view.setUint32(12, crc32(file.subarray(PACK_HEADER_BYTES, PACK_HEADER_BYTES + directoryLength)), true);
   return file;
 }
 
-/** Serialises and compresses with zlib at level 9; the same input always gives the same bytes. */
+/** zlib at level 9: the same input always gives the same bytes. */
+export const zlibDeflate = (raw: Uint8Array): Uint8Array => deflateRawSync(raw, { level: 9, memLevel: 9 });
+
+/** Serialises and compresses each block with zlib at level 9. */
 export function writePack(sections: Record<string, SectionValue>): Uint8Array {
-  const body = packBody(sections);
-  return assemblePack(body, deflateRawSync(body, { level: 9, memLevel: 9 }));
+  const layout = layoutPack(sections);
+  return assemblePack(layout, layoutBlocks(layout).map(zlibDeflate));
 }

@@ -5,7 +5,7 @@ import { loadMeta, type Meta } from './meta.ts';
 import { textPack, type Context, type OperationDef } from './operation.ts';
 import { OPERATION_BY_NAME, OPERATIONS } from './operations.ts';
 import type { CallArgs, OperationName, ResultOf, RuntimeName, TypedMethods } from './typed.ts';
-import { readPack, type Inflate, type Pack } from './pack/reader.ts';
+import { readPack, type Checksum, type Inflate, type Pack } from './pack/reader.ts';
 import { packName, type PackSchema } from './pack/schema.ts';
 import { META_PACK } from './pack/schemas.ts';
 import type { AudioOption } from './ops/audio.ts';
@@ -29,6 +29,8 @@ export interface OpenOptions {
   preload?: string[];
   /** a raw-deflate decompressor; defaults to fflate (hosts with native zlib pass theirs) */
   inflate?: Inflate;
+  /** CRC-32 of a block's stored bytes; defaults to one in JavaScript (hosts with a native one pass it) */
+  checksum?: Checksum;
   /** seed for the sequence of random picks made by calls that give no seed of their own */
   random?: { seed?: number };
   /** where narration and music files live: a URL template or a resolver (see docs/extrabiblical.md) */
@@ -89,7 +91,7 @@ export async function open(options: OpenOptions): Promise<TypedBible> {
             `pack '${name}' could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
           );
         }
-        const pack = readPack(name, bytes, options.inflate);
+        const pack = readPack(name, bytes, options.inflate, options.checksum);
         packs.set(name, pack);
         return pack;
       })();

@@ -2,55 +2,11 @@
 import type { PackOf } from './pack/schema.ts';
 import type { META_PACK } from './pack/schemas.ts';
 import { createVersification, type Versification } from './versification.ts';
+import type { BookRecord, Language, ServiceInfo, VersionRecord } from './pack/contents.ts';
 
-export type Language = 'english' | 'spanish' | 'arabic';
+export type { BookRecord, Language, LicenceRecord, ServiceInfo, VersionRecord } from './pack/contents.ts';
+
 export const LANGUAGES: readonly Language[] = ['english', 'spanish', 'arabic'];
-
-export interface BookRecord {
-  number: number;
-  osis: string;
-  testament: 'OT' | 'NT';
-  genreId: number;
-  genre: string;
-  names: Record<Language, string>;
-  /** abbreviations per language, the preferred one first */
-  abbreviations: Record<Language, string[]>;
-}
-
-export interface LicenceRecord {
-  category: string;
-  licence: string;
-  licenceText: string;
-  attribution: string;
-  source: string;
-  datasets: string[];
-}
-
-export interface VersionRecord {
-  versionId: string;
-  /** the API's table name, "t_kjv" */
-  table: string;
-  abbreviation: string;
-  name: string;
-  language: Language;
-  /** this translation's own chapter/verse counts (books without chapters have none) */
-  chapterVerses: number[][];
-  /** the number of each chapter's last verse: above its count where the translation omits verses
-   *  (ASV Matt 17 has 26 verses, the last numbered 27) */
-  chapterLastVerses: number[][];
-  verseCount: number;
-  licence: LicenceRecord;
-}
-
-export interface ServiceInfo {
-  name: string;
-  description: string;
-  type: string;
-  version: string;
-  parent: string;
-  authors: string[];
-  [key: string]: unknown;
-}
 
 export interface Meta {
   books: BookRecord[];

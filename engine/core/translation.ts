@@ -1,5 +1,6 @@
 // A translation's text, as loaded from its pack: the verse list in canonical order and the verse text,
-// decoded one book at a time on first use (so the first verse costs one book, not the whole Bible).
+// stored word-coded in blocks of a run of chapters and decoded a block at a time when read (so the
+// first verse costs a few chapters, not the whole Bible). Only the blocks read lately stay decoded.
 // A translation mostly fills the KJV grid; `missing` names grid slots it leaves empty and `extra` the
 // verses it has beyond the grid (own verse splits).
 import { packUnusable } from './pack/reader.ts';
@@ -9,18 +10,16 @@ import { strictUtf8Decoder } from './utf8.ts';
 import { bookOf, chapterOf, composeVerseId, verseOf } from './ids.ts';
 import type { Versification } from './versification.ts';
 import { countWords } from './words.ts';
+import { wordCodedBlocks } from './pack/word-coding.ts';
+import type { TextPackInfo } from './pack/contents.ts';
 
-export interface TextPackInfo {
-  versionId: string;
-  /** KJV-grid verse id numbers (ids.ts) this translation leaves empty */
-  missing: number[];
-  /** verseIds this translation has beyond the KJV grid */
-  extra: number[];
-  /** verses the source marks as damaged or incomplete */
-  incomplete: { verseId: number; reason: string }[];
-  /** byte offset in the text section where each book starts (index book - 1), then the text length + 1 */
-  bookBytes: number[];
-}
+export type { TextPackInfo } from './pack/contents.ts';
+
+/** How many decoded blocks (about 32 KB of text each, of some 155) a translation keeps: enough for
+ *  reading around and for a server's mix of chapters to mostly hit, few enough that a process reading
+ *  every translation holds at most about 2 MB of decoded text per translation. A miss costs one block's
+ *  decoding, a fraction of a millisecond. */
+export const DECODED_BLOCKS_KEPT = 64;
 
 export interface TranslationData {
   readonly versionId: string;
@@ -72,11 +71,9 @@ export function lineStarts(text: string, count: number): Uint32Array | null {
 
 export function loadTranslation(pack: PackOf<typeof TEXT_PACK>, versification: Versification): TranslationData {
   const info = pack.json('info');
-  const bytes = pack.utf8Bytes('text');
-  const bookBytes = info.bookBytes;
   const broken = (why: string) => packUnusable(pack.name, why);
-  if (!Array.isArray(bookBytes) || bookBytes.length !== 67 || bookBytes[66] !== bytes.length + 1)
-    throw broken('its book offsets do not match its text');
+  const blocks = wordCodedBlocks(pack, broken);
+  const blockStarts = pack.u32('blockStarts');
 
   // Rebuild the verse list from the KJV grid and the pack's differences, noting each grid slot's
   // position as we go, so a lookup is two array reads; the few extra verses use a map.
@@ -87,48 +84,77 @@ export function loadTranslation(pack: PackOf<typeof TEXT_PACK>, versification: V
   const extraPosition = new Map<number, number>();
   let n = 0;
   let e = 0;
-  for (let ordinal = 0; ordinal < versification.verseCount; ordinal++) {
-    const id = versification.idOf(ordinal);
-    while (e < extra.length && extra[e] < id) {
-      extraPosition.set(extra[e], n);
-      ids[n++] = extra[e++];
+  // Book by book and chapter by chapter rather than idOf per ordinal: this runs on a translation's first
+  // verse, once over some 31,000 verses.
+  let ordinal = 0;
+  const grid = versification.chapterVerses;
+  for (let b = 0; b < grid.length; b++) {
+    for (let c = 0; c < grid[b].length; c++) {
+      const chapterId = composeVerseId(b + 1, c + 1, 0);
+      for (let v = 1; v <= grid[b][c]; v++, ordinal++) {
+        const id = chapterId + v;
+        while (e < extra.length && extra[e] < id) {
+          extraPosition.set(extra[e], n);
+          ids[n++] = extra[e++];
+        }
+        if (missing.size && missing.has(id)) continue;
+        positionByOrdinal[ordinal] = n;
+        ids[n++] = id;
+      }
     }
-    if (missing.has(id)) continue;
-    positionByOrdinal[ordinal] = n;
-    ids[n++] = id;
   }
   while (e < extra.length) {
     extraPosition.set(extra[e], n);
     ids[n++] = extra[e++];
   }
   if (n !== ids.length) throw broken('its verse list does not match its info');
+  const ascending = blockStarts.every((start, i) => i === 0 || start > blockStarts[i - 1]);
+  if (blockStarts.length !== blocks.count + 1 || blockStarts[0] !== 0 || blockStarts[blocks.count] !== n || !ascending)
+    throw broken('its text blocks do not match its verse list');
 
   const range = (from: number, to: number): [number, number] => [lowerBound(ids, from), lowerBound(ids, to)];
   const bookFirst = new Uint32Array(68);
   for (let book = 1; book <= 67; book++) bookFirst[book] = lowerBound(ids, composeVerseId(book, 0, 0));
 
-  // Each book's verses are newline-separated in the text (smaller than storing offsets): decode a book
-  // and find its verse starts the first time one of its verses is read.
-  const bookText: string[] = new Array(67);
-  const bookStarts: Uint32Array[] = new Array(67);
-  const loadBook = (book: number): void => {
+  // A block's verses are newline-separated (smaller than storing offsets): decode a block and find its
+  // verse starts when one of its verses is read. A Map keeps insertion order, so deleting and re-adding
+  // a block on use makes its first key the least recently used.
+  interface DecodedBlock {
+    first: number;
+    end: number;
+    text: string;
+    starts: Uint32Array;
+  }
+  const decoded = new Map<number, DecodedBlock>();
+  const loadBlock = (block: number): DecodedBlock => {
+    const bytes = blocks.read(block);
     let text: string;
     try {
-      text = decodeUtf8(bytes.subarray(bookBytes[book - 1], Math.min(bookBytes[book], bytes.length)));
+      text = decodeUtf8(bytes);
     } catch {
-      throw broken(`the text of book ${book} is not valid UTF-8`);
+      throw broken(`the text of block ${block} is not valid UTF-8`);
     }
-    const starts = lineStarts(text, bookFirst[book + 1] - bookFirst[book]);
-    if (!starts) throw broken(`the text of book ${book} does not match its verse list`);
-    bookText[book] = text;
-    bookStarts[book] = starts;
+    const first = blockStarts[block];
+    const end = blockStarts[block + 1];
+    const starts = lineStarts(text, end - first);
+    if (!starts) throw broken(`the text of block ${block} does not match its verse list`);
+    return { first, end, text, starts };
   };
+  let last: DecodedBlock = { first: 0, end: 0, text: '', starts: new Uint32Array(1) };
   const textAt = (index: number): string => {
-    const book = bookOf(ids[index]);
-    if (bookText[book] === undefined) loadBook(book);
-    const starts = bookStarts[book];
-    const local = index - bookFirst[book];
-    return bookText[book].slice(starts[local], starts[local + 1] - 1);
+    if (index < last.first || index >= last.end) {
+      const block = lowerBound(blockStarts, index + 1) - 1;
+      let entry = decoded.get(block);
+      if (entry) decoded.delete(block);
+      else {
+        entry = loadBlock(block);
+        if (decoded.size >= DECODED_BLOCKS_KEPT) decoded.delete(decoded.keys().next().value!);
+      }
+      decoded.set(block, entry);
+      last = entry;
+    }
+    const local = index - last.first;
+    return last.text.slice(last.starts[local], last.starts[local + 1] - 1);
   };
 
   let counts: Uint16Array | null = null;

@@ -17,8 +17,42 @@ const report = async (extra: Record<string, unknown> = {}) => {
   );
 };
 
+/** One answer from each pack family: what a process that has used everything once holds. */
+const FAMILY_CALLS: Record<string, (versions: string[]) => [string, Record<string, string>][]> = {
+  text: (versions) => versions.map((versionId) => ['GetVerse', { verseId: '43003016', versionId }]),
+  search: (versions) => versions.map((versionId) => ['GetSearchCount', { query: 'light', versionId }]),
+  commentary: () => [['GetCommentary', { verseId: '43003016' }]],
+  original: () => [
+    ['GetOriginalText', { verseId: '01001001' }],
+    ['GetOriginalText', { verseId: '43003016' }],
+    ['GetStrongs', { lexiconId: 'G', id: '25' }],
+    ['GetSearchStrongs', { strongsId: 'G25' }],
+  ],
+  study: () => [
+    ['GetCrossReferences', { verseId: '43003016' }],
+    ['GetTopic', { topic: 'addiction' }],
+    ['GetDefinitionBiblical', { query: 'Abraham' }],
+    ['GetSemanticRelations', { word: 'love' }],
+    ['GetParables', {}],
+  ],
+  extrabiblical: () => [
+    ['GetChapterExtraBiblical', { bookId: '1', chapterId: '1' }],
+    ['GetSearchExtraBiblical', { query: 'light' }],
+  ],
+};
+
 if (mode === 'empty') {
   await report();
+} else if (mode === 'opened') {
+  await openNode();
+  await report();
+} else if (mode === 'answers' || mode.startsWith('family:')) {
+  const bible = await openNode();
+  const versions = bible.meta.versions.map((v) => v.versionId);
+  const families = mode === 'answers' ? Object.keys(FAMILY_CALLS) : [mode.slice('family:'.length)];
+  for (const family of families)
+    for (const [name, params] of FAMILY_CALLS[family](versions)) await bible.call(name, params);
+  await report({ packs: bible.loadedPacks().length });
 } else {
   const bible = await openNode();
   if (mode === 'kjv') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { build } from '../../compiler/build.ts';
@@ -62,4 +62,22 @@ describe('build', () => {
     }
     expect(manifest.packs.find((p: { name: string }) => p.name === 'text-svd').licences).toEqual(['cc_permissive']);
   });
+
+  it('keeps the packs of builders whose code, options and datasets are unchanged, and makes the same files', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'bible-rebuild-')), 'data');
+    cpSync(DEFAULT_DATA_DIR, out, { recursive: true });
+    const before = readFileSync(join(out, 'manifest.json'), 'utf8');
+    const log: string[] = [];
+    try {
+      await build({ outDir: out, log: (m) => log.push(m) });
+      const builders = Object.keys(JSON.parse(before).builders);
+      expect(builders.length).toBeGreaterThan(10);
+      for (const name of builders.filter((b) => b !== 'licensing'))
+        expect(log).toContainEqual(expect.stringMatching(new RegExp(`^\\[${name}\\] inputs unchanged: kept`)));
+      // Everything kept, and the licensing pack written again is the same: the manifest is unchanged.
+      expect(readFileSync(join(out, 'manifest.json'), 'utf8')).toBe(before);
+    } finally {
+      rmSync(dirname(out), { recursive: true, force: true });
+    }
+  }, 300_000);
 });

@@ -7,6 +7,9 @@ import { perPack } from '../pack/per-pack.ts';
 import type { PackOf } from '../pack/schema.ts';
 import { LICENSING_PACK } from '../pack/schemas.ts';
 import { textPack } from '../operation.ts';
+import type { BuildInfo, CatalogRecord, CategoryRecord } from '../pack/contents.ts';
+
+export type { BuildInfo, CatalogRecord, CategoryRecord } from '../pack/contents.ts';
 
 /** The hosted API's second-generation paths and the operations that answer them; the HTTP server serves them. */
 export const API_V2_PATHS: Readonly<Record<string, string>> = {
@@ -14,41 +17,6 @@ export const API_V2_PATHS: Readonly<Record<string, string>> = {
   '/api/v2/bibles': 'GetBibles',
   '/api/v2/credits': 'GetCredits',
 };
-
-export interface CatalogRecord {
-  id: string;
-  adapter: string;
-  path: string;
-  title: string;
-  licence: string;
-  licenceText: string;
-  category: string;
-  attribution: string;
-  source: string;
-  contentType: string;
-  excluded: boolean;
-  packs: string[];
-  versionId?: string;
-  abbreviation?: string;
-  versionName?: string;
-  language?: string;
-}
-export interface CategoryRecord {
-  id: string;
-  meaning: string;
-  keep: string;
-  resale: string;
-  conditions: string;
-  attributionRequired: boolean;
-  open: boolean;
-}
-export interface BuildInfo {
-  date: string;
-  dateSource: string;
-  manifestHash: string;
-  excludedCategories: readonly string[];
-  packCount: number;
-}
 
 interface LicensingData {
   build: BuildInfo;

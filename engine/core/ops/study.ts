@@ -19,6 +19,7 @@ import { deepFreeze } from '../deep-freeze.ts';
 import { perPack } from '../pack/per-pack.ts';
 import { padVerseId } from '../ids.ts';
 import { kjvOrdinal } from '../study/verse.ts';
+import { loadCommentary } from '../study/commentary.ts';
 import { strictUtf8Decoder } from '../utf8.ts';
 
 const decodeUtf8 = strictUtf8Decoder();
@@ -30,12 +31,7 @@ const crossReferences = perPack((pack: PackOf<typeof XREFS_PACK>) => ({
   votes: pack.u16('votes'),
 }));
 
-const commentary = perPack((pack: PackOf<typeof COMMENTARY_PACK>) => ({
-  byOrdinal: pack.u32('byOrdinal'),
-  offsets: pack.u32('offsets'),
-  text: pack.bytes('text'),
-  info: pack.json('info'),
-}));
+const commentary = perPack(loadCommentary);
 
 const dictionary = perPack((pack: PackOf<typeof DICTIONARY_PACK>) => ({
   keys: new Map(Object.entries(pack.json('keys'))),
@@ -142,7 +138,7 @@ export const studyOperations = [
       const verse = p.verseId as VerseIdValue;
       const ordinal = kjvOrdinal(ctx, verse);
       const gill = commentary(ctx.pack(COMMENTARY_PACK, 'gill'));
-      const n = gill.byOrdinal[ordinal];
+      const n = gill.entryAt(ordinal);
       if (n === 0) {
         const book = ctx.meta.books[verse.book - 1].names.english;
         const where = `${book} ${verse.chapter}:${verse.verse}`;
@@ -161,7 +157,7 @@ export const studyOperations = [
           'verseId',
         );
       }
-      return decodeUtf8(gill.text.subarray(gill.offsets[n - 1], gill.offsets[n]));
+      return gill.text(n);
     },
   }),
   defineOperation({

@@ -4,25 +4,9 @@ import type { PackOf } from '../pack/schema.ts';
 import type { ORIGINAL_PACK } from '../pack/schemas.ts';
 import { loadStrings, type StringTable } from './strings.ts';
 import { perPack } from '../pack/per-pack.ts';
+import type { OriginalTextInfo } from '../pack/contents.ts';
 
-export interface OriginalTextInfo {
-  firstBook: number;
-  lastBook: number;
-  /** KJV ordinal of the testament's first verse */
-  firstOrdinal: number;
-  verseCount: number;
-  wordCount: number;
-  /** word ids are idBase + position + 1 (OT first, then NT) */
-  idBase: number;
-  /** KJV verse id numbers (ids.ts) the source has no words for */
-  missing: number[];
-  /** verses known to lack words, and what is missing */
-  incomplete: { verseId: number; reason: string }[];
-  /** OT: weekly Torah portions by their first verse (KJV ordinal), in order */
-  parashot?: { name: string; start: number }[];
-  /** NT: lexical form and gloss of numbers beyond Strong's dictionary (STEPBible extended numbers) */
-  beyondStrongs?: Record<string, { lemma: string; gloss: string }>;
-}
+export type { OriginalTextInfo } from '../pack/contents.ts';
 
 export interface OriginalText {
   readonly info: OriginalTextInfo;

@@ -2,12 +2,38 @@ import { inflateSync } from 'fflate';
 import { notAvailable } from '../errors.ts';
 import { crc32 } from './crc32.ts';
 import { strictUtf8Decoder } from '../utf8.ts';
-import { PACK_FORMAT_VERSION, PACK_HEADER_BYTES, PACK_MAGIC, SectionKind, type SectionKindName } from './format.ts';
+import {
+  BLOCK_ENTRY_BYTES,
+  BlockCoding,
+  PACK_FORMAT_VERSION,
+  PACK_HEADER_BYTES,
+  PACK_MAGIC,
+  SectionKind,
+  type SectionKindName,
+} from './format.ts';
+
+interface Block {
+  coding: number;
+  /** where its stored bytes start in the file */
+  at: number;
+  storedLength: number;
+  length: number;
+  crc: number;
+}
 
 interface Section {
   kind: number;
-  offset: number;
+  blocks: Block[];
   length: number;
+}
+
+/** A section's blocks, read one at a time. Nothing is cached here: callers keep what they use. */
+export interface Blocks {
+  readonly count: number;
+  /** inflated length of block i */
+  length(i: number): number;
+  /** block i, checked and inflated */
+  read(i: number): Uint8Array;
 }
 
 export interface Pack {
@@ -21,7 +47,12 @@ export interface Pack {
   /** a UTF-8 section's bytes, for callers that decode parts of it on demand */
   utf8Bytes(section: string): Uint8Array;
   json<T>(section: string): T;
+  /** a utf8 or bytes section's blocks, for readers that need only a part of it */
+  blocks(section: string): Blocks;
 }
+
+/** CRC-32 (IEEE) of some bytes; hosts with a native one (Node 20.15+: zlib.crc32) may pass it. */
+export type Checksum = (bytes: Uint8Array) => number;
 
 /** Raw-deflate decompressor; hosts may pass a native one (Node's zlib) for speed. */
 export type Inflate = (compressed: Uint8Array, expectedLength: number) => Uint8Array;
@@ -32,7 +63,6 @@ export const fflateInflate: Inflate = (compressed, expectedLength) =>
 // TextDecoder where the platform has it; a fallback where it does not (Hermes, bare V8 contexts).
 const decodeUtf8 = strictUtf8Decoder();
 
-/** Checks and inflates a pack; every defect is reported as NOT_AVAILABLE naming the pack. */
 /** The error for a pack this engine cannot use: what is wrong, and how to get a good one. */
 export const packUnusable = (name: string, why: string) =>
   notAvailable(`pack '${name}' cannot be used: ${why}; rebuild it with \`bible build\``);
@@ -40,7 +70,14 @@ export const packUnusable = (name: string, why: string) =>
 /** Pack names are file names too: letters, digits, dot, underscore and dash, starting with a letter or digit. */
 export const isPackName = (name: string) => /^[a-z0-9][a-z0-9._-]*$/i.test(name);
 
-export function readPack(name: string, file: Uint8Array, inflate: Inflate = fflateInflate): Pack {
+/** Reads a pack's header and directory; every defect is reported as NOT_AVAILABLE naming the pack.
+ *  Sections are inflated when first asked for, each block checked against its checksum first. */
+export function readPack(
+  name: string,
+  file: Uint8Array,
+  inflate: Inflate = fflateInflate,
+  checksum: Checksum = crc32,
+): Pack {
   const fail = (why: string) => packUnusable(name, why);
   if (!(file instanceof Uint8Array)) throw fail('the loader did not return bytes');
   if (file.length < PACK_HEADER_BYTES || PACK_MAGIC.some((b, i) => file[i] !== b))
@@ -49,54 +86,98 @@ export function readPack(name: string, file: Uint8Array, inflate: Inflate = ffla
   const version = header.getUint16(4, true);
   if (version !== PACK_FORMAT_VERSION)
     throw fail(`format version ${version}, this engine reads version ${PACK_FORMAT_VERSION}`);
-  const bodyLength = header.getUint32(8, true);
-  const compressed = file.subarray(PACK_HEADER_BYTES);
-  // The checksum covers the compressed bytes: it catches corruption and truncation before we inflate,
-  // and costs a third of checking the inflated body.
-  if (crc32(compressed) !== header.getUint32(12, true)) throw fail('checksum mismatch (corrupt or truncated file)');
-
-  let body: Uint8Array;
-  try {
-    body = inflate(compressed, bodyLength);
-  } catch {
-    throw fail('compressed data is corrupt');
-  }
-  if (body.length !== bodyLength) throw fail('inflated size differs from the header');
-  if (body.byteOffset % 4 !== 0) body = body.slice(); // typed-array views need 4-byte alignment
+  const directoryLength = header.getUint32(8, true);
+  if (PACK_HEADER_BYTES + directoryLength > file.length)
+    throw fail('checksum mismatch: the file is truncated (its directory is cut short)');
+  const directory = file.subarray(PACK_HEADER_BYTES, PACK_HEADER_BYTES + directoryLength);
+  if (checksum(directory) >>> 0 !== header.getUint32(12, true))
+    throw fail('checksum mismatch in its directory (corrupt file)');
 
   const sections = new Map<string, Section>();
-  const view = new DataView(body.buffer, body.byteOffset, body.byteLength);
+  const view = new DataView(directory.buffer, directory.byteOffset, directory.byteLength);
+  let stored = PACK_HEADER_BYTES + directoryLength;
   try {
     let at = 0;
     const count = view.getUint32(at, true);
     at += 4;
     for (let i = 0; i < count; i++) {
-      const nameLength = body[at];
+      const nameLength = directory[at];
       at += 1;
-      const sectionName = String.fromCharCode(...body.subarray(at, at + nameLength));
+      const sectionName = String.fromCharCode(...directory.subarray(at, at + nameLength));
       at += nameLength;
-      const kind = body[at];
-      at += 1;
-      const offset = view.getUint32(at, true);
-      at += 4;
-      const length = view.getUint32(at, true);
-      at += 4;
-      if (offset + length > body.length || offset % 4 !== 0) throw new Error('section out of bounds');
-      sections.set(sectionName, { kind, offset, length });
+      const kind = directory[at];
+      const blockCount = view.getUint32(at + 1, true);
+      at += 5;
+      const blocks: Block[] = [];
+      let length = 0;
+      for (let b = 0; b < blockCount; b++) {
+        const block = {
+          coding: directory[at],
+          at: stored,
+          length: view.getUint32(at + 1, true),
+          storedLength: view.getUint32(at + 5, true),
+          crc: view.getUint32(at + 9, true),
+        };
+        if (block.coding !== BlockCoding.stored && block.coding !== BlockCoding.deflate)
+          throw new Error('unknown coding');
+        at += BLOCK_ENTRY_BYTES;
+        stored += block.storedLength;
+        length += block.length;
+        blocks.push(block);
+      }
+      sections.set(sectionName, { kind, blocks, length });
     }
+    if (at !== directoryLength) throw new Error('directory length');
   } catch {
     throw fail('section directory is corrupt');
   }
+  if (stored > file.length) throw fail(`checksum mismatch: the file is truncated (${file.length} of ${stored} bytes)`);
 
-  const section = (sectionName: string, kind: SectionKindName): Section => {
+  const readBlock = (sectionName: string, block: Block): Uint8Array => {
+    const bytes = file.subarray(block.at, block.at + block.storedLength);
+    if (checksum(bytes) >>> 0 !== block.crc) throw fail(`checksum mismatch in section '${sectionName}' (corrupt file)`);
+    if (block.coding === BlockCoding.stored) return bytes;
+    let out: Uint8Array;
+    try {
+      out = inflate(bytes, block.length);
+    } catch {
+      throw fail(`compressed data of section '${sectionName}' is corrupt`);
+    }
+    if (out.length !== block.length) throw fail(`section '${sectionName}' inflates to a size other than recorded`);
+    return out;
+  };
+
+  // Whole sections, once inflated, are kept for the pack's life: they are what typed views point into.
+  const whole = new Map<string, Uint8Array>();
+  const section = (sectionName: string, kind?: SectionKindName): Section => {
     const s = sections.get(sectionName);
     if (!s) throw fail(`section '${sectionName}' is missing`);
-    if (s.kind !== SectionKind[kind]) throw fail(`section '${sectionName}' is not ${kind}`);
+    if (kind && s.kind !== SectionKind[kind]) throw fail(`section '${sectionName}' is not ${kind}`);
     return s;
   };
-  const decode = (s: Section, sectionName: string) => {
+  const sectionBytes = (sectionName: string, kind: SectionKindName, align = 1): Uint8Array => {
+    const s = section(sectionName, kind);
+    let bytes = whole.get(sectionName);
+    if (!bytes) {
+      if (s.blocks.length === 1) bytes = readBlock(sectionName, s.blocks[0]);
+      else {
+        bytes = new Uint8Array(s.length);
+        let at = 0;
+        for (const block of s.blocks) {
+          bytes.set(readBlock(sectionName, block), at);
+          at += block.length;
+        }
+      }
+      // A stored block is a view into the file, which may sit at any offset.
+      if (bytes.byteOffset % 4 !== 0) bytes = bytes.slice();
+      whole.set(sectionName, bytes);
+    }
+    if (bytes.length % align !== 0) throw fail(`section '${sectionName}' is not a whole number of ${kind} values`);
+    return bytes;
+  };
+  const decode = (bytes: Uint8Array, sectionName: string) => {
     try {
-      return decodeUtf8(body.subarray(s.offset, s.offset + s.length));
+      return decodeUtf8(bytes);
     } catch {
       throw fail(`section '${sectionName}' is not valid UTF-8`);
     }
@@ -106,30 +187,34 @@ export function readPack(name: string, file: Uint8Array, inflate: Inflate = ffla
     name,
     sectionNames: [...sections.keys()],
     has: (sectionName) => sections.has(sectionName),
-    bytes(sectionName) {
-      const s = section(sectionName, 'bytes');
-      return body.subarray(s.offset, s.offset + s.length);
-    },
+    bytes: (sectionName) => sectionBytes(sectionName, 'bytes'),
     u32(sectionName) {
-      const s = section(sectionName, 'u32');
-      return new Uint32Array(body.buffer, body.byteOffset + s.offset, s.length >>> 2);
+      const b = sectionBytes(sectionName, 'u32', 4);
+      return new Uint32Array(b.buffer, b.byteOffset, b.length >>> 2);
     },
     u16(sectionName) {
-      const s = section(sectionName, 'u16');
-      return new Uint16Array(body.buffer, body.byteOffset + s.offset, s.length >>> 1);
+      const b = sectionBytes(sectionName, 'u16', 2);
+      return new Uint16Array(b.buffer, b.byteOffset, b.length >>> 1);
     },
-    text: (sectionName) => decode(section(sectionName, 'utf8'), sectionName),
-    utf8Bytes(sectionName) {
-      const s = section(sectionName, 'utf8');
-      return body.subarray(s.offset, s.offset + s.length);
-    },
+    text: (sectionName) => decode(sectionBytes(sectionName, 'utf8'), sectionName),
+    utf8Bytes: (sectionName) => sectionBytes(sectionName, 'utf8'),
     json<T>(sectionName: string): T {
-      const text = decode(section(sectionName, 'json'), sectionName);
+      const text = decode(sectionBytes(sectionName, 'json'), sectionName);
       try {
         return JSON.parse(text) as T;
       } catch {
         throw fail(`section '${sectionName}' is not valid JSON`);
       }
+    },
+    blocks(sectionName) {
+      const s = section(sectionName);
+      if (s.kind !== SectionKind.utf8 && s.kind !== SectionKind.bytes)
+        throw fail(`section '${sectionName}' is not utf8 or bytes`);
+      return {
+        count: s.blocks.length,
+        length: (i) => s.blocks[i].length,
+        read: (i) => readBlock(sectionName, s.blocks[i]),
+      };
     },
   };
 }

@@ -2,7 +2,7 @@
 // The compiler writes a pack from its schema and the engine reads it through the same schema, so a
 // section name misspelt on either side, or a value of the wrong kind or shape, fails the typecheck.
 import type { SectionKindName } from './format.ts';
-import type { Pack } from './reader.ts';
+import type { Blocks, Pack } from './reader.ts';
 
 /** One section. `json` is never set: it only carries the type of a JSON section's value. */
 export interface SectionSpec<Kind extends SectionKindName = SectionKindName, Json = unknown> {
@@ -62,6 +62,7 @@ export interface TypedPack<Sections extends PackSections> {
   readonly text: (section: SectionsOfKind<Sections, 'utf8'>) => string;
   readonly utf8Bytes: (section: SectionsOfKind<Sections, 'utf8'>) => Uint8Array;
   readonly json: <Name extends SectionsOfKind<Sections, 'json'>>(section: Name) => JsonOf<Sections[Name]>;
+  readonly blocks: (section: SectionsOfKind<Sections, 'utf8' | 'bytes'>) => Blocks;
 }
 
 /** The loaded pack of a schema, typed by it. */
@@ -73,16 +74,16 @@ export const withSchema = <Sections extends PackSections>(
   _schema: PackSchema<Sections>,
 ): TypedPack<Sections> => pack;
 
-/** What the writer takes for a section of each kind. */
+/** What the writer takes for a section of each kind; a list of parts is stored as one block per part. */
 export type SectionData<Spec extends SectionSpec> =
   Spec extends SectionSpec<'bytes'>
-    ? Uint8Array
+    ? Uint8Array | readonly Uint8Array[]
     : Spec extends SectionSpec<'u32'>
       ? Uint32Array | readonly number[]
       : Spec extends SectionSpec<'u16'>
         ? Uint16Array | readonly number[]
         : Spec extends SectionSpec<'utf8'>
-          ? string
+          ? string | readonly string[]
           : JsonOf<Spec>;
 
 /** A value for every section of a schema. */

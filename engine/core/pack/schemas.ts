@@ -1,13 +1,32 @@
 // Every pack the compiler writes and the engine reads, with its sections in the order they are written.
 // Builders write through these schemas (compiler/pack/writer.ts: sectionsOf) and the engine reads
 // through them (Context.pack), so this file is the one place a pack's layout is stated.
-import type { BookRecord, ServiceInfo, VersionRecord } from '../meta.ts';
-import type { BuildInfo, CatalogRecord, CategoryRecord } from '../ops/licensing.ts';
-import type { OriginalTextInfo } from '../original/text.ts';
-import type { SpeedBand } from '../plans/reading-time.ts';
+import type {
+  BookRecord,
+  BuildInfo,
+  CatalogRecord,
+  CategoryRecord,
+  OriginalTextInfo,
+  ServiceInfo,
+  SpeedBand,
+  TextPackInfo,
+  VersionRecord,
+} from './contents.ts';
 import type { BookInfo, StoryRecord } from '../records.ts';
-import type { TextPackInfo } from '../translation.ts';
 import { bytes, definePack, json, u16, u32, utf8 } from './schema.ts';
+import type { WordCodeLayout } from './word-coding.ts';
+
+/** A running text stored word-coded (word-coding.ts): its dictionary, then `text`, one block of codes
+ *  per part. */
+const WORD_CODED_TEXT = {
+  wordCoding: json<WordCodeLayout>(),
+  dictionary: bytes,
+  /** each dictionary entry's length in UTF-8 bytes */
+  entryLengths: bytes,
+  /** the numbers of the entries that are not words */
+  separators: u32,
+  text: bytes,
+} as const;
 
 /** The books, names, versions, KJV versification and service info every operation starts from. */
 export const META_PACK = definePack('meta', {
@@ -19,10 +38,13 @@ export const META_PACK = definePack('meta', {
   nameIndex: json<Record<string, number>>(),
 });
 
-/** One translation's verse text, one line per verse, in canonical order. */
+/** One translation's verse text, one line per verse, in canonical order, word-coded in blocks of a
+ *  run of chapters (never more than one book). */
 export const TEXT_PACK = definePack((versionId: string) => `text-${versionId}`, {
   info: json<TextPackInfo>(),
-  text: utf8,
+  /** the position of each block's first verse in the verse list, then the number of verses */
+  blockStarts: u32,
+  ...WORD_CODED_TEXT,
 });
 
 export interface SearchPackInfo {
@@ -173,12 +195,15 @@ export interface CommentaryInfo {
   /** the compiler's counts, kept for the record; the engine does not read them */
   stats: object;
 }
-/** A verse commentary: each KJV ordinal's entry, as byte ranges of one UTF-8 blob. */
+/** A verse commentary: each KJV ordinal's entry number, and each entry's byte range in the whole
+ *  UTF-8 text, which is word-coded in blocks of whole entries. */
 export const COMMENTARY_PACK = definePack((commentaryId: string) => `commentary-${commentaryId}`, {
   info: json<CommentaryInfo>(),
   byOrdinal: u32,
   offsets: u32,
-  text: bytes,
+  /** the number of each block's first entry, then one past the last entry */
+  blockFirstEntry: u32,
+  ...WORD_CODED_TEXT,
 });
 
 /** A Bible dictionary: terms in order, a key index and each entry's byte range in one UTF-8 blob. */

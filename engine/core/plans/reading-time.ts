@@ -9,6 +9,9 @@ import { notAvailable } from '../errors.ts';
 import type { PackOf } from '../pack/schema.ts';
 import type { PLANS_PACK } from '../pack/schemas.ts';
 import { perPack } from '../pack/per-pack.ts';
+import type { SpeedBand, Speeds } from '../pack/contents.ts';
+
+export type { SpeedBand, Speeds } from '../pack/contents.ts';
 
 /** Reader ages with a speed. Below 6 there are no reading norms; above 120 is not a human age. */
 export const READER_AGE_MIN = 6;
@@ -27,18 +30,6 @@ export function readersAge(requested: number | undefined): number {
     : READER_AGE_MIN;
 }
 
-export interface Speeds {
-  low: number;
-  average: number;
-  high: number;
-}
-export interface SpeedBand {
-  label: string;
-  from: number;
-  to: number | null;
-  silent: Speeds;
-  oral: Speeds;
-}
 export interface TimeSpan {
   seconds: number;
   minutes: number;

@@ -1,5 +1,7 @@
-// Memory: RSS and heap of fresh processes with nothing, only KJV, and every pack loaded, and growth over
-// 1 million mixed queries. Targets: KJV text at most 40 MB RSS above an empty process; every pack at most 400 MB.
+// Memory: RSS and heap of fresh processes with nothing, an answer from every pack family (and from each
+// family alone), only KJV, and every pack loaded, and growth over 1 million mixed queries. Targets: one
+// answer from every pack at most 250 MB; KJV text at most 40 MB RSS above an empty process; every pack
+// at most 400 MB.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Harness } from '../harness.ts';
@@ -27,6 +29,18 @@ const run = (mode: string) =>
 const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
 
 export default async function memory(h: Harness): Promise<void> {
+  const [opened] = run('opened');
+  const [answers] = run('answers');
+  h.note(
+    `memory: one answer from every pack family (ten translations read and searched, Gill, original texts, lexicon, xrefs, topics, dictionaries, extra-biblical; ${answers.packs} packs) RSS ${mb(answers.rss)} (target <= 250 MB: ${answers.rss <= 250 * 1048576 ? 'met' : 'missed'}), heap ${mb(answers.heapUsed)}, external ${mb(answers.external)}`,
+  );
+  const families = ['text', 'search', 'commentary', 'original', 'study', 'extrabiblical'].map((family) => {
+    const [m] = run(`family:${family}`);
+    return `${family} +${mb(m.rss - opened.rss)}`;
+  });
+  h.note(
+    `memory: RSS per pack family over an opened engine (${mb(opened.rss)}), one answer each: ${families.join(', ')}`,
+  );
   const [empty] = run('empty');
   const [kjv] = run('kjv');
   const [all] = run('all');

@@ -1,9 +1,10 @@
 // The package as an app meets it: the tarball's size, the time from `npm install` of the tarball to the
-// first verse, and one `bible <Operation>` call as a process beside SWORD's diatheke for the same verse
+// first verse, the import of the Node entry to the first verse in a fresh process (by phase), the pack
+// sizes, and one `bible <Operation>` call as a process beside SWORD's diatheke for the same verse
 // in the same run (with the floor every Node program pays: `node -e 0`), and `bible batch` for scripts
 // that loop.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Harness } from '../harness.ts';
@@ -27,6 +28,51 @@ function processTime(command: string, args: string[], env: NodeJS.ProcessEnv = p
     if (run.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${run.status}`);
   }
   return times.sort((a, b) => a - b)[RUNS >> 1];
+}
+
+/** The import of bible-engine/node to John 3:16 in hand, in fresh processes: its median, with the
+ *  median of each phase (import, open, first verse). */
+function firstVerseRows(h: Harness, app: string): void {
+  writeFileSync(
+    join(app, 'phases.mjs'),
+    [
+      'const t0 = performance.now();',
+      "const { openNode } = await import('bible-engine/node');",
+      'const t1 = performance.now();',
+      'const b = await openNode();',
+      'const t2 = performance.now();',
+      "const [v] = await b.GetVerse({ verseId: '43003016', versionId: 'kjv' });",
+      'const t3 = performance.now();',
+      "if (!v.t.startsWith('For God')) throw new Error(v.t);",
+      'console.log(JSON.stringify([t1 - t0, t2 - t1, t3 - t2, t3 - t0]));',
+    ].join('\n'),
+  );
+  const runs = Array.from(
+    { length: RUNS },
+    () => JSON.parse(execFileSync(process.execPath, ['phases.mjs'], { cwd: app, encoding: 'utf8' })) as number[],
+  );
+  const median = (k: number) => runs.map((r) => r[k]).sort((a, b) => a - b)[RUNS >> 1];
+  h.add({
+    group: 'package',
+    name: "import 'bible-engine/node' to John 3:16 in hand, fresh process",
+    medianNs: median(3) * 1e6,
+    target: '<= 15 ms',
+    targetNs: 15e6,
+    note: `median of ${RUNS}: import ${median(0).toFixed(1)} ms, open ${median(1).toFixed(1)} ms, first verse ${median(2).toFixed(1)} ms`,
+  });
+}
+
+/** Pack sizes: the KJV text pack and every pack, from the manifest. */
+function packSizeNotes(h: Harness): void {
+  const manifest = JSON.parse(readFileSync(join(REPO, 'dist', 'data', 'manifest.json'), 'utf8')) as {
+    packs: { name: string; bytes: number }[];
+  };
+  const bytes = (name: string) => manifest.packs.find((p) => p.name === name)?.bytes ?? 0;
+  const total = manifest.packs.reduce((n, p) => n + p.bytes, 0);
+  const text = manifest.packs.filter((p) => p.name.startsWith('text-')).reduce((n, p) => n + p.bytes, 0);
+  h.note(
+    `packs: text-kjv ${(bytes('text-kjv') / 1e6).toFixed(2)} MB (target <= 1.0 MB), ten text packs ${(text / 1048576).toFixed(1)} MiB, commentary-gill ${(bytes('commentary-gill') / 1048576).toFixed(1)} MiB, all ${manifest.packs.length} packs ${(total / 1048576).toFixed(1)} MiB (target <= 30 MiB)`,
+  );
 }
 
 export default async function packageSuite(h: Harness): Promise<void> {
@@ -71,6 +117,7 @@ export default async function packageSuite(h: Harness): Promise<void> {
     const installed = performance.now();
     execFileSync(process.execPath, ['first.mjs'], { cwd: app, stdio: 'ignore' });
     const done = performance.now();
+    firstVerseRows(h, app);
     h.add({
       group: 'package',
       name: 'npm install of the tarball (offline) to the first verse printed',
@@ -103,6 +150,7 @@ export default async function packageSuite(h: Harness): Promise<void> {
       medianNs: batch,
       note: `${(batch / 1000 / 1000).toFixed(1)} µs a call with start-up spread`,
     });
+    packSizeNotes(h);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -1,0 +1,131 @@
+// What the packs hold: the records their JSON sections store. They are declared here, below every
+// module that reads them (meta, translation, original text, licensing, reading time), so the schemas
+// (schemas.ts) depend on nothing that depends on them; the readers re-export the types they use.
+
+export type Language = 'english' | 'spanish' | 'arabic';
+
+export interface BookRecord {
+  number: number;
+  osis: string;
+  testament: 'OT' | 'NT';
+  genreId: number;
+  genre: string;
+  names: Record<Language, string>;
+  /** abbreviations per language, the preferred one first */
+  abbreviations: Record<Language, string[]>;
+}
+
+export interface LicenceRecord {
+  category: string;
+  licence: string;
+  licenceText: string;
+  attribution: string;
+  source: string;
+  datasets: string[];
+}
+
+export interface VersionRecord {
+  versionId: string;
+  /** the API's table name, "t_kjv" */
+  table: string;
+  abbreviation: string;
+  name: string;
+  language: Language;
+  /** this translation's own chapter/verse counts (books without chapters have none) */
+  chapterVerses: number[][];
+  /** the number of each chapter's last verse: above its count where the translation omits verses
+   *  (ASV Matt 17 has 26 verses, the last numbered 27) */
+  chapterLastVerses: number[][];
+  verseCount: number;
+  licence: LicenceRecord;
+}
+
+export interface ServiceInfo {
+  name: string;
+  description: string;
+  type: string;
+  version: string;
+  parent: string;
+  authors: string[];
+  [key: string]: unknown;
+}
+
+export interface CatalogRecord {
+  id: string;
+  adapter: string;
+  path: string;
+  title: string;
+  licence: string;
+  licenceText: string;
+  category: string;
+  attribution: string;
+  source: string;
+  contentType: string;
+  excluded: boolean;
+  packs: string[];
+  versionId?: string;
+  abbreviation?: string;
+  versionName?: string;
+  language?: string;
+}
+
+export interface CategoryRecord {
+  id: string;
+  meaning: string;
+  keep: string;
+  resale: string;
+  conditions: string;
+  attributionRequired: boolean;
+  open: boolean;
+}
+
+export interface BuildInfo {
+  date: string;
+  dateSource: string;
+  manifestHash: string;
+  excludedCategories: readonly string[];
+  packCount: number;
+}
+
+export interface OriginalTextInfo {
+  firstBook: number;
+  lastBook: number;
+  /** KJV ordinal of the testament's first verse */
+  firstOrdinal: number;
+  verseCount: number;
+  wordCount: number;
+  /** word ids are idBase + position + 1 (OT first, then NT) */
+  idBase: number;
+  /** KJV verse id numbers (ids.ts) the source has no words for */
+  missing: number[];
+  /** verses known to lack words, and what is missing */
+  incomplete: { verseId: number; reason: string }[];
+  /** OT: weekly Torah portions by their first verse (KJV ordinal), in order */
+  parashot?: { name: string; start: number }[];
+  /** NT: lexical form and gloss of numbers beyond Strong's dictionary (STEPBible extended numbers) */
+  beyondStrongs?: Record<string, { lemma: string; gloss: string }>;
+}
+
+export interface Speeds {
+  low: number;
+  average: number;
+  high: number;
+}
+
+export interface SpeedBand {
+  label: string;
+  from: number;
+  to: number | null;
+  silent: Speeds;
+  oral: Speeds;
+}
+
+export interface TextPackInfo {
+  versionId: string;
+  /** KJV-grid verse id numbers (ids.ts) this translation leaves empty */
+  missing: number[];
+  /** verseIds this translation has beyond the KJV grid */
+  extra: number[];
+  /** verses the source marks as damaged or incomplete */
+  incomplete: { verseId: number; reason: string }[];
+}

@@ -1,0 +1,94 @@
+// The word coding of verse and commentary text: whatever the text, decoding its codes gives it back
+// byte for byte, and damaged codes are refused rather than decoded to something else.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildDictionary, shortestLayout, wordCodedSections } from '../../compiler/pack/word-coding.ts';
+import { decodeWords, readDictionary } from '../../engine/core/pack/word-coding.ts';
+
+const decoderOf = (sections: ReturnType<typeof wordCodedSections>) =>
+  readDictionary(sections.dictionary, sections.entryLengths, sections.separators, sections.wordCoding);
+const decode = (sections: ReturnType<typeof wordCodedSections>, i: number) =>
+  new TextDecoder().decode(decodeWords(sections.text[i], decoderOf(sections)));
+
+// Words, spaces, punctuation, digits, accents, Arabic with marks, line breaks and astral characters.
+const piece = fc.constantFrom(
+  'In',
+  'the',
+  'beginning',
+  ' ',
+  '  ',
+  ', ',
+  '.',
+  '\n',
+  ';',
+  '3:16',
+  'é',
+  'Dios',
+  '\u0628\u064e\u0651',
+  '\u{1d400}',
+  '-',
+  "'",
+  'a',
+);
+const text = fc.array(piece, { maxLength: 40 }).map((parts) => parts.join(''));
+
+describe('word coding', () => {
+  it('round-trips any text, each block decoded on its own', () => {
+    fc.assert(
+      fc.property(fc.array(text, { minLength: 1, maxLength: 5 }), (texts) => {
+        const sections = wordCodedSections(texts);
+        texts.forEach((t, i) => {
+          expect(decode(sections, i)).toBe(t);
+        });
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('round-trips arbitrary Unicode strings', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'grapheme' }), { minLength: 1, maxLength: 4 }), (texts) => {
+        const sections = wordCodedSections(texts);
+        texts.forEach((t, i) => {
+          expect(decode(sections, i)).toBe(t);
+        });
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('implies the single space between two words and codes every other separator', () => {
+    const { tokens } = buildDictionary(['And God said, Let there be light:  and']);
+    expect(tokens[0]).toEqual(['And', 'God', 'said', ', ', 'Let', 'there', 'be', 'light', ':  ', 'and']);
+  });
+
+  it('cuts long separator runs and refuses nothing a pack can hold', () => {
+    const long = `a${'.'.repeat(1000)}b`;
+    const sections = wordCodedSections([long]);
+    expect(decode(sections, 0)).toBe(long);
+    expect(Math.max(...sections.entryLengths)).toBeLessThanOrEqual(255);
+  });
+
+  it('gives the most frequent entries the shortest codes, with room for every entry', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat({ max: 1000 }), { maxLength: 300 }), fc.nat({ max: 200_000 }), (head, tail) => {
+        const counts = [...head.sort((a, b) => b - a), ...Array(tail).fill(0)];
+        const { oneByte, threeByteLead } = shortestLayout(counts);
+        expect(oneByte + (threeByteLead - oneByte) * 256 + (256 - threeByteLead) * 65536).toBeGreaterThanOrEqual(
+          counts.length,
+        );
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('refuses a cut code and a code beyond the dictionary', () => {
+    const sections = wordCodedSections([
+      Array.from({ length: 400 }, (_, i) => `w${String.fromCharCode(97 + (i % 26))}${i}`).join(' '),
+    ]);
+    const dictionary = decoderOf(sections);
+    const codes = sections.text[0];
+    expect(() => decodeWords(codes.subarray(0, codes.length - 1), dictionary)).toThrow(RangeError);
+    expect(() => decodeWords(Uint8Array.of(255, 255, 255), dictionary)).toThrow(/beyond the dictionary/);
+  });
+});
