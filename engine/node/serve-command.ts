@@ -29,11 +29,19 @@ export const SERVE_USAGE = `usage: bible serve [--port N] [--host ADDRESS] [--ke
                     them through uncounted
   --access-log      print one line per request
   --concurrent-answers N
-                    answers built at once in each process (default 4): bounds the memory large answers take
+                    slow answers built at once in each process (default 4)
+  --answer-memory MIB
+                    memory that answers over 64 KiB may hold at once in each process, counted until their last
+                    byte is written (default 32); past it they wait up to 10 s, then answer 503 with Retry-After
+  --write-timeout S a client that reads nothing of its answer for S seconds is disconnected (default 30)
+  --grace S         on SIGTERM or SIGINT, answers in flight get S seconds to finish (default 10)
+  --ops-port N      serve /healthz and /metrics only on port N (on 127.0.0.1, or --ops-host ADDRESS)
+  --ops-keyed       /healthz and /metrics need a known API key (with --keys)
   --audio TEMPLATE  audio narration URL template, e.g. https://cdn.example/{versionId}/{bookId}/{chapterId}.mp3
                     (or BIBLE_AUDIO); --audio-music TEMPLATE for GetAudioMusic (or BIBLE_AUDIO_MUSIC)
   --data DIR        folder of packs (default dist/data)
-Without a key, GET /healthz answers 200 once the packs are readable and GET /metrics in Prometheus' format.`;
+Without a key (unless --ops-keyed), GET /healthz answers 200 once the packs are readable and GET /metrics in
+Prometheus' format.`;
 
 export interface ServeArgs {
   port: number;
@@ -46,6 +54,21 @@ export interface ServeArgs {
   redisFailure: RedisFailurePolicy;
   accessLog: boolean;
   concurrentAnswers?: number;
+  answerBudgetBytes?: number;
+  writeTimeoutMs?: number;
+  graceMs?: number;
+  opsPort?: number;
+  opsHost?: string;
+  opsKeyed?: boolean;
+}
+
+/** A whole number from `min` to `max` given for `--name`, or undefined when the flag is absent. */
+function wholeNumber(name: string, raw: string | undefined, min: number, max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!(value >= min && value <= max))
+    throw new Error(`--${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(raw)}`);
+  return value;
 }
 
 export function parseServeArgs(args: string[], env: Record<string, string | undefined> = process.env): ServeArgs {
@@ -66,6 +89,12 @@ export function parseServeArgs(args: string[], env: Record<string, string | unde
         'redis-failure': { type: 'string' },
         'access-log': { type: 'boolean' },
         'concurrent-answers': { type: 'string' },
+        'answer-memory': { type: 'string' },
+        'write-timeout': { type: 'string' },
+        grace: { type: 'string' },
+        'ops-port': { type: 'string' },
+        'ops-host': { type: 'string' },
+        'ops-keyed': { type: 'boolean' },
       },
     }));
   } catch (error) {
@@ -104,7 +133,19 @@ export function parseServeArgs(args: string[], env: Record<string, string | unde
     throw new Error(`--concurrent-answers must be a whole number from 1 to 9999, got ${JSON.stringify(rawAnswers)}`);
   if (redis !== undefined && !/^rediss?:\/\//.test(redis))
     throw new Error(`--redis must be a redis:// or rediss:// URL, got ${JSON.stringify(redis)}`);
+  const answerMemory = wholeNumber('answer-memory', values['answer-memory'] as string | undefined, 1, 65_536);
+  const writeTimeout = wholeNumber('write-timeout', values['write-timeout'] as string | undefined, 1, 3_600);
+  const grace = wholeNumber('grace', values.grace as string | undefined, 0, 3_600);
+  const opsPort = wholeNumber('ops-port', values['ops-port'] as string | undefined, 0, 65_535);
+  if (values['ops-host'] !== undefined && opsPort === undefined) throw new Error('--ops-host needs --ops-port');
+  if (values['ops-keyed'] === true && values.keys === undefined)
+    throw new Error('--ops-keyed needs --keys: the keys that may read /healthz and /metrics');
   return {
+    ...(answerMemory !== undefined ? { answerBudgetBytes: answerMemory * 1024 * 1024 } : {}),
+    ...(writeTimeout !== undefined ? { writeTimeoutMs: writeTimeout * 1000 } : {}),
+    ...(grace !== undefined ? { graceMs: grace * 1000 } : {}),
+    ...(opsPort !== undefined ? { opsPort, opsHost: (values['ops-host'] as string | undefined) ?? '127.0.0.1' } : {}),
+    ...(values['ops-keyed'] === true ? { opsKeyed: true } : {}),
     port,
     host: (values.host as string | undefined) ?? '0.0.0.0',
     keys: values.keys as string | undefined,
@@ -190,6 +231,7 @@ async function runServer(parsed: ServeArgs): Promise<void> {
   const metrics = await createMetrics(
     () => running?.bible.loadedPacks().length ?? 0,
     parsed.redis ? parsed.redisFailure : undefined,
+    () => running?.answerBudget,
   );
   const redis = parsed.redis
     ? await redisLimiter(parsed.redis, parsed.redisFailure, { redisError: () => metrics?.redisError() })
@@ -204,6 +246,10 @@ async function runServer(parsed: ServeArgs): Promise<void> {
     limiter,
     metrics,
     maxConcurrentAnswers: parsed.concurrentAnswers,
+    answerBudgetBytes: parsed.answerBudgetBytes,
+    writeTimeoutMs: parsed.writeTimeoutMs,
+    ...(parsed.opsPort !== undefined ? { opsPort: parsed.opsPort, opsHost: parsed.opsHost } : {}),
+    ...(parsed.opsKeyed ? { opsAccess: 'keyed' as const } : {}),
     open: { ...(parsed.audio !== undefined ? { audio: parsed.audio } : {}), preload: ['text-kjv'] },
     ...(parsed.accessLog ? { accessLog: (line: string) => console.log(line) } : {}),
   };
@@ -225,6 +271,9 @@ async function runServer(parsed: ServeArgs): Promise<void> {
           : []),
         ...(dataDir ? [`packs from ${dataDir}`] : []),
         ...(metrics ? [] : ['GET /metrics needs prom-client (npm install prom-client)']),
+        ...(running!.opsPort !== undefined
+          ? [`/healthz and /metrics on http://${parsed.opsHost}:${running!.opsPort}/ only`]
+          : []),
         `bible server listening on ${running!.url}  (reader page at /, API like ${running!.url}GetVerse?verseId=43003016)`,
       ].join('\n'),
     );
@@ -248,7 +297,7 @@ async function runServer(parsed: ServeArgs): Promise<void> {
         process.exit(1);
       }
       if (!worker) console.log(`${signal}: finishing answers in flight, then stopping`);
-      void running!.close().then(done);
+      void running!.close(parsed.graceMs).then(done);
     };
     process.on('SIGINT', () => stop('SIGINT'));
     process.on('SIGTERM', () => stop('SIGTERM'));
