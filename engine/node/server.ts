@@ -362,7 +362,7 @@ async function writeAnswer(
     return;
   }
   if (key !== undefined) rememberLarge(state, key, chars);
-  let reservation = reserved;
+  let reservation = reserved ?? (await state.budget.reserve(chars, 0));
   if (!reservation) {
     if (state.heldWaiting >= MAX_HELD_WAITING) return await sendBusy(x, headers);
     state.heldWaiting++;
