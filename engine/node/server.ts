@@ -267,15 +267,17 @@ async function answerOperation(x: Exchange, name: string, query: string, admitte
     const expected = key === undefined ? undefined : state.expectedChars.get(key);
     if (expected !== undefined) {
       reservation = await state.budget.reserve(expected, budgetWaitMs(state));
+      if (x.res.destroyed) return;
       if (!reservation) return await sendBusy(x, headers);
     }
-    const value = await build(x, name, params, key, reservation !== null);
+    let value = await build(x, name, params, key, reservation !== null);
     if (value === REMEMBERED_AS_LARGE) {
       // Another request found this answer large while this one waited for its turn: wait like it.
       reservation = await state.budget.reserve(state.expectedChars.get(key!) ?? 0, budgetWaitMs(state));
       if (!reservation) return await sendBusy(x, headers);
-      return await writeAnswer(x, await build(x, name, params, key, true), headers, reservation, key);
+      value = await build(x, name, params, key, true);
     }
+    if (value === CLIENT_GONE || x.res.destroyed) return;
     await writeAnswer(x, value, headers, reservation, key);
   } catch (error) {
     if (!(error instanceof BibleError)) throw error;
@@ -287,6 +289,8 @@ async function answerOperation(x: Exchange, name: string, query: string, admitte
 }
 
 const REMEMBERED_AS_LARGE = Symbol('remembered as large');
+/** The client hung up while its request waited: nothing is built for it. */
+const CLIENT_GONE = Symbol('client gone');
 
 /**
  * The operation's result. A cheap operation is built at once; one that has recently been slow to build,
@@ -302,19 +306,25 @@ async function build(
   const state = x.state;
   const { bible } = state;
   if (readsInParts(name, params)) return callInParts(bible, state.turns, name, params);
-  const timed = async () => {
+  const timed = () => {
     const packs = bible.loadedPacks().length;
     const started = performance.now();
-    const value = await bible.call(name, params);
-    // A call that loaded a pack measured the loading, not the operation.
+    // With its packs loaded, call() builds the answer before it returns: this times the build alone,
+    // not whatever else runs before the promise's continuation. A call that loaded a pack is not timed.
+    const value = bible.call(name, params);
     if (bible.loadedPacks().length === packs) noteCost(state, name, performance.now() - started);
     return value;
   };
-  if ((state.costMs.get(name) ?? 0) < COSTLY_MS) return timed();
+  // An operation not yet measured takes a turn: many first requests for a slow one may arrive at once.
+  if ((state.costMs.get(name) ?? Number.POSITIVE_INFINITY) < COSTLY_MS) return timed();
   const release = await state.answers.acquire();
   try {
     return await state.turns.run(() =>
-      !reserved && key !== undefined && state.expectedChars.has(key) ? REMEMBERED_AS_LARGE : timed(),
+      x.res.destroyed
+        ? CLIENT_GONE
+        : !reserved && key !== undefined && state.expectedChars.has(key)
+          ? REMEMBERED_AS_LARGE
+          : timed(),
     );
   } finally {
     release();
