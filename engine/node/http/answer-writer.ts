@@ -5,7 +5,7 @@
 // neither its answer nor its connection.
 import type { ServerResponse } from 'node:http';
 import type { Writable } from 'node:stream';
-import { createGzip } from 'node:zlib';
+import { createGzip, type ZlibOptions } from 'node:zlib';
 import { jsonPieces } from './json-pieces.ts';
 import { JSON_TYPE } from './json-answer.ts';
 import type { Turns } from './turns.ts';
@@ -95,7 +95,10 @@ export async function streamJson(
   }
   let bytes = 0;
   let sink: Writable = res;
-  const gzip = options.gzip ? createGzip({ level: GZIP_LEVEL }) : undefined;
+  // Room for one piece, so writing a piece does not wait for the previous one to be compressed.
+  const gzip = options.gzip
+    ? createGzip({ level: GZIP_LEVEL, writableHighWaterMark: 2 * PIECE_CHARS } as ZlibOptions)
+    : undefined;
   if (gzip) {
     gzip.on('data', (chunk: Buffer) => {
       bytes += chunk.length;

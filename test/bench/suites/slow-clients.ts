@@ -3,13 +3,15 @@
 // RSS at rest) while 300 clients ask for it and never read, with GetVerse latency meanwhile.
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { connect, type Socket } from 'node:net';
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
 import { startServeProcess } from '../../hosts/serve-process.ts';
 import type { Harness } from '../harness.ts';
 
 const HEAVY = '/GetSearchAdvanced?query=th&matchType=broad&versionId=kjv';
 const HEAVY_CLIENTS = 64;
 const NON_READERS = 300;
+const LOAD = resolve(import.meta.dirname, '..', 'heavy-clients.ts');
 
 const statusField = (pid: number, field: string) =>
   Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) * 1024;
@@ -47,15 +49,26 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 };
 
-function nonReader(port: number): Promise<Socket> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1', () => {
-      socket.pause();
-      socket.write(`GET ${HEAVY} HTTP/1.1\r\nHost: x\r\n\r\n`);
-      resolve(socket);
-    });
-    socket.on('error', () => {});
+/** The clients in a process of their own; stop() resolves with how many answers they read. */
+async function load(port: number, mode: 'read' | 'stall', count: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', LOAD, String(port), mode, String(count)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
+  await new Promise<void>((ready) => {
+    const check = () => (out.includes('ready') ? ready() : setTimeout(check, 20));
+    check();
+  });
+  return {
+    stop: () =>
+      new Promise<number>((done) => {
+        child.on('exit', () => done(Number(/answers (\d+)/.exec(out)?.[1] ?? 0)));
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 export default async function slowClients(h: Harness): Promise<void> {
@@ -70,23 +83,23 @@ export default async function slowClients(h: Harness): Promise<void> {
     for (let i = 0; i < 200; i++) await timed(server.url, '/GetVerse?verseId=43003016', warm);
     warm.destroy();
 
-    // 300 clients that ask for it and never read.
+    const port = Number(new URL(server.url).port);
+    const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+
+    // 300 clients that ask for it and never read, in another process; GetVerse probed from this one.
     await new Promise((r) => setTimeout(r, 1_000));
     const rest = statusField(server.pid, 'VmRSS');
     let peak = rest;
     const sampler = setInterval(() => {
       peak = Math.max(peak, statusField(server.pid, 'VmRSS'));
     }, 20);
-    const sockets = await Promise.all(
-      Array.from({ length: NON_READERS }, () => nonReader(Number(new URL(server.url).port))),
-    );
+    const stalling = await load(port, 'stall', NON_READERS);
     const holdUntil = performance.now() + 6_000;
     const during = await probe(server.url, '/GetVerse?verseId=43003016', () => performance.now() > holdUntil);
     clearInterval(sampler);
-    for (const socket of sockets) socket.destroy();
+    await stalling.stop();
     await new Promise((r) => setTimeout(r, 1_000));
     const after = statusField(server.pid, 'VmRSS');
-    const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
     h.note(
       `slow clients: ${NON_READERS} clients asking for broad "th" (5.6 MB of JSON) and never reading: RSS ${mb(rest)} at rest, ${mb(peak)} at peak (${(peak / rest).toFixed(2)}x; target under 2x), ${mb(after)} after they left`,
     );
@@ -99,24 +112,14 @@ export default async function slowClients(h: Harness): Promise<void> {
       note: `p50 ${percentile(during, 0.5).toFixed(2)} ms, max ${Math.max(...during).toFixed(1)} ms`,
     });
 
-    // 64 clients reading the heaviest answer over and over, and two probes beside them.
-    let stop = false;
-    const heavyAgent = new Agent({ keepAlive: true, maxSockets: HEAVY_CLIENTS });
-    let heavyAnswers = 0;
-    const heavy = Array.from({ length: HEAVY_CLIENTS }, async () => {
-      while (!stop) {
-        await timed(server.url, HEAVY, heavyAgent, { 'accept-encoding': 'gzip' }).catch(() => {});
-        heavyAnswers++;
-      }
-    });
+    // 64 clients reading the heaviest answer over and over, in another process, and two probes here.
+    const reading = await load(port, 'read', HEAVY_CLIENTS);
     const until = performance.now() + 8_000;
     const [verse, health] = await Promise.all([
       probe(server.url, '/GetVerse?verseId=43003016', () => performance.now() > until),
       probe(server.url, '/healthz', () => performance.now() > until),
     ]);
-    stop = true;
-    await Promise.all(heavy);
-    heavyAgent.destroy();
+    const heavyAnswers = await reading.stop();
     for (const [name, latencies] of [
       ['GetVerse', verse],
       ['/healthz', health],
@@ -130,7 +133,7 @@ export default async function slowClients(h: Harness): Promise<void> {
         note: `p50 ${percentile(latencies, 0.5).toFixed(2)} ms, max ${Math.max(...latencies).toFixed(1)} ms, ${latencies.length} requests`,
       });
     }
-    h.note(`slow clients: ${heavyAnswers} heavy answers written to ${HEAVY_CLIENTS} clients in 8 s beside the probes`);
+    h.note(`slow clients: ${heavyAnswers} heavy answers read by ${HEAVY_CLIENTS} clients in 8 s beside the probes`);
   } finally {
     await server.stop();
   }
