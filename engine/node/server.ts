@@ -4,7 +4,10 @@
 // (dist/data). node:http only. Nothing a client sends can take it down: every failure is an answer.
 //
 // A request goes through small steps (engine/node/http): preflight and method, the request target,
-// health and metrics, the route, admission by key, then the operation's answer.
+// health and metrics, the route, admission by key, then the operation's answer. Slow and hostile clients
+// can neither take its memory nor stall others: large answers are written a piece at a time as the
+// client reads (answer-writer.ts) within a memory budget (answer-budget.ts), and slow builds and long
+// texts run in turns of the event loop (turns.ts) so cheap requests go between them.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { resolve } from 'node:path';
@@ -71,7 +74,7 @@ export interface HandlerOptions {
   metrics?: ServerMetrics;
   /** one line per request (method, path, status, milliseconds, bytes) */
   accessLog?: (line: string) => void;
-  /** answers built at once; a queue bounds the memory that large answers take under load */
+  /** slow answers (those built in turns) built at once; more wait in line */
   maxConcurrentAnswers?: number;
   /**
    * Bytes that large answers (over 64 KiB of JSON) may hold at once, counted by their expected size from
@@ -79,7 +82,7 @@ export interface HandlerOptions {
    * (budgetWaitMs), then get 503 with Retry-After. Default 32 MiB.
    */
   answerBudgetBytes?: number;
-  /** how long a large answer waits for room in the budget before 503 (default 10 s) */
+  /** how long a large answer waits for room in the budget before 503 (default 30 s) */
   budgetWaitMs?: number;
   /** a client that takes none of its answer for this long is disconnected (default 30 s) */
   writeTimeoutMs?: number;
@@ -97,7 +100,7 @@ export type OpsAccess = 'open' | 'keyed' | 'elsewhere';
 /** Defaults of the limits above; docs/deploy.md describes them and the flags that change them. */
 export const ANSWER_LIMITS = {
   answerBudgetBytes: 32 * 1024 * 1024,
-  budgetWaitMs: 10_000,
+  budgetWaitMs: 30_000,
   writeTimeoutMs: 30_000,
 } as const;
 
@@ -403,10 +406,13 @@ async function writeAnswer(
   }
 }
 
+/** What a 503 BUSY asks the client to wait: the large answers being written usually finish within it. */
+const BUSY_RETRY_SECONDS = 5;
+
 /** 503 while the budget for large answers is spent: the client may come back shortly. */
 function sendBusy(x: Exchange, headers: Record<string, string>): Promise<void> {
   x.state.options.metrics?.busy?.();
-  const retry = String(Math.max(1, Math.ceil(budgetWaitMs(x.state) / 1000)));
+  const retry = String(BUSY_RETRY_SECONDS);
   return sendRefusal(
     x,
     refusal(503, 'BUSY', 'the server is writing as many large answers as it holds at once; retry shortly', {
@@ -503,7 +509,7 @@ function staticRoots(webDir: string | null, dataDir: string | null): StaticRoot[
 /** Bytes of each JSON answer, for the access log (headers given to writeHead are not readable back). */
 const sentBytes = new WeakMap<ServerResponse, number>();
 
-/** How many answers are built at once by default: enough to keep both cores busy with gzip. */
+/** How many slow answers are built at once by default: each holds its result until the budget takes it. */
 const DEFAULT_CONCURRENT_ANSWERS = 4;
 
 /** A counting semaphore; acquire resolves with the function that frees the slot. */

@@ -39,7 +39,7 @@ function slowReader(port: number, started: () => void): Promise<string> {
       if (!chunks.length) started();
       chunks.push(chunk);
       socket.pause();
-      setTimeout(() => socket.resume(), 4);
+      setTimeout(() => socket.resume(), 1);
     });
     socket.on('error', fail);
     socket.on('end', () => {

@@ -12,7 +12,7 @@ import type { Turns } from './turns.ts';
 
 /** Answers whose JSON is expected to be larger than this are streamed (and count against the budget). */
 export const STREAM_ABOVE_CHARS = 64 * 1024;
-const PIECE_CHARS = 32 * 1024;
+const PIECE_CHARS = 64 * 1024;
 const GZIP_LEVEL = 5;
 
 export interface StreamOptions {
