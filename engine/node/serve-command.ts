@@ -32,7 +32,7 @@ export const SERVE_USAGE = `usage: bible serve [--port N] [--host ADDRESS] [--ke
                     slow answers built at once in each process (default 4)
   --answer-memory MIB
                     memory that answers over 64 KiB may hold at once in each process, counted until their last
-                    byte is written (default 32); past it they wait up to 30 s, then answer 503 with Retry-After
+                    byte is written (default 32); past it they wait up to 60 s, then answer 503 with Retry-After
   --write-timeout S a client that reads nothing of its answer for S seconds is disconnected (default 30)
   --grace S         on SIGTERM or SIGINT, answers in flight get S seconds to finish (default 10)
   --ops-port N      serve /healthz and /metrics only on port N (on 127.0.0.1, or --ops-host ADDRESS)

@@ -82,7 +82,7 @@ export interface HandlerOptions {
    * (budgetWaitMs), then get 503 with Retry-After. Default 32 MiB.
    */
   answerBudgetBytes?: number;
-  /** how long a large answer waits for room in the budget before 503 (default 30 s) */
+  /** how long a large answer waits for room in the budget before 503 (default 60 s) */
   budgetWaitMs?: number;
   /** a client that takes none of its answer for this long is disconnected (default 30 s) */
   writeTimeoutMs?: number;
@@ -100,7 +100,7 @@ export type OpsAccess = 'open' | 'keyed' | 'elsewhere';
 /** Defaults of the limits above; docs/deploy.md describes them and the flags that change them. */
 export const ANSWER_LIMITS = {
   answerBudgetBytes: 32 * 1024 * 1024,
-  budgetWaitMs: 30_000,
+  budgetWaitMs: 60_000,
   writeTimeoutMs: 30_000,
 } as const;
 
@@ -313,10 +313,14 @@ async function build(
     const packs = bible.loadedPacks().length;
     const started = performance.now();
     // With its packs loaded, call() builds the answer before it returns: this times the build alone,
-    // not whatever else runs before the promise's continuation. A call that loaded a pack is not timed.
-    const value = bible.call(name, params);
-    if (bible.loadedPacks().length === packs) noteCost(state, name, performance.now() - started);
-    return value;
+    // not whatever else runs before the promise's continuation. A call that had to load a pack returned
+    // before building, so it is not timed.
+    const answer = bible.call(name, params);
+    const ms = performance.now() - started;
+    return answer.then((value) => {
+      if (bible.loadedPacks().length === packs) noteCost(state, name, ms);
+      return value;
+    });
   };
   // An operation not yet measured takes a turn: many first requests for a slow one may arrive at once.
   if ((state.costMs.get(name) ?? Number.POSITIVE_INFINITY) < COSTLY_MS) return timed();
@@ -392,9 +396,9 @@ async function writeAnswer(
       gzip: acceptsGzip(x.req.headers),
       writeTimeoutMs: writeTimeoutMs(state),
       headOnly: x.req.method === 'HEAD',
+      sent: (bytes) => sentBytes.set(x.res, (sentBytes.get(x.res) ?? 0) + bytes),
     });
-    if (outcome.whole) sentBytes.set(x.res, outcome.bytes);
-    else if (outcome.reason === 'stalled') {
+    if (!outcome.whole && outcome.reason === 'stalled') {
       clientFault(
         x.state,
         'write-timeout',

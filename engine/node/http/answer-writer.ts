@@ -21,6 +21,8 @@ export interface StreamOptions {
   writeTimeoutMs: number;
   /** HEAD: the headers only */
   headOnly: boolean;
+  /** told the size of each chunk of the body as it is written (after gzip), for the access log */
+  sent?: (bytes: number) => void;
 }
 
 /** How a streamed answer ended: whole, or cut short because the client went away or stopped reading. */
@@ -102,6 +104,7 @@ export async function streamJson(
   if (gzip) {
     gzip.on('data', (chunk: Buffer) => {
       bytes += chunk.length;
+      options.sent?.(chunk.length);
     });
     gzip.on('error', () => res.destroy());
     gzip.pipe(res);
@@ -115,7 +118,10 @@ export async function streamJson(
     if (next.done) break;
     if (res.destroyed) return { whole: false, reason: 'closed' };
     const chunk = Buffer.from(next.value);
-    if (!gzip) bytes += chunk.length;
+    if (!gzip) {
+      bytes += chunk.length;
+      options.sent?.(chunk.length);
+    }
     if (!sink.write(chunk) && !(await drained(sink, options.writeTimeoutMs))) {
       return res.destroyed ? { whole: false, reason: 'closed' } : stalled(res);
     }
