@@ -12,7 +12,21 @@ const HEAVY = '/GetSearchAdvanced?query=th&matchType=broad&versionId=kjv';
 function start(args: string[]) {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', MAIN, '--port', '0', '--host', '127.0.0.1', '--answer-memory', '512', ...args],
+    // A grace period that a loaded test machine cannot outlast: the point is that nothing is cut before it ends.
+    [
+      '--import',
+      'tsx',
+      MAIN,
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--answer-memory',
+      '512',
+      '--grace',
+      '120',
+      ...args,
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let out = '';
