@@ -19,6 +19,7 @@ import { serve, type BibleServer, type ServeOptions } from './server.ts';
 
 export const SERVE_USAGE = `usage: bible serve [--port N] [--host ADDRESS] [--keys FILE] [--workers N] [--redis URL]
                    [--redis-failure closed|open] [--access-log] [--audio TEMPLATE] [--audio-music TEMPLATE] [--data DIR]
+                   [--answer-memory MIB] [--write-timeout S] [--grace S] [--ops-port N] [--ops-keyed]
   --port N          port to listen on (default: the PORT environment variable, else 8080; 0 = any free port)
   --host ADDRESS    address to listen on (default 0.0.0.0, every interface; 127.0.0.1 keeps it local)
   --keys FILE       require API keys: a JSON key file, see docs/hosts.md (SIGHUP reloads it, in every worker)
