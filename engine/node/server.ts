@@ -127,6 +127,7 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
   };
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     const exchange: Exchange = { state, req, res };
+    owe(req.socket, res);
     req.on('error', () => {});
     res.on('error', () => {});
     if (options.metrics || options.accessLog) observe(exchange);
@@ -253,7 +254,12 @@ async function answerOperation(x: Exchange, name: string, query: string, admitte
         body = await readBody(x.req, MAX_BODY_BYTES);
       } catch (error) {
         if (error instanceof BodyAborted) {
-          clientFault(x.state, 'body-aborted', `${x.req.method} ${String(x.req.url).slice(0, 200)}: ${error.message}`);
+          clientFault(
+            x.state,
+            x.req.socket,
+            'body-aborted',
+            `${x.req.method} ${String(x.req.url).slice(0, 200)}: ${error.message}`,
+          );
           x.res.destroy();
           return;
         }
@@ -401,6 +407,7 @@ async function writeAnswer(
     if (!outcome.whole && outcome.reason === 'stalled') {
       clientFault(
         x.state,
+        x.req.socket,
         'write-timeout',
         `${x.req.method} ${String(x.req.url).slice(0, 200)}: the client stopped reading`,
       );
@@ -426,8 +433,15 @@ function sendBusy(x: Exchange, headers: Record<string, string>): Promise<void> {
   );
 }
 
-/** A client's fault, not the server's: counted, and one line in the access log when there is one. */
-function clientFault(state: HandlerState, kind: string, line: string): void {
+/**
+ * A client's fault, not the server's: counted, and one line in the access log when there is one. A fault
+ * ends its connection, so what follows on it (the request's body cut off by the 408, the client's reset)
+ * is the same fault and not counted again.
+ */
+function clientFault(state: HandlerState, socket: Socket, kind: string, line: string): void {
+  const connection = connectionOf(socket);
+  if (connection.faulted) return;
+  connection.faulted = true;
   state.options.onClientFault?.(kind);
   state.options.metrics?.clientFault?.(kind);
   state.options.accessLog?.(`${new Date().toISOString()} client fault (${kind}) ${line}`);
@@ -473,6 +487,7 @@ function writeJson(x: Exchange, status: number, encoded: EncodedJson, headers: R
     if (whole || x.res.destroyed) return;
     clientFault(
       x.state,
+      x.req.socket,
       'write-timeout',
       `${x.req.method} ${String(x.req.url).slice(0, 200)}: the client stopped reading`,
     );
@@ -540,27 +555,61 @@ function semaphore(slots: number): Semaphore {
   };
 }
 
+/** What the requests of one connection share. */
+interface Connection {
+  /** answers not yet written, in the order their requests came (pipelined requests each have one) */
+  owed: Set<ServerResponse>;
+  /** a client fault has been counted on this connection, which it ends */
+  faulted: boolean;
+}
+
+const connections = new WeakMap<Socket, Connection>();
+
+function connectionOf(socket: Socket): Connection {
+  let connection = connections.get(socket);
+  if (!connection) {
+    connection = { owed: new Set(), faulted: false };
+    connections.set(socket, connection);
+  }
+  return connection;
+}
+
+/** Notes an answer owed on the connection until it has been written or abandoned. */
+function owe(socket: Socket, res: ServerResponse): void {
+  const { owed } = connectionOf(socket);
+  owed.add(res);
+  res.once('close', () => owed.delete(res));
+}
+
 /**
  * Answers requests Node's HTTP parser rejects (malformed, oversized, timed out) and closes them. They are
- * the client's fault: counted and logged as one line like any answer, never a stack trace.
+ * the client's fault: counted and logged as one line like any answer, never a stack trace. Requests that
+ * arrived whole before the bad one on the same connection (pipelined) get their answers first: the
+ * refusal written at once would reach the client as the answer to the first of them.
  */
 function answerClientError(
   options: HandlerOptions,
   error: Error & { code?: string; rawPacket?: Buffer },
   socket: Socket,
 ): void {
+  const connection = connectionOf(socket);
   const fault = (kind: string, status: number | '-') => {
+    if (connection.faulted) return;
+    connection.faulted = true;
     options.onClientFault?.(kind);
     options.metrics?.clientFault?.(kind);
     options.accessLog?.(
       `${new Date().toISOString()} - ${socket.remoteAddress ?? '-'} ${status} client fault (${kind}: ${String(error.code ?? error.message).slice(0, 60)})`,
     );
   };
-  if (!socket.writable || error.code === 'ECONNRESET') {
+  // ECONNRESET, or the connection closed mid-request (HPE_INVALID_EOF_STATE): the client has gone.
+  if (!socket.writable || error.code === 'ECONNRESET' || error.code === 'HPE_INVALID_EOF_STATE') {
     fault('reset', '-');
     socket.destroy();
     return;
   }
+  // Already refused: the parser reports its error again for each later chunk the client sends.
+  if (connection.faulted) return;
   let status = 400;
   let reason = 'Bad Request';
   let kind = 'malformed';
@@ -588,9 +637,17 @@ function answerClientError(
   }
   fault(kind, status);
   const json = JSON.stringify(body);
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(json)}\r\nAccess-Control-Allow-Origin: *\r\nConnection: close\r\n\r\n${json}`,
-  );
+  const refuse = () => {
+    if (!socket.writable) return;
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(json)}\r\nAccess-Control-Allow-Origin: *\r\nConnection: close\r\n\r\n${json}`,
+    );
+  };
+  // A request whose body is still arriving is the one refused; its answer is not waited for.
+  const before = [...connection.owed].filter((res) => res.req.complete);
+  let left = before.length;
+  if (!left) refuse();
+  for (const res of before) res.once('close', () => --left === 0 && refuse());
 }
 
 export interface ServeOptions extends HandlerOptions {
@@ -645,6 +702,7 @@ export async function serve(options: ServeOptions = {}): Promise<BibleServer> {
   const handler = createHandler(bible, state);
   const server = createServer(serverTimeouts(options), handler);
   server.on('clientError', (error: Error, socket: Socket) => answerClientError(state, error, socket));
+  answerExpectations(server, handler);
   const sockets = trackSockets(server);
   const host = options.host ?? '0.0.0.0';
   await listen(server, options.port ?? 8080, host);
@@ -699,6 +757,33 @@ function listen(server: Server, port: number, host: string): Promise<void> {
       server.off('error', reject);
       resolvePromise();
     });
+  });
+}
+
+/**
+ * `Expect: 100-continue`: the client waits for "100 Continue" before it sends its body. Node sends it to
+ * every such request; a body announced larger than any request may carry is refused (413) without it, so
+ * the client does not send the body only to have its connection closed under it. Any other expectation
+ * answers 417 in the JSON shape of every error (Node's own 417 has no body).
+ */
+function answerExpectations(server: Server, handler: (req: IncomingMessage, res: ServerResponse) => void): void {
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    if (!(Number(req.headers['content-length']) > MAX_BODY_BYTES)) res.writeContinue();
+    handler(req, res);
+  });
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    const expected = String(req.headers.expect).slice(0, 60);
+    const body = JSON.stringify(
+      errorBody('EXPECTATION_FAILED', `Expect: ${expected} is not supported; only 100-continue`),
+    );
+    res
+      .writeHead(417, {
+        ...CORS,
+        'Content-Type': JSON_TYPE,
+        'Content-Length': Buffer.byteLength(body),
+        Connection: 'close',
+      })
+      .end(req.method === 'HEAD' ? undefined : body);
   });
 }
 

@@ -46,11 +46,38 @@ export function readBody(req: IncomingMessage, limit: number): Promise<string> {
       chunks.push(chunk);
     });
     req.on('end', () =>
-      settle(() => resolve(new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks)))),
+      settle(() => {
+        try {
+          resolve(decodeBody(Buffer.concat(chunks), req.headers));
+        } catch (error) {
+          reject(error);
+        }
+      }),
     );
     req.on('error', () => settle(() => reject(new BodyAborted())));
     req.on('close', () => settle(() => reject(new BodyAborted())));
   });
+}
+
+/**
+ * A body's bytes as text: in the Content-Type's charset when it names one (a Latin-1 or UTF-16 file sent
+ * as it is saved), else UTF-16 when the bytes start with its byte order mark (as Windows tools write
+ * text), else UTF-8. A byte order mark is not part of the text. A BibleError names a charset no decoder knows.
+ */
+export function decodeBody(bytes: Uint8Array, headers: IncomingHttpHeaders): string {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(String(headers['content-type'] ?? ''))?.[1];
+  const sniffed =
+    bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : 'utf-8';
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(charset ?? sniffed);
+  } catch {
+    throw new BibleError(
+      'INVALID_PARAMETER',
+      `the request body's charset ${JSON.stringify(charset!.slice(0, 40))} is not one this server reads; send UTF-8`,
+    );
+  }
+  return decoder.decode(bytes);
 }
 
 /** The media type of a request body, lower case and without parameters ('' when none is given). */
@@ -102,7 +129,7 @@ export function bodyText(body: string, headers: IncomingHttpHeaders, param: stri
     return value;
   }
   if (type === 'application/x-www-form-urlencoded' && hasField(body, param)) {
-    const value = parseQuery(body)[param];
+    const value = parseQuery(body, 'form fields')[param];
     if (value !== undefined) return value;
   }
   return body;
