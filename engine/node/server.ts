@@ -174,10 +174,17 @@ async function handle(x: Exchange): Promise<void> {
     x.res.writeHead(204, { ...commonHeaders(state), ...preflightHeaders(req.headers), 'Content-Length': 0 }).end();
     return;
   }
-  const named = method === 'POST' ? operationNameIn(url) : undefined;
+  if (req.httpVersion === '1.1' && req.headers.host === undefined) {
+    clientFault(state, req.socket, 'malformed', `${method.slice(0, 20)} ${url.slice(0, 200)}: no Host header`);
+    const noHost = refusal(400, 'BAD_REQUEST', 'the request has no Host header (required since HTTP/1.1)');
+    return sendRefusal(x, noHost, { Connection: 'close' });
+  }
+  const target = splitTarget(url);
+  // The operation a POST names is read from the decoded path, as for GET: a trailing slash or a
+  // percent-encoded letter names the same operation.
+  const named = method === 'POST' && !isRefusal(target) ? operationNameIn(target.path) : undefined;
   const wrongMethod = checkMethod(method, named !== undefined && state.bodyParams.has(named));
   if (wrongMethod) return sendRefusal(x, wrongMethod);
-  const target = splitTarget(url);
   if (isRefusal(target)) return sendRefusal(x, target);
   if (await serveOperational(x, target.path)) return;
   const route = await serveRoute(x, routeOf(target.path, state.operations, state.hasWebPage), target.query);
@@ -745,6 +752,8 @@ const serverTimeouts = (options: ServeOptions) => {
     headersTimeout,
     requestTimeout: Math.max(options.requestTimeoutMs ?? CONNECTION_LIMITS.requestTimeoutMs, headersTimeout),
     keepAliveTimeout: options.keepAliveTimeoutMs ?? CONNECTION_LIMITS.keepAliveTimeoutMs,
+    // The handler refuses a request without Host in the JSON shape of every error; Node's 400 has no body.
+    requireHostHeader: false,
     // Node checks for late requests this often; its default (30 s) would answer a 15 s limit at up to 45 s.
     connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(headersTimeout / 10))),
   };

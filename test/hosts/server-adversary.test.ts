@@ -239,6 +239,28 @@ describe('framing the parser refuses', () => {
   });
 });
 
+describe('request lines and headers', () => {
+  it.each([['/GetCitationsInText/'], ['/Get%43itationsInText']])(
+    'POST to %s names the operation as GET does',
+    async (path) => {
+      const { text } = await raw([
+        `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Length: 9\r\nConnection: close\r\n\r\nJohn 3:16`,
+      ]);
+      expect(statuses(text)).toEqual([200]);
+      expect(lastJson(text)[0].match).toBe('John 3:16');
+    },
+  );
+
+  it('an HTTP/1.1 request without Host: 400 in JSON, counted; HTTP/1.0 needs none', async () => {
+    const { text } = await raw(['GET /healthz HTTP/1.1\r\n\r\n']);
+    expect(statuses(text)).toEqual([400]);
+    expect(lastJson(text).error).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/Host/) });
+    expect(faults).toEqual(['malformed']);
+    const old = await raw(['GET /healthz HTTP/1.0\r\n\r\n']);
+    expect(lastJson(old.text).status).toBe('ok');
+  });
+});
+
 describe('pipelined requests', () => {
   it('answers each in order on one connection', async () => {
     const { text } = await raw([
