@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseKeyFile } from '../../engine/node/keys.ts';
+import { createMetrics } from '../../engine/node/metrics.ts';
 import type { BibleServer } from '../../engine/node/server.ts';
 import { get, startServer } from './http.ts';
 
@@ -229,6 +230,30 @@ describe('framing the parser refuses', () => {
     expect(faults).toEqual(['malformed']);
   });
 
+  it('/metrics counts a body that breaks off in bad chunks once', async () => {
+    const metrics = await createMetrics(() => 1, undefined);
+    if (!metrics) return; // prom-client is optional
+    const counted = await startServer({ metrics });
+    try {
+      const { port } = new URL(counted.url);
+      const bad =
+        'POST /GetCitationsInText HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nJohn \r\nzz\r\n';
+      await new Promise<void>((done) => {
+        const socket = connect(Number(port), '127.0.0.1');
+        socket.on('close', () => done());
+        socket.on('error', () => {});
+        socket.on('data', () => {});
+        socket.write(bad);
+      });
+      await new Promise((r) => setTimeout(r, 100));
+      const lines = (await get(counted.url, '/metrics')).text.split('\n');
+      const faultLines = lines.filter((l) => l.startsWith('bible_client_faults_total{'));
+      expect(faultLines).toEqual(['bible_client_faults_total{kind="malformed"} 1']);
+    } finally {
+      await counted.close(100);
+    }
+  });
+
   it('a good chunked body is read whole', async () => {
     const { text } = await raw([
       'POST /GetCitationsInText HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n',
@@ -346,6 +371,20 @@ describe('slow and vanishing clients', () => {
     expect(head.status).toBe(200);
     expect(head.text).toBe('');
     expect(server.answerBudget.reserved).toBe(0);
+  });
+
+  it.each([
+    ['gzip', true],
+    ['gzip ; q=0.5', true],
+    ['*', true],
+    ['*, gzip;q=0', false],
+    ['gzip;q=0, *', false],
+    ['identity', false],
+    ['*;q=0', false],
+  ])('Accept-Encoding: %s -> gzip %s, the same JSON either way', async (accept, gzipped) => {
+    const answer = await get(server.url, '/GetChapter?bookId=43&chapterId=3', { 'Accept-Encoding': accept });
+    expect(answer.headers['content-encoding'] === 'gzip').toBe(gzipped);
+    expect(answer.json()[15].id).toBe('43003016');
   });
 
   it('clients that never read hold at most the budget, are cut off, and leave it free', async () => {
