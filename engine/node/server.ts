@@ -127,11 +127,16 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
   };
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     const exchange: Exchange = { state, req, res };
-    owe(req.socket, res);
+    const ahead = owe(req.socket, res);
     req.on('error', () => {});
     res.on('error', () => {});
     if (options.metrics || options.accessLog) observe(exchange);
-    handle(exchange).catch((error: unknown) => failInternally(exchange, error));
+    const run = () => {
+      if (res.destroyed) return;
+      handle(exchange).catch((error: unknown) => failInternally(exchange, error));
+    };
+    if (ahead) ahead.once('close', run);
+    else run();
   };
   return Object.assign(handler, { budget: state.budget, turns: state.turns });
 }
@@ -566,6 +571,8 @@ function semaphore(slots: number): Semaphore {
 interface Connection {
   /** answers not yet written, in the order their requests came (pipelined requests each have one) */
   owed: Set<ServerResponse>;
+  /** the latest PIPELINED_AHEAD answers on it, oldest first */
+  latest: ServerResponse[];
   /** a client fault has been counted on this connection, which it ends */
   faulted: boolean;
 }
@@ -575,17 +582,31 @@ const connections = new WeakMap<Socket, Connection>();
 function connectionOf(socket: Socket): Connection {
   let connection = connections.get(socket);
   if (!connection) {
-    connection = { owed: new Set(), faulted: false };
+    connection = { owed: new Set(), latest: [], faulted: false };
     connections.set(socket, connection);
   }
   return connection;
 }
 
-/** Notes an answer owed on the connection until it has been written or abandoned. */
-function owe(socket: Socket, res: ServerResponse): void {
-  const { owed } = connectionOf(socket);
+/**
+ * Answers a connection may have in hand at once. Node parses every request a read brings and answers
+ * them in order, holding each answer until those before it are written: a client that pipelines
+ * thousands of requests and reads nothing would have every one built and held. Past this many, a request
+ * waits for the answer this many places before it to be written (or abandoned).
+ */
+const PIPELINED_AHEAD = 8;
+
+/**
+ * Notes an answer owed on the connection until it has been written or abandoned; returns the one this
+ * request must wait for, if the connection already has PIPELINED_AHEAD answers in hand.
+ */
+function owe(socket: Socket, res: ServerResponse): ServerResponse | undefined {
+  const { owed, latest } = connectionOf(socket);
   owed.add(res);
   res.once('close', () => owed.delete(res));
+  latest.push(res);
+  const gate = latest.length > PIPELINED_AHEAD ? latest.shift() : undefined;
+  return gate && owed.has(gate) ? gate : undefined;
 }
 
 /**
