@@ -9,6 +9,10 @@ export interface ServerMetrics {
   request(operation: string, status: number, seconds: number): void;
   rejection(): void;
   redisError(): void;
+  /** a request the client ended or spoiled: a body cut off, a stalled reader, a request Node's parser refused */
+  clientFault?(kind: string): void;
+  /** a large answer refused with 503 because the memory for large answers was spent */
+  busy?(): void;
   /** the exposition text, gathered across workers when there are several */
   exposition(): Promise<{ contentType: string; body: string }>;
 }
@@ -27,6 +31,7 @@ async function loadPromClient(): Promise<PromClient | undefined> {
 export async function createMetrics(
   loadedPacks: () => number,
   redisPolicy: string | undefined,
+  answerBudget?: () => { reserved: number; waiting: number } | undefined,
 ): Promise<ServerMetrics | undefined> {
   const prom = await loadPromClient();
   if (!prom) return undefined;
@@ -62,6 +67,29 @@ export async function createMetrics(
     name: 'bible_redis_errors_total',
     help: 'Rate-limit requests that Redis failed',
   });
+  const clientFaults = new prom.Counter({
+    name: 'bible_client_faults_total',
+    help: 'Requests the client ended or spoiled: body-aborted, write-timeout, malformed, request-timeout, ...',
+    labelNames: ['kind'] as const,
+  });
+  const busy = new prom.Counter({
+    name: 'bible_busy_total',
+    help: 'Large answers refused with 503 while the memory for large answers was spent',
+  });
+  new prom.Gauge({
+    name: 'bible_answer_bytes_reserved',
+    help: 'Expected bytes of the large answers being written now',
+    collect() {
+      this.set(answerBudget?.()?.reserved ?? 0);
+    },
+  });
+  new prom.Gauge({
+    name: 'bible_answers_waiting',
+    help: 'Large answers waiting for room in the memory budget',
+    collect() {
+      this.set(answerBudget?.()?.waiting ?? 0);
+    },
+  });
   if (redisPolicy) {
     new prom.Gauge({
       name: 'bible_redis_failure_policy',
@@ -77,6 +105,8 @@ export async function createMetrics(
     },
     rejection: () => rejections.inc(),
     redisError: () => redisErrors.inc(),
+    clientFault: (kind) => clientFaults.inc({ kind }),
+    busy: () => busy.inc(),
     async exposition() {
       if (cluster.isWorker) return { contentType: registry.contentType, body: await askPrimary() };
       return { contentType: registry.contentType, body: await registry.metrics() };

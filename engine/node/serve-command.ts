@@ -22,6 +22,7 @@ import { serve, type BibleServer, type ServeOptions } from './server.ts';
 
 export const SERVE_USAGE = `usage: bible serve [--port N] [--host ADDRESS] [--keys FILE] [--workers N] [--redis URL]
                    [--redis-failure closed|open] [--access-log] [--audio TEMPLATE] [--audio-music TEMPLATE] [--data DIR]
+                   [--answer-memory MIB] [--write-timeout S] [--grace S] [--ops-port N] [--ops-keyed]
   --port N          port to listen on (default: the PORT environment variable, else 8080; 0 = any free port)
   --host ADDRESS    address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 every interface,
                     as a container or a server for other machines needs; :: every IPv6 and IPv4 one)
@@ -33,11 +34,19 @@ export const SERVE_USAGE = `usage: bible serve [--port N] [--host ADDRESS] [--ke
                     them through uncounted
   --access-log      print one line per request
   --concurrent-answers N
-                    answers built at once in each process (default 4): bounds the memory large answers take
+                    slow answers built at once in each process (default 4)
+  --answer-memory MIB
+                    memory that answers over 64 KiB may hold at once in each process, counted until their last
+                    byte is written (default 32); past it they wait up to 60 s, then answer 503 with Retry-After
+  --write-timeout S a client that reads nothing of its answer for S seconds is disconnected (default 30)
+  --grace S         on SIGTERM or SIGINT, answers in flight get S seconds to finish (default 10)
+  --ops-port N      serve /healthz and /metrics only on port N (on 127.0.0.1, or --ops-host ADDRESS)
+  --ops-keyed       /healthz and /metrics need a known API key (with --keys)
   --audio TEMPLATE  audio narration URL template, e.g. https://cdn.example/{versionId}/{bookId}/{chapterId}.mp3
                     (or BIBLE_AUDIO); --audio-music TEMPLATE for GetAudioMusic (or BIBLE_AUDIO_MUSIC)
   --data DIR        folder of packs (default dist/data)
-Without a key, GET /healthz answers 200 once the packs are readable and GET /metrics in Prometheus' format.`;
+Without a key (unless --ops-keyed), GET /healthz answers 200 once the packs are readable and GET /metrics in
+Prometheus' format.`;
 
 export interface ServeArgs {
   port: number;
@@ -50,6 +59,21 @@ export interface ServeArgs {
   redisFailure: RedisFailurePolicy;
   accessLog: boolean;
   concurrentAnswers?: number;
+  answerBudgetBytes?: number;
+  writeTimeoutMs?: number;
+  graceMs?: number;
+  opsPort?: number;
+  opsHost?: string;
+  opsKeyed?: boolean;
+}
+
+/** A whole number from `min` to `max` given for `--name`, or undefined when the flag is absent. */
+function wholeNumber(name: string, raw: string | undefined, min: number, max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!(value >= min && value <= max))
+    throw new Error(`--${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(raw)}`);
+  return value;
 }
 
 /**
@@ -83,6 +107,12 @@ export function parseServeArgs(args: string[], env: Record<string, string | unde
         'redis-failure': { type: 'string' },
         'access-log': { type: 'boolean' },
         'concurrent-answers': { type: 'string' },
+        'answer-memory': { type: 'string' },
+        'write-timeout': { type: 'string' },
+        grace: { type: 'string' },
+        'ops-port': { type: 'string' },
+        'ops-host': { type: 'string' },
+        'ops-keyed': { type: 'boolean' },
       },
     }));
   } catch (error) {
@@ -125,7 +155,19 @@ export function parseServeArgs(args: string[], env: Record<string, string | unde
   if (Number.isNaN(concurrentAnswers))
     throw new Error(`--concurrent-answers must be a whole number from 1 to 9999, got ${JSON.stringify(rawAnswers)}`);
   if (redis !== undefined) checkRedisUrl(redis, values.redis !== undefined ? '--redis' : 'BIBLE_REDIS_URL');
+  const answerMemory = wholeNumber('answer-memory', values['answer-memory'] as string | undefined, 1, 65_536);
+  const writeTimeout = wholeNumber('write-timeout', values['write-timeout'] as string | undefined, 1, 3_600);
+  const grace = wholeNumber('grace', values.grace as string | undefined, 0, 3_600);
+  const opsPort = wholeNumber('ops-port', values['ops-port'] as string | undefined, 0, 65_535);
+  if (values['ops-host'] !== undefined && opsPort === undefined) throw new Error('--ops-host needs --ops-port');
+  if (values['ops-keyed'] === true && values.keys === undefined)
+    throw new Error('--ops-keyed needs --keys: the keys that may read /healthz and /metrics');
   return {
+    ...(answerMemory !== undefined ? { answerBudgetBytes: answerMemory * 1024 * 1024 } : {}),
+    ...(writeTimeout !== undefined ? { writeTimeoutMs: writeTimeout * 1000 } : {}),
+    ...(grace !== undefined ? { graceMs: grace * 1000 } : {}),
+    ...(opsPort !== undefined ? { opsPort, opsHost: (values['ops-host'] as string | undefined) ?? '127.0.0.1' } : {}),
+    ...(values['ops-keyed'] === true ? { opsKeyed: true } : {}),
     port,
     // An IPv6 address is often written as in a URL, [::1]; listen() takes it bare.
     host: ((values.host as string | undefined) ?? '127.0.0.1').replace(/^\[([\da-f:.]+)\]$/i, '$1'),
@@ -264,6 +306,7 @@ async function runServer(parsed: ServeArgs): Promise<void> {
   const metrics = await createMetrics(
     () => running?.bible.loadedPacks().length ?? 0,
     parsed.redis ? parsed.redisFailure : undefined,
+    () => running?.answerBudget,
   );
   const redis = parsed.redis
     ? await redisLimiter(parsed.redis, parsed.redisFailure, { redisError: () => metrics?.redisError() })
@@ -278,6 +321,10 @@ async function runServer(parsed: ServeArgs): Promise<void> {
     limiter,
     metrics,
     maxConcurrentAnswers: parsed.concurrentAnswers,
+    answerBudgetBytes: parsed.answerBudgetBytes,
+    writeTimeoutMs: parsed.writeTimeoutMs,
+    ...(parsed.opsPort !== undefined ? { opsPort: parsed.opsPort, opsHost: parsed.opsHost } : {}),
+    ...(parsed.opsKeyed ? { opsAccess: 'keyed' as const } : {}),
     open: { ...(parsed.audio !== undefined ? { audio: parsed.audio } : {}), preload: ['text-kjv'] },
     ...(parsed.accessLog ? { accessLog: (line: string) => console.log(line) } : {}),
   };
@@ -299,6 +346,9 @@ async function runServer(parsed: ServeArgs): Promise<void> {
           : []),
         ...(dataDir ? [`packs from ${dataDir}`] : []),
         ...(metrics ? [] : ['GET /metrics needs prom-client (npm install prom-client)']),
+        ...(running!.opsPort !== undefined
+          ? [`/healthz and /metrics on http://${parsed.opsHost}:${running!.opsPort}/ only`]
+          : []),
         listeningLine(running!.server.address() as AddressInfo),
       ].join('\n'),
     );
@@ -322,7 +372,7 @@ async function runServer(parsed: ServeArgs): Promise<void> {
         process.exit(1);
       }
       if (!worker) console.log(`${signal}: finishing answers in flight, then stopping`);
-      void running!.close().then(done);
+      void running!.close(parsed.graceMs).then(done);
     };
     process.on('SIGINT', () => stop('SIGINT'));
     process.on('SIGTERM', () => stop('SIGTERM'));

@@ -4,7 +4,10 @@
 // (dist/data). node:http only. Nothing a client sends can take it down: every failure is an answer.
 //
 // A request goes through small steps (engine/node/http): preflight and method, the request target,
-// health and metrics, the route, admission by key, then the operation's answer.
+// health and metrics, the route, admission by key, then the operation's answer. Slow and hostile clients
+// can neither take its memory nor stall others: large answers are written a piece at a time as the
+// client reads (answer-writer.ts) within a memory budget (answer-budget.ts), and slow builds and long
+// texts run in turns of the event loop (turns.ts) so cheap requests go between them.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { resolve } from 'node:path';
@@ -15,6 +18,10 @@ import type { ServerMetrics } from './metrics.ts';
 import { memoryLimiter, type Limiter } from './rate-limits.ts';
 import { DEFAULT_DATA_DIR, openNode } from './loader.ts';
 import { admit, RATE_HEADERS } from './http/admission.ts';
+import { createAnswerBudget, type AnswerBudget, type Reservation } from './http/answer-budget.ts';
+import { finished, STREAM_ABOVE_CHARS, streamJson } from './http/answer-writer.ts';
+import { estimateJsonChars } from './http/json-pieces.ts';
+import { requestKey } from './keys.ts';
 import {
   encodeJson,
   IGNORED_PARAMS_HEADER,
@@ -25,10 +32,15 @@ import {
 } from './http/json-answer.ts';
 import { parseQuery } from './http/query.ts';
 import { errorBody, isRefusal, refusal, type Refusal } from './http/refusal.ts';
-import { BodyTooLarge, readBody } from './http/request-body.ts';
+import { BodyAborted, BodyTooLarge, bodyText, readBody } from './http/request-body.ts';
+import { callInParts, readsInParts } from './http/text-parts.ts';
+import { createTurns, type Turns } from './http/turns.ts';
 import { checkMethod, MAX_URL_LENGTH, operationNameIn, preflightHeaders, splitTarget } from './http/request-target.ts';
 import { routeOf, unknownPathMessage, type Route } from './http/routes.ts';
+import { acceptsGzip } from './http/static-files.ts';
 import { API_V2_PATHS } from '../core/ops/licensing.ts';
+import { ENGINE_VERSION } from '../core/ops/info.ts';
+import { openApiDocument } from '../core/openapi.ts';
 import { type StaticRoot, staticFiles } from './http/static-files.ts';
 
 export { API_V2_PATHS, IGNORED_PARAMS_HEADER, MAX_URL_LENGTH, parseQuery, RATE_HEADERS };
@@ -64,9 +76,35 @@ export interface HandlerOptions {
   metrics?: ServerMetrics;
   /** one line per request (method, path, status, milliseconds, bytes) */
   accessLog?: (line: string) => void;
-  /** answers built at once; a queue bounds the memory that large answers take under load */
+  /** slow answers (those built in turns) built at once; more wait in line */
   maxConcurrentAnswers?: number;
+  /**
+   * Bytes that large answers (over 64 KiB of JSON) may hold at once, counted by their expected size from
+   * when they are built until their last byte has gone to the socket. Past it, new large answers wait
+   * (budgetWaitMs), then get 503 with Retry-After. Default 32 MiB.
+   */
+  answerBudgetBytes?: number;
+  /** how long a large answer waits for room in the budget before 503 (default 60 s) */
+  budgetWaitMs?: number;
+  /** a client that takes none of its answer for this long is disconnected (default 30 s) */
+  writeTimeoutMs?: number;
+  /**
+   * Who may GET /healthz and /metrics from this handler: anyone (default), clients with a known API key
+   * (when keys are set), or nobody because they are served on their own port (ServeOptions.opsPort).
+   */
+  opsAccess?: OpsAccess;
+  /** a client's fault that ended its request (a body cut off, a request Node's parser refused): counted */
+  onClientFault?: (kind: string) => void;
 }
+
+export type OpsAccess = 'open' | 'keyed' | 'elsewhere';
+
+/** Defaults of the limits above; docs/deploy.md describes them and the flags that change them. */
+export const ANSWER_LIMITS = {
+  answerBudgetBytes: 32 * 1024 * 1024,
+  budgetWaitMs: 60_000,
+  writeTimeoutMs: 30_000,
+} as const;
 
 /** Status for a BibleError: an unknown operation is 404, everything else the caller sent is 400. */
 export const statusOf = (error: BibleError): number => (error.code === 'UNKNOWN_OPERATION' ? 404 : 400);
@@ -81,16 +119,28 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
     bodyParams: new Map(bible.operations.flatMap((op) => (op.bodyParam ? [[op.name, op.bodyParam] as const] : []))),
     limiter: options.limiter ?? memoryLimiter(options.now),
     answers: semaphore(options.maxConcurrentAnswers ?? DEFAULT_CONCURRENT_ANSWERS),
+    heldWaiting: 0,
+    budget: createAnswerBudget(options.answerBudgetBytes ?? ANSWER_LIMITS.answerBudgetBytes),
+    turns: createTurns(),
+    expectedChars: new Map(),
+    costMs: new Map(),
     serveStatic: staticFiles(staticRoots(webDir, dataDir)),
     hasWebPage: webDir !== null,
   };
-  return (req: IncomingMessage, res: ServerResponse): void => {
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
     const exchange: Exchange = { state, req, res };
+    const ahead = owe(req.socket, res);
     req.on('error', () => {});
     res.on('error', () => {});
     if (options.metrics || options.accessLog) observe(exchange);
-    handle(exchange).catch((error: unknown) => failInternally(exchange, error));
+    const run = () => {
+      if (res.destroyed) return;
+      handle(exchange).catch((error: unknown) => failInternally(exchange, error));
+    };
+    if (ahead) ahead.once('close', run);
+    else run();
   };
+  return Object.assign(handler, { budget: state.budget, turns: state.turns });
 }
 
 /** What every request's steps share: the engine, the options, and what createHandler prepared once. */
@@ -103,6 +153,14 @@ interface HandlerState {
   bodyParams: ReadonlyMap<string, string>;
   limiter: Limiter;
   answers: Semaphore;
+  /** built answers waiting for room in the budget (each holds its result) */
+  heldWaiting: number;
+  budget: AnswerBudget;
+  turns: Turns;
+  /** the expected JSON size of recent large answers, by operation and parameters: they wait before building */
+  expectedChars: Map<string, number>;
+  /** each operation's recent longest build, decaying: a slow one is built in a turn, not at once */
+  costMs: Map<string, number>;
   serveStatic: ReturnType<typeof staticFiles>;
   hasWebPage: boolean;
 }
@@ -123,12 +181,20 @@ async function handle(x: Exchange): Promise<void> {
     x.res.writeHead(204, { ...commonHeaders(state), ...preflightHeaders(req.headers), 'Content-Length': 0 }).end();
     return;
   }
-  const named = method === 'POST' ? operationNameIn(url) : undefined;
+  if (req.httpVersion === '1.1' && req.headers.host === undefined) {
+    clientFault(state, req.socket, 'malformed', `${method.slice(0, 20)} ${url.slice(0, 200)}: no Host header`);
+    const noHost = refusal(400, 'BAD_REQUEST', 'the request has no Host header (required since HTTP/1.1)');
+    return sendRefusal(x, noHost, { Connection: 'close' });
+  }
+  const target = splitTarget(url);
+  // The operation a POST names is read from the decoded path, as for GET: a trailing slash or a
+  // percent-encoded letter names the same operation.
+  const named = method === 'POST' && !isRefusal(target) ? operationNameIn(target.path) : undefined;
   const wrongMethod = checkMethod(method, named !== undefined && state.bodyParams.has(named));
   if (wrongMethod) return sendRefusal(x, wrongMethod);
-  const target = splitTarget(url);
   if (isRefusal(target)) return sendRefusal(x, target);
   if (await serveOperational(x, target.path)) return;
+  if (target.path === OPENAPI_PATH) return sendJson(x, 200, describeApi(state));
   const route = await serveRoute(x, routeOf(target.path, state.operations, state.hasWebPage), target.query);
   if (!route) return;
   const { options } = state;
@@ -141,9 +207,36 @@ async function handle(x: Exchange): Promise<void> {
   await answerOperation(x, route.name, target.query, admission.headers);
 }
 
-/** GET /healthz and /metrics: no key needed. */
+/** The OpenAPI document of this server's operations: no key needed, as it holds no data. */
+export const OPENAPI_PATH = '/openapi.json';
+
+const apiDescriptions = new WeakMap<HandlerState, unknown>();
+function describeApi(state: HandlerState): unknown {
+  let document = apiDescriptions.get(state);
+  if (document === undefined) {
+    document = openApiDocument(state.bible.operations, {
+      versionIds: state.bible.meta.versions.map((v) => v.versionId),
+      version: ENGINE_VERSION,
+      aliases: API_V2_PATHS,
+    });
+    apiDescriptions.set(state, document);
+  }
+  return document;
+}
+
+/** GET /healthz and /metrics: open to all, to holders of a key, or not here (on their own port). */
 async function serveOperational(x: Exchange, path: string): Promise<boolean> {
   const { bible, options } = x.state;
+  if (path !== '/healthz' && path !== '/metrics') return false;
+  const access = options.opsAccess ?? 'open';
+  if (access === 'elsewhere') return false;
+  if (access === 'keyed' && options.keys) {
+    const key = requestKey(x.req.headers);
+    if (!key || !options.keys.plan(key)) {
+      await sendRefusal(x, refusal(401, 'UNAUTHORIZED', `${path} needs a known API key in the x-api-key header`));
+      return true;
+    }
+  }
   if (path === '/healthz') {
     const packs = bible.loadedPacks();
     const ready = packs.includes('meta');
@@ -154,7 +247,6 @@ async function serveOperational(x: Exchange, path: string): Promise<boolean> {
     });
     return true;
   }
-  if (path !== '/metrics') return false;
   if (!options.metrics) {
     await sendJson(x, 501, errorBody('NOT_AVAILABLE', 'metrics need the prom-client package: npm install prom-client'));
     return true;
@@ -179,38 +271,212 @@ async function serveRoute(
   return serveRoute(x, route.fallback, query);
 }
 
-/** The operation's answer (or its BibleError), built within the bound on answers built at once. */
+/** The operation's answer (or its BibleError): built, then written at the pace the client reads. */
 async function answerOperation(x: Exchange, name: string, query: string, admitted: Record<string, string>) {
-  const { bible, answers, bodyParams } = x.state;
+  const state = x.state;
+  const { bible, bodyParams } = state;
   let params: Record<string, string> | undefined;
+  let reservation: Reservation | null = null;
   try {
     params = parseQuery(query);
     const bodyParam = x.req.method === 'POST' ? bodyParams.get(name) : undefined;
     if (bodyParam) {
+      let body: string;
       try {
-        params[bodyParam] = await readBody(x.req, MAX_BODY_BYTES);
+        body = await readBody(x.req, MAX_BODY_BYTES);
       } catch (error) {
+        if (error instanceof BodyAborted) {
+          clientFault(
+            x.state,
+            x.req.socket,
+            'body-aborted',
+            `${x.req.method} ${String(x.req.url).slice(0, 200)}: ${error.message}`,
+          );
+          x.res.destroy();
+          return;
+        }
         if (!(error instanceof BodyTooLarge)) throw error;
         const tooLarge = refusal(413, 'PAYLOAD_TOO_LARGE', `${error.message}; ${name} reads at most that much text`);
         await sendRefusal(x, tooLarge, { ...admitted, Connection: 'close' });
         return;
       }
+      params[bodyParam] = bodyText(body, x.req.headers, bodyParam);
     }
-    // Building an answer takes memory in proportion to it (objects, JSON, gzip): a bounded number are
-    // built at once, and each slot is freed before its bytes go out to a client of any speed.
-    const release = await answers.acquire();
-    let encoded: EncodedJson;
-    try {
-      encoded = await encodeJson(x.req.headers, await bible.call(name, params));
-    } finally {
-      release();
+    const headers = withIgnoredParams(admitted, bible.unknownParams(name, params));
+    // A request whose answer was large a moment ago waits for room before it is built again.
+    const key = bodyParam ? undefined : `${name}?${query}`;
+    const expected = key === undefined ? undefined : state.expectedChars.get(key);
+    if (expected !== undefined) {
+      reservation = await state.budget.reserve(expected, budgetWaitMs(state));
+      if (x.res.destroyed) return;
+      if (!reservation) return await sendBusy(x, headers);
     }
-    writeJson(x, 200, encoded, withIgnoredParams(admitted, bible.unknownParams(name, params)));
+    let value = await build(x, name, params, key, reservation !== null);
+    if (value === REMEMBERED_AS_LARGE) {
+      // Another request found this answer large while this one waited for its turn: wait like it.
+      reservation = await state.budget.reserve(state.expectedChars.get(key!) ?? 0, budgetWaitMs(state));
+      if (!reservation) return await sendBusy(x, headers);
+      value = await build(x, name, params, key, true);
+    }
+    if (value === CLIENT_GONE || x.res.destroyed) return;
+    await writeAnswer(x, value, headers, reservation, key);
   } catch (error) {
     if (!(error instanceof BibleError)) throw error;
     const headers = params ? withIgnoredParams(admitted, bible.unknownParams(name, params)) : admitted;
     await sendJson(x, statusOf(error), error.toJSON(), headers);
+  } finally {
+    reservation?.release();
   }
+}
+
+const REMEMBERED_AS_LARGE = Symbol('remembered as large');
+/** The client hung up while its request waited: nothing is built for it. */
+const CLIENT_GONE = Symbol('client gone');
+
+/**
+ * The operation's result. A cheap operation is built at once; one that has recently been slow to build,
+ * or a long text read in parts, waits for a turn so cheap requests go first.
+ */
+async function build(
+  x: Exchange,
+  name: string,
+  params: Record<string, string>,
+  key: string | undefined,
+  reserved: boolean,
+): Promise<unknown> {
+  const state = x.state;
+  const { bible } = state;
+  if (readsInParts(name, params)) return callInParts(bible, state.turns, name, params);
+  const timed = () => {
+    const packs = bible.loadedPacks().length;
+    const started = performance.now();
+    // With its packs loaded, call() builds the answer before it returns: this times the build alone,
+    // not whatever else runs before the promise's continuation. A call that had to load a pack returned
+    // before building, so it is not timed.
+    const answer = bible.call(name, params);
+    const ms = performance.now() - started;
+    return answer.then((value) => {
+      if (bible.loadedPacks().length === packs) noteCost(state, name, ms);
+      return value;
+    });
+  };
+  // An operation not yet measured takes a turn: many first requests for a slow one may arrive at once.
+  if ((state.costMs.get(name) ?? Number.POSITIVE_INFINITY) < COSTLY_MS) return timed();
+  const release = await state.answers.acquire();
+  try {
+    return await state.turns.run(() =>
+      x.res.destroyed
+        ? CLIENT_GONE
+        : !reserved && key !== undefined && state.expectedChars.has(key)
+          ? REMEMBERED_AS_LARGE
+          : timed(),
+    );
+  } finally {
+    release();
+  }
+}
+
+/** Builds taking longer than this make their operation wait for a turn from then on (until it decays). */
+const COSTLY_MS = 5;
+/** Each build lowers the remembered longest build by this factor before comparing. */
+const COST_DECAY = 0.95;
+
+function noteCost(state: HandlerState, name: string, ms: number): void {
+  state.costMs.set(name, Math.max(ms, (state.costMs.get(name) ?? 0) * COST_DECAY));
+}
+
+/** How many large answers' expected sizes are remembered (the oldest is forgotten first). */
+const REMEMBERED_ANSWERS = 4096;
+
+function rememberLarge(state: HandlerState, key: string, chars: number): void {
+  state.expectedChars.delete(key);
+  state.expectedChars.set(key, chars);
+  if (state.expectedChars.size > REMEMBERED_ANSWERS) {
+    state.expectedChars.delete(state.expectedChars.keys().next().value as string);
+  }
+}
+
+const budgetWaitMs = (state: HandlerState) => state.options.budgetWaitMs ?? ANSWER_LIMITS.budgetWaitMs;
+const writeTimeoutMs = (state: HandlerState) => state.options.writeTimeoutMs ?? ANSWER_LIMITS.writeTimeoutMs;
+
+/** Built answers that may wait for room in the budget while holding their result; more get 503 at once. */
+const MAX_HELD_WAITING = 4;
+
+/** Writes a built answer: at once when small, streamed within the budget when large. */
+async function writeAnswer(
+  x: Exchange,
+  value: unknown,
+  headers: Record<string, string>,
+  reserved: Reservation | null,
+  key: string | undefined,
+): Promise<void> {
+  const state = x.state;
+  const chars = estimateJsonChars(value);
+  if (chars <= STREAM_ABOVE_CHARS) {
+    await sendJson(x, 200, value, headers);
+    return;
+  }
+  if (key !== undefined) rememberLarge(state, key, chars);
+  let reservation = reserved ?? (await state.budget.reserve(chars, 0));
+  if (!reservation) {
+    if (state.heldWaiting >= MAX_HELD_WAITING) return await sendBusy(x, headers);
+    state.heldWaiting++;
+    try {
+      reservation = await state.budget.reserve(chars, budgetWaitMs(state));
+    } finally {
+      state.heldWaiting--;
+    }
+    if (!reservation) return await sendBusy(x, headers);
+  }
+  try {
+    const outcome = await streamJson(x.res, 200, { ...commonHeaders(x.state), ...headers }, value, {
+      turns: state.turns,
+      gzip: acceptsGzip(x.req.headers),
+      writeTimeoutMs: writeTimeoutMs(state),
+      headOnly: x.req.method === 'HEAD',
+      sent: (bytes) => sentBytes.set(x.res, (sentBytes.get(x.res) ?? 0) + bytes),
+    });
+    if (!outcome.whole && outcome.reason === 'stalled') {
+      clientFault(
+        x.state,
+        x.req.socket,
+        'write-timeout',
+        `${x.req.method} ${String(x.req.url).slice(0, 200)}: the client stopped reading`,
+      );
+    }
+  } finally {
+    if (reservation !== reserved) reservation.release();
+  }
+}
+
+/** What a 503 BUSY asks the client to wait: the large answers being written usually finish within it. */
+const BUSY_RETRY_SECONDS = 5;
+
+/** 503 while the budget for large answers is spent: the client may come back shortly. */
+function sendBusy(x: Exchange, headers: Record<string, string>): Promise<void> {
+  x.state.options.metrics?.busy?.();
+  const retry = String(BUSY_RETRY_SECONDS);
+  return sendRefusal(
+    x,
+    refusal(503, 'BUSY', 'the server is writing as many large answers as it holds at once; retry shortly', {
+      'Retry-After': retry,
+    }),
+    headers,
+  );
+}
+
+/**
+ * A client's fault, not the server's: counted, and one line in the access log when there is one. A fault
+ * ends its connection, so what follows on it (the request's body cut off by the 408, the client's reset)
+ * is the same fault and not counted again.
+ */
+function clientFault(state: HandlerState, socket: Socket, kind: string, line: string): void {
+  const connection = connectionOf(socket);
+  if (connection.faulted) return;
+  connection.faulted = true;
+  state.options.onClientFault?.(kind);
+  state.options.metrics?.clientFault?.(kind);
+  state.options.accessLog?.(`${new Date().toISOString()} client fault (${kind}) ${line}`);
 }
 
 /** A failure no step expected: logged, and answered 500 unless the answer has begun. */
@@ -248,6 +514,17 @@ function writeJson(x: Exchange, status: number, encoded: EncodedJson, headers: R
   x.res.writeHead(status, { ...commonHeaders(x.state), ...headers, ...jsonHeaders(encoded) });
   x.res.end(x.req.method === 'HEAD' ? undefined : encoded.payload);
   sentBytes.set(x.res, encoded.payload.length);
+  // Even a small answer is not held for a client that never reads it.
+  void finished(x.res, writeTimeoutMs(x.state)).then((whole) => {
+    if (whole || x.res.destroyed) return;
+    clientFault(
+      x.state,
+      x.req.socket,
+      'write-timeout',
+      `${x.req.method} ${String(x.req.url).slice(0, 200)}: the client stopped reading`,
+    );
+    x.res.destroy();
+  });
 }
 
 async function sendJson(x: Exchange, status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -283,7 +560,7 @@ function staticRoots(webDir: string | null, dataDir: string | null): StaticRoot[
 /** Bytes of each JSON answer, for the access log (headers given to writeHead are not readable back). */
 const sentBytes = new WeakMap<ServerResponse, number>();
 
-/** How many answers are built at once by default: enough to keep both cores busy with gzip. */
+/** How many slow answers are built at once by default: each holds its result until the budget takes it. */
 const DEFAULT_CONCURRENT_ANSWERS = 4;
 
 /** A counting semaphore; acquire resolves with the function that frees the slot. */
@@ -310,14 +587,80 @@ function semaphore(slots: number): Semaphore {
   };
 }
 
-/** Answers requests Node's HTTP parser rejects (malformed, oversized, timed out) and closes them. */
-function answerClientError(error: Error & { code?: string; rawPacket?: Buffer }, socket: Socket): void {
-  if (!socket.writable || error.code === 'ECONNRESET') {
+/** What the requests of one connection share. */
+interface Connection {
+  /** answers not yet written, in the order their requests came (pipelined requests each have one) */
+  owed: Set<ServerResponse>;
+  /** the latest PIPELINED_AHEAD answers on it, oldest first */
+  latest: ServerResponse[];
+  /** a client fault has been counted on this connection, which it ends */
+  faulted: boolean;
+}
+
+const connections = new WeakMap<Socket, Connection>();
+
+function connectionOf(socket: Socket): Connection {
+  let connection = connections.get(socket);
+  if (!connection) {
+    connection = { owed: new Set(), latest: [], faulted: false };
+    connections.set(socket, connection);
+  }
+  return connection;
+}
+
+/**
+ * Answers a connection may have in hand at once. Node parses every request a read brings and answers
+ * them in order, holding each answer until those before it are written: a client that pipelines
+ * thousands of requests and reads nothing would have every one built and held. Past this many, a request
+ * waits for the answer this many places before it to be written (or abandoned).
+ */
+const PIPELINED_AHEAD = 8;
+
+/**
+ * Notes an answer owed on the connection until it has been written or abandoned; returns the one this
+ * request must wait for, if the connection already has PIPELINED_AHEAD answers in hand.
+ */
+function owe(socket: Socket, res: ServerResponse): ServerResponse | undefined {
+  const { owed, latest } = connectionOf(socket);
+  owed.add(res);
+  res.once('close', () => owed.delete(res));
+  latest.push(res);
+  const gate = latest.length > PIPELINED_AHEAD ? latest.shift() : undefined;
+  return gate && owed.has(gate) ? gate : undefined;
+}
+
+/**
+ * Answers requests Node's HTTP parser rejects (malformed, oversized, timed out) and closes them. They are
+ * the client's fault: counted and logged as one line like any answer, never a stack trace. Requests that
+ * arrived whole before the bad one on the same connection (pipelined) get their answers first: the
+ * refusal written at once would reach the client as the answer to the first of them.
+ */
+function answerClientError(
+  options: HandlerOptions,
+  error: Error & { code?: string; rawPacket?: Buffer },
+  socket: Socket,
+): void {
+  const connection = connectionOf(socket);
+  const fault = (kind: string, status: number | '-') => {
+    if (connection.faulted) return;
+    connection.faulted = true;
+    options.onClientFault?.(kind);
+    options.metrics?.clientFault?.(kind);
+    options.accessLog?.(
+      `${new Date().toISOString()} - ${socket.remoteAddress ?? '-'} ${status} client fault (${kind}: ${String(error.code ?? error.message).slice(0, 60)})`,
+    );
+  };
+  // ECONNRESET, or the connection closed mid-request (HPE_INVALID_EOF_STATE): the client has gone.
+  if (!socket.writable || error.code === 'ECONNRESET' || error.code === 'HPE_INVALID_EOF_STATE') {
+    fault('reset', '-');
     socket.destroy();
     return;
   }
+  // Already refused: the parser reports its error again for each later chunk the client sends.
+  if (connection.faulted) return;
   let status = 400;
   let reason = 'Bad Request';
+  let kind = 'malformed';
   let body = errorBody('BAD_REQUEST', 'malformed HTTP request');
   if (error.code === 'HPE_HEADER_OVERFLOW') {
     // A request line that has not ended within the limit is an overlong URL; else the headers are.
@@ -326,21 +669,33 @@ function answerClientError(error: Error & { code?: string; rawPacket?: Buffer },
     if (lineEnd < 0 || lineEnd > MAX_URL_LENGTH) {
       status = 414;
       reason = 'URI Too Long';
+      kind = 'uri-too-long';
       body = errorBody('URI_TOO_LONG', `the request URL is too long; at most ${MAX_URL_LENGTH} characters`);
     } else {
       status = 431;
       reason = 'Request Header Fields Too Large';
+      kind = 'headers-too-large';
       body = errorBody('HEADERS_TOO_LARGE', 'the request headers are too large');
     }
   } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
     status = 408;
     reason = 'Request Timeout';
+    kind = 'request-timeout';
     body = errorBody('REQUEST_TIMEOUT', 'the request took too long to arrive');
   }
+  fault(kind, status);
   const json = JSON.stringify(body);
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(json)}\r\nAccess-Control-Allow-Origin: *\r\nConnection: close\r\n\r\n${json}`,
-  );
+  const refuse = () => {
+    if (!socket.writable) return;
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(json)}\r\nAccess-Control-Allow-Origin: *\r\nConnection: close\r\n\r\n${json}`,
+    );
+  };
+  // A request whose body is still arriving is the one refused; its answer is not waited for.
+  const before = [...connection.owed].filter((res) => res.req.complete);
+  let left = before.length;
+  if (!left) refuse();
+  for (const res of before) res.once('close', () => --left === 0 && refuse());
 }
 
 export interface ServeOptions extends HandlerOptions {
@@ -351,7 +706,26 @@ export interface ServeOptions extends HandlerOptions {
   /** an open engine; else one is opened with `open` (and dataDir for the packs) */
   bible?: TypedBible;
   open?: Partial<OpenOptions>;
+  /** serve /healthz and /metrics only on this port (0 picks one), on opsHost, and not on the main port */
+  opsPort?: number;
+  /** where opsPort listens (default 127.0.0.1: reachable from this machine only) */
+  opsHost?: string;
+  /** a request's headers must have arrived within this (default 15 s); else 408 */
+  headersTimeoutMs?: number;
+  /** a whole request, its body included, must have arrived within this (default 30 s); else 408 */
+  requestTimeoutMs?: number;
+  /** an idle keep-alive connection is closed after this (default 65 s) */
+  keepAliveTimeoutMs?: number;
 }
+
+/** The server's own timeouts; docs/deploy.md explains the choice. */
+export const CONNECTION_LIMITS = {
+  headersTimeoutMs: 15_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 65_000,
+  /** what close() allows answers in flight by default */
+  graceMs: 10_000,
+} as const;
 
 export interface BibleServer {
   server: Server;
@@ -360,6 +734,10 @@ export interface BibleServer {
   port: number;
   /** the address to tell users, e.g. http://127.0.0.1:8080/ */
   url: string;
+  /** the memory large answers hold at once, and how many wait for room */
+  answerBudget: AnswerBudget;
+  /** the port of /healthz and /metrics when they have their own (opsPort) */
+  opsPort?: number;
   /** stops accepting, lets answers in flight finish (at most graceMs), then closes every connection */
   close(graceMs?: number): Promise<void>;
 }
@@ -368,33 +746,37 @@ export async function serve(options: ServeOptions = {}): Promise<BibleServer> {
   const bible =
     options.bible ?? (await openNode({ ...options.open, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }));
   const state: HandlerOptions = options;
-  const server = createServer(
-    { requestTimeout: 30_000, headersTimeout: 15_000, keepAliveTimeout: 5_000 },
-    createHandler(bible, state),
-  );
-  server.on('clientError', answerClientError);
+  if (options.opsPort !== undefined) state.opsAccess = 'elsewhere';
+  const handler = createHandler(bible, state);
+  const server = createServer(serverTimeouts(options), handler);
+  server.on('clientError', (error: Error, socket: Socket) => answerClientError(state, error, socket));
+  answerExpectations(server, handler);
+  const sockets = trackSockets(server);
   const host = options.host ?? '0.0.0.0';
-  await new Promise<void>((resolvePromise, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 8080, host, () => {
-      server.off('error', reject);
-      resolvePromise();
-    });
-  });
+  await listen(server, options.port ?? 8080, host);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 8080);
   const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  const ops = options.opsPort === undefined ? undefined : await serveOps(bible, state, options);
   let closing: Promise<void> | undefined;
   return {
     server,
     bible,
     port,
     url: `http://${shown}:${port}/`,
-    close(graceMs = 10_000) {
+    answerBudget: handler.budget,
+    ...(ops ? { opsPort: ops.port } : {}),
+    close(graceMs = CONNECTION_LIMITS.graceMs) {
       return (closing ??= new Promise<void>((done) => {
         state.draining = true;
+        // An answer's last bytes may still be in the kernel when it is handed over; closing the socket
+        // then (or exiting) can drop them. While draining, a connection is only half-closed once its
+        // answer is written and ends when the client, having read everything, closes its side.
+        for (const socket of sockets) halfCloseWhenDone(socket);
         const force = setTimeout(() => server.closeAllConnections(), graceMs);
         force.unref();
+        ops?.server.close();
+        ops?.server.closeAllConnections();
         server.close(() => {
           clearTimeout(force);
           done();
@@ -403,4 +785,111 @@ export async function serve(options: ServeOptions = {}): Promise<BibleServer> {
       }));
     },
   };
+}
+
+const serverTimeouts = (options: ServeOptions) => {
+  const headersTimeout = options.headersTimeoutMs ?? CONNECTION_LIMITS.headersTimeoutMs;
+  return {
+    headersTimeout,
+    requestTimeout: Math.max(options.requestTimeoutMs ?? CONNECTION_LIMITS.requestTimeoutMs, headersTimeout),
+    keepAliveTimeout: options.keepAliveTimeoutMs ?? CONNECTION_LIMITS.keepAliveTimeoutMs,
+    // The handler refuses a request without Host in the JSON shape of every error; Node's 400 has no body.
+    requireHostHeader: false,
+    // Node checks for late requests this often; its default (30 s) would answer a 15 s limit at up to 45 s.
+    connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(headersTimeout / 10))),
+  };
+};
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolvePromise();
+    });
+  });
+}
+
+/**
+ * `Expect: 100-continue`: the client waits for "100 Continue" before it sends its body. Node sends it to
+ * every such request; a body announced larger than any request may carry is refused (413) without it, so
+ * the client does not send the body only to have its connection closed under it. Any other expectation
+ * answers 417 in the JSON shape of every error (Node's own 417 has no body).
+ */
+function answerExpectations(server: Server, handler: (req: IncomingMessage, res: ServerResponse) => void): void {
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    if (!(Number(req.headers['content-length']) > MAX_BODY_BYTES)) res.writeContinue();
+    handler(req, res);
+  });
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    const expected = String(req.headers.expect).slice(0, 60);
+    const body = JSON.stringify(
+      errorBody('EXPECTATION_FAILED', `Expect: ${expected} is not supported; only 100-continue`),
+    );
+    res
+      .writeHead(417, {
+        ...CORS,
+        'Content-Type': JSON_TYPE,
+        'Content-Length': Buffer.byteLength(body),
+        Connection: 'close',
+      })
+      .end(req.method === 'HEAD' ? undefined : body);
+  });
+}
+
+/** The open connections, so that shutting down can reach those that are mid-answer. */
+function trackSockets(server: Server): Set<Socket> {
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  return sockets;
+}
+
+/**
+ * Once draining: where Node would close a connection after its answer, it only ends the sending side,
+ * and a keep-alive connection is ended as soon as its answer in flight (if any) is written.
+ */
+function halfCloseWhenDone(socket: Socket): void {
+  const inFlight = () => (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage ?? undefined;
+  const endIfIdle = () => {
+    const res = inFlight();
+    if (res) res.once('finish', () => setImmediate(endIfIdle));
+    else if (!socket.destroyed) socket.end();
+  };
+  (socket as Socket & { destroySoon: () => void }).destroySoon = () => {
+    if (!socket.destroyed) socket.end();
+  };
+  endIfIdle();
+}
+
+/** /healthz and /metrics on a port of their own, for a load balancer and a scraper that are not clients. */
+async function serveOps(
+  bible: TypedBible,
+  state: HandlerOptions,
+  options: ServeOptions,
+): Promise<{ server: Server; port: number }> {
+  const opsState: HandlerOptions = {
+    ...state,
+    opsAccess: 'open',
+    webDir: null,
+    dataDir: null,
+    accessLog: undefined,
+  };
+  const answer = createHandler(bible, opsState);
+  const server = createServer(serverTimeouts(options), (req, res) => {
+    const path = String(req.url ?? '/').split('?')[0];
+    if (path === '/healthz' || path === '/metrics') {
+      answer(req, res);
+      return;
+    }
+    res
+      .writeHead(404, { 'Content-Type': JSON_TYPE })
+      .end(JSON.stringify(errorBody('NOT_FOUND', 'this port answers only /healthz and /metrics')));
+  });
+  server.on('clientError', (error: Error, socket: Socket) => answerClientError(opsState, error, socket));
+  await listen(server, options.opsPort ?? 0, options.opsHost ?? '127.0.0.1');
+  const address = server.address();
+  return { server, port: typeof address === 'object' && address ? address.port : 0 };
 }

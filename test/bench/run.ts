@@ -20,6 +20,7 @@ const SUITES: { name: string; run: (h: Harness) => Promise<void> }[] = [
   { name: 'study', run: async (h) => (await import('./suites/study.ts')).default(h) },
   { name: 'citations', run: async (h) => (await import('./suites/citations.ts')).default(h) },
   { name: 'scale', run: async (h) => (await import('./suites/scale.ts')).default(h) },
+  { name: 'slow-clients', run: async (h) => (await import('./suites/slow-clients.ts')).default(h) },
   { name: 'package', run: async (h) => (await import('./suites/package.ts')).default(h) },
 ];
 

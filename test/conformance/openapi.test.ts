@@ -11,6 +11,8 @@ import { ENGINE_VERSION } from '../../engine/core/ops/info.ts';
 import { openApiDocument } from '../../engine/core/openapi.ts';
 import { coerceParams } from '../../engine/core/params.ts';
 import { bible } from '../helpers.ts';
+import { get, startServer } from '../hosts/http.ts';
+import { parseKeyFile } from '../../engine/node/keys.ts';
 import { SPEC_EXAMPLES } from './spec-examples.ts';
 
 type Doc = {
@@ -63,6 +65,20 @@ describe('the OpenAPI document', async () => {
         failures.push(`${example.operation}: ${ajv.errorsText(validate.errors).slice(0, 300)}`);
     }
     expect(failures).toEqual([]);
+  });
+
+  it('is served at /openapi.json, without a key even when the server needs one', async () => {
+    const srv = await startServer({
+      keys: parseKeyFile(JSON.stringify({ plans: { free: 5 }, keys: { k_1: 'free' } })),
+    });
+    try {
+      const answer = await get(srv.url, '/openapi.json');
+      expect(answer.status).toBe(200);
+      expect(answer.json()).toEqual(JSON.parse(JSON.stringify(doc)));
+      expect((await get(srv.url, '/GetVerse?verseId=43003016')).status).toBe(401);
+    } finally {
+      await srv.close(100);
+    }
   });
 
   it("every parameter's example is accepted by its operation", () => {

@@ -222,6 +222,7 @@ describe('graceful shutdown', () => {
     const slow = {
       operations: [{ name: 'GetSlow', params: [] }],
       unknownParams: () => [],
+      loadedPacks: () => ['meta'],
       call: async () => {
         await new Promise((r) => setTimeout(r, 300));
         return { done: true };

@@ -5,11 +5,14 @@ import { BibleError } from '../../core/errors.ts';
 
 export const MAX_PARAMS = 64;
 
-/** The decoded parameters; a BibleError (INVALID_PARAMETER) names the one that breaks a rule. */
-export function parseQuery(query: string): Record<string, string> {
+/**
+ * The decoded parameters; a BibleError (INVALID_PARAMETER) names the one that breaks a rule. `fields`
+ * names what they are in that error (a form body's fields are parsed the same way).
+ */
+export function parseQuery(query: string, fields = 'query parameters'): Record<string, string> {
   const parts = query ? query.split('&').filter(Boolean) : [];
   if (parts.length > MAX_PARAMS) {
-    throw new BibleError('INVALID_PARAMETER', `too many query parameters (${parts.length}); at most ${MAX_PARAMS}`);
+    throw new BibleError('INVALID_PARAMETER', `too many ${fields} (${parts.length}); at most ${MAX_PARAMS}`);
   }
   for (const part of parts) checkEncoding(part);
   const params = new Map<string, string>();

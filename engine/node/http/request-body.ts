@@ -1,10 +1,20 @@
-// A request body read whole as UTF-8 text, with a size limit: past it the server answers 413 without
-// reading on. Used for operations that take a long text (GetCitationsInText) by POST.
-import type { IncomingMessage } from 'node:http';
+// A request body read as UTF-8 text, with a size limit: past it the server answers 413 without reading
+// on. Used for operations that take a long text (GetCitationsInText) by POST; `bodyText` finds that text
+// in a body as clients send it (JSON, a form, or the text itself).
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { BibleError } from '../../core/errors.ts';
+import { parseQuery } from './query.ts';
 
 export class BodyTooLarge extends Error {
   constructor(readonly limit: number) {
     super(`the request body is larger than ${limit.toLocaleString('en')} bytes`);
+  }
+}
+
+/** The client hung up, or the server's request timeout ended the request, before the body was whole. */
+export class BodyAborted extends Error {
+  constructor() {
+    super('the request body ended before it was complete');
   }
 }
 
@@ -18,17 +28,117 @@ export function readBody(req: IncomingMessage, limit: number): Promise<string> {
     }
     const chunks: Buffer[] = [];
     let size = 0;
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      fn();
+    };
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
         req.removeAllListeners('data');
         req.resume();
-        reject(new BodyTooLarge(limit));
+        chunks.length = 0;
+        settle(() => reject(new BodyTooLarge(limit)));
         return;
       }
       chunks.push(chunk);
     });
-    req.on('end', () => resolve(new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks))));
-    req.on('error', reject);
+    req.on('end', () =>
+      settle(() => {
+        try {
+          resolve(decodeBody(Buffer.concat(chunks), req.headers));
+        } catch (error) {
+          reject(error);
+        }
+      }),
+    );
+    req.on('error', () => settle(() => reject(new BodyAborted())));
+    req.on('close', () => settle(() => reject(new BodyAborted())));
   });
+}
+
+/**
+ * A body's bytes as text: in the Content-Type's charset when it names one (a Latin-1 or UTF-16 file sent
+ * as it is saved), else UTF-16 when the bytes start with its byte order mark (as Windows tools write
+ * text), else UTF-8. A byte order mark is not part of the text. A BibleError names a charset no decoder knows.
+ */
+export function decodeBody(bytes: Uint8Array, headers: IncomingHttpHeaders): string {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(String(headers['content-type'] ?? ''))?.[1];
+  const sniffed =
+    bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : 'utf-8';
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(charset ?? sniffed);
+  } catch {
+    throw new BibleError(
+      'INVALID_PARAMETER',
+      `the request body's charset ${JSON.stringify(charset!.slice(0, 40))} is not one this server reads; send UTF-8`,
+    );
+  }
+  return decoder.decode(bytes);
+}
+
+/** The media type of a request body, lower case and without parameters ('' when none is given). */
+export const mediaType = (headers: IncomingHttpHeaders): string =>
+  String(headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
+
+const isJson = (type: string) => type === 'application/json' || /^application\/[\w.-]+\+json$/.test(type);
+
+/**
+ * The value of `param` in a body as clients send it: a JSON object's string member, a form's field, or
+ * else the body itself. A form body without that field is the text itself, because `curl -d @notes.txt`
+ * sends a plain file with the form type. A BibleError names `param` when a JSON body does not hold it.
+ */
+export function bodyText(body: string, headers: IncomingHttpHeaders, param: string): string {
+  const type = mediaType(headers);
+  if (isJson(type)) {
+    const expected = `a JSON body must be an object with a string member "${param}"`;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch (error) {
+      throw new BibleError(
+        'INVALID_PARAMETER',
+        `${expected}; the body is not valid JSON (${error instanceof Error ? error.message.slice(0, 120) : 'unreadable'})`,
+        param,
+      );
+    }
+    const value =
+      typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+        ? (parsed as Record<string, unknown>)[param]
+        : undefined;
+    if (typeof value !== 'string') {
+      const got = Array.isArray(parsed) ? 'an array' : parsed === null ? 'null' : typeof parsed;
+      const why =
+        got === 'object'
+          ? value === undefined
+            ? `it has no "${param}"`
+            : `"${param}" is ${typeOf(value)}`
+          : `it is ${got}`;
+      throw new BibleError(
+        value === undefined && got === 'object' ? 'MISSING_PARAMETER' : 'INVALID_PARAMETER',
+        `${expected}; ${why}`,
+        param,
+      );
+    }
+    return value;
+  }
+  if (type === 'application/x-www-form-urlencoded' && hasField(body, param)) {
+    const value = parseQuery(body, 'form fields')[param];
+    if (value !== undefined) return value;
+  }
+  return body;
+}
+
+const typeOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`);
+
+/** Does a form body name the field `param` (as its first field or after an &)? */
+function hasField(body: string, param: string): boolean {
+  const name = encodeURIComponent(param);
+  return body.startsWith(`${name}=`) || body.includes(`&${name}=`);
 }

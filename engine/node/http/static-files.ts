@@ -47,13 +47,17 @@ interface Entry {
 export const acceptsGzip = (headers: IncomingHttpHeaders): boolean => {
   const header = headers['accept-encoding'];
   if (!header) return false;
+  // gzip named itself decides, wherever it is in the list ("*, gzip;q=0" refuses it); else "*" does.
+  let any: boolean | undefined;
   for (const part of String(header).toLowerCase().split(',')) {
-    const [coding, ...params] = part.trim().split(';');
+    const [coding, ...params] = part.split(';').map((p) => p.trim());
     if (coding !== 'gzip' && coding !== '*') continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return !q || Number(q.slice(2)) > 0;
+    const q = params.find((p) => p.startsWith('q='));
+    const accepted = !q || Number(q.slice(2)) > 0;
+    if (coding === 'gzip') return accepted;
+    any = accepted;
   }
-  return false;
+  return any ?? false;
 };
 
 /** Does If-None-Match name this ETag (a list, weak forms and * included)? */

@@ -1,0 +1,78 @@
+// The memory heavy answers may hold at once. A heavy answer reserves its expected size before it is
+// built or written and frees it once its last byte has gone to the socket (or the client has gone).
+// When the budget is spent, new heavy answers wait in line for a while, then get 503 with Retry-After:
+// clients that stop reading cannot make the server hold more than the budget.
+
+export interface Reservation {
+  readonly bytes: number;
+  /** frees what is left of the reservation; safe to call twice */
+  release(): void;
+}
+
+export interface AnswerBudget {
+  /**
+   * Reserves `bytes`, waiting up to `waitMs` for room; null when there was no room in time (or the line
+   * is full). An answer larger than the whole budget goes out alone.
+   */
+  reserve(bytes: number, waitMs: number): Promise<Reservation | null>;
+  /** bytes reserved by answers being written */
+  readonly reserved: number;
+  readonly limit: number;
+  /** answers waiting for room */
+  readonly waiting: number;
+}
+
+/** Waiting answers beyond this are refused at once: each waiter holds a request and a timer. */
+const MAX_WAITING = 1024;
+
+export function createAnswerBudget(limit: number): AnswerBudget {
+  let reserved = 0;
+  const line: { bytes: number; admit: () => void }[] = [];
+  const fits = (bytes: number) => reserved === 0 || reserved + bytes <= limit;
+  // First come, first served: the head of the line goes first even if a smaller one would fit.
+  const admitWaiting = () => {
+    while (line.length && fits(line[0].bytes)) line.shift()!.admit();
+  };
+  const grant = (bytes: number): Reservation => {
+    reserved += bytes;
+    let held = true;
+    return {
+      bytes,
+      release() {
+        if (!held) return;
+        held = false;
+        reserved -= bytes;
+        admitWaiting();
+      },
+    };
+  };
+  return {
+    reserve(bytes, waitMs) {
+      if (!line.length && fits(bytes)) return Promise.resolve(grant(bytes));
+      if (line.length >= MAX_WAITING || waitMs <= 0) return Promise.resolve(null);
+      return new Promise((resolve) => {
+        const entry = {
+          bytes,
+          admit: () => {
+            clearTimeout(timer);
+            resolve(grant(bytes));
+          },
+        };
+        const timer = setTimeout(() => {
+          const at = line.indexOf(entry);
+          if (at >= 0) line.splice(at, 1);
+          resolve(null);
+          admitWaiting();
+        }, waitMs);
+        line.push(entry);
+      });
+    },
+    get reserved() {
+      return reserved;
+    },
+    limit,
+    get waiting() {
+      return line.length;
+    },
+  };
+}
