@@ -331,8 +331,9 @@ function editDistance(a: string, b: string): number {
  * Values read from a prefixed parameter (see ParamSpec.prefixedBy): id=G26 gives lexiconId G and id 26.
  * Only a prefix followed by digits counts; anything else is left for the parameter's own check.
  */
-function prefixedValues(specs: readonly ParamSpec[], given: Record<string, unknown>): Map<string, unknown> {
-  const values = new Map<string, unknown>();
+function prefixedValues(specs: readonly ParamSpec[], given: Record<string, unknown>): ReadonlyMap<string, unknown> {
+  // Made only when a prefixed id is read: this runs on every call of every operation.
+  let values: Map<string, unknown> | undefined;
   for (const spec of specs) {
     if (!spec.prefixedBy) continue;
     const raw = Object.hasOwn(given, spec.name) ? given[spec.name] : undefined;
@@ -362,8 +363,11 @@ function prefixedValues(specs: readonly ParamSpec[], given: Record<string, unkno
         spec.name,
         `${spec.name} ${JSON.stringify(trimmed.slice(0, 40))} names ${prefixSpec.name} ${prefix}, but ${prefixSpec.name} is ${JSON.stringify(String(other).slice(0, 40))}; give one or make them agree`,
       );
+    values ??= new Map<string, unknown>();
     values.set(spec.name, String(Number(number)));
     values.set(prefixSpec.name, prefix);
   }
-  return values;
+  return values ?? NO_PREFIXED_VALUES;
 }
+
+const NO_PREFIXED_VALUES: ReadonlyMap<string, unknown> = new Map();

@@ -97,6 +97,18 @@ function apiFormCitation(ctx: Context, citation: string, param: string): Citatio
 const isWhiteSpace = (c: number, text: string, at: number) =>
   c === 32 || (c >= 9 && c <= 13) || (c > 127 && /\s/.test(text.charAt(at)));
 
+/** The index past the whitespace at `i`. */
+function skipSpaces(list: string, i: number): number {
+  while (i < list.length && isWhiteSpace(list.charCodeAt(i), list, i)) i++;
+  return i;
+}
+
+/** The index past the ASCII digits at `i`. */
+function skipDigits(list: string, i: number): number {
+  while (i < list.length && list.charCodeAt(i) >= 48 && list.charCodeAt(i) <= 57) i++;
+  return i;
+}
+
 /**
  * The verses of the API's form, "3-5, 7": items of 1-3 digits or ranges with "-" or "–", apart by
  * commas; undefined when the list is written otherwise. Read by hand, not split and matched per part:
@@ -104,29 +116,20 @@ const isWhiteSpace = (c: number, text: string, at: number) =>
  */
 function apiFormVerses(list: string, param: string): Citation['items'] | undefined {
   const items: Citation['items'] = [];
-  const spaces = (i: number) => {
-    while (i < list.length && isWhiteSpace(list.charCodeAt(i), list, i)) i++;
-    return i;
-  };
-  const digits = (i: number) => {
-    let j = i;
-    while (j < list.length && list.charCodeAt(j) >= 48 && list.charCodeAt(j) <= 57) j++;
-    return j;
-  };
   for (let i = 0; ; ) {
     const partStart = i;
-    const fromStart = spaces(i);
-    const fromEnd = digits(fromStart);
+    const fromStart = skipSpaces(list, i);
+    const fromEnd = skipDigits(list, fromStart);
     if (fromEnd === fromStart || fromEnd - fromStart > 3) return undefined;
     const from = Number(list.slice(fromStart, fromEnd));
     let to = from;
-    i = spaces(fromEnd);
+    i = skipSpaces(list, fromEnd);
     if (list[i] === '-' || list[i] === '–') {
-      const toStart = spaces(i + 1);
-      const toEnd = digits(toStart);
+      const toStart = skipSpaces(list, i + 1);
+      const toEnd = skipDigits(list, toStart);
       if (toEnd === toStart || toEnd - toStart > 3) return undefined;
       to = Number(list.slice(toStart, toEnd));
-      i = spaces(toEnd);
+      i = skipSpaces(list, toEnd);
     }
     if (i < list.length && list[i] !== ',') return undefined;
     if (from < 1 || to < from)
