@@ -1,6 +1,6 @@
 // The build: check the corpus, read each dataset once, run every builder, write packs and manifest.json.
 import { fork } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,35 +84,32 @@ export function corpusRoot(): string {
   return resolve(process.env.BIBLE_SOURCES ?? join(REPO_ROOT, '..', 'shared', 'sources'));
 }
 
+/**
+ * Feeds a hash the files under `path` (a file or a folder), each as its name relative to `base` and its
+ * contents, in a stable order; `skip` leaves files out.
+ */
+function hashFilesUnder(hash: Hash, path: string, base: string, skip: (file: string) => boolean = () => false): void {
+  if (!existsSync(path)) return;
+  if (statSync(path).isDirectory()) {
+    for (const name of readdirSync(path).sort()) hashFilesUnder(hash, join(path, name), base, skip);
+    return;
+  }
+  if (skip(path)) return;
+  hash.update(relative(base, path)).update('\0').update(readFileSync(path)).update('\0');
+}
+
 /** A hash of the files under these repository paths (names and contents, in a stable order). */
 export function hashInputs(paths: string[]): string {
   const hash = createHash('sha256');
-  const walk = (path: string) => {
-    if (!existsSync(path)) return;
-    if (statSync(path).isDirectory()) {
-      for (const name of readdirSync(path).sort()) walk(join(path, name));
-      return;
-    }
-    // Unit tests sit beside the modules they test; they are not inputs, so adding one rebuilds nothing.
-    if (path.endsWith('.test.ts')) return;
-    hash.update(relative(REPO_ROOT, path)).update('\0').update(readFileSync(path)).update('\0');
-  };
-  for (const input of paths) walk(join(REPO_ROOT, input));
+  // Unit tests sit beside the modules they test; they are not inputs, so adding one rebuilds nothing.
+  for (const input of paths) hashFilesUnder(hash, join(REPO_ROOT, input), REPO_ROOT, (f) => f.endsWith('.test.ts'));
   return hash.digest('hex');
 }
 
 /** A hash of the files under an absolute path (a corpus dataset: a file or a folder). */
 function hashPath(root: string): string {
   const hash = createHash('sha256');
-  const walk = (path: string) => {
-    if (!existsSync(path)) return;
-    if (statSync(path).isDirectory()) {
-      for (const name of readdirSync(path).sort()) walk(join(path, name));
-      return;
-    }
-    hash.update(relative(root, path)).update('\0').update(readFileSync(path)).update('\0');
-  };
-  walk(root);
+  hashFilesUnder(hash, root, root);
   return hash.digest('hex');
 }
 

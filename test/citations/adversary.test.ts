@@ -5,16 +5,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BibleError } from '../../engine/core/errors.ts';
 import { bible, callError, type LooseBible } from '../helpers.ts';
+import type { CitationHit } from '../../engine/core/citations/find.ts';
 
-interface Hit {
-  match: string;
-  start: number;
-  end: number;
-  bookName: string;
-  bookId: string;
-  endBookId?: string;
-  passages: { from: string; to: string }[];
-}
+type Hit = CitationHit;
 
 /** [match, passages as "from-to" or "verse" apart by spaces, endBookId of a range across books] */
 type Expected = [match: string, passages: string, endBookId?: string];

@@ -8,6 +8,7 @@ import { bible, callError } from '../helpers.ts';
 import { get, startServer } from '../hosts/http.ts';
 import { FREE, LONE } from './cases.ts';
 import { POSTS } from './posts.ts';
+import type { CitationHit } from '../../engine/core/citations/find.ts';
 
 const b = await bible();
 const chapterVerses = b.meta.versification.chapterVerses;
@@ -60,31 +61,18 @@ describe('the hand-written cases', () => {
       const answer = await b.GetCitationsInText({ text });
       expect(answer.map((h: { match: string }) => h.match)).toEqual(hits.map(([match]) => match));
       let from = 0;
-      answer.forEach(
-        (
-          hit: {
-            match: string;
-            start: number;
-            end: number;
-            bookName: string;
-            bookId: string;
-            endBookId?: string;
-            passages: unknown;
-          },
-          i: number,
-        ) => {
-          expect(hit.passages).toEqual(ranges(hits[i][1]));
-          expect(hit.start).toBe(text.indexOf(hit.match, from));
-          expect(hit.end).toBe(hit.start + hit.match.length);
-          expect(text.slice(hit.start, hit.end)).toBe(hit.match);
-          expect(hit.match).toContain(hit.bookName);
-          const expected = ranges(hits[i][1]);
-          expect(hit.bookId).toBe(expected[0].from.slice(0, 2));
-          const endBook = expected[expected.length - 1].to.slice(0, 2);
-          expect(hit.endBookId).toBe(endBook === hit.bookId ? undefined : endBook);
-          from = hit.end;
-        },
-      );
+      answer.forEach((hit: CitationHit, i: number) => {
+        expect(hit.passages).toEqual(ranges(hits[i][1]));
+        expect(hit.start).toBe(text.indexOf(hit.match, from));
+        expect(hit.end).toBe(hit.start + hit.match.length);
+        expect(text.slice(hit.start, hit.end)).toBe(hit.match);
+        expect(hit.match).toContain(hit.bookName);
+        const expected = ranges(hits[i][1]);
+        expect(hit.bookId).toBe(expected[0].from.slice(0, 2));
+        const endBook = expected[expected.length - 1].to.slice(0, 2);
+        expect(hit.endBookId).toBe(endBook === hit.bookId ? undefined : endBook);
+        from = hit.end;
+      });
     });
   }
 });
