@@ -19,8 +19,9 @@ import { memoryLimiter, type Limiter } from './rate-limits.ts';
 import { DEFAULT_DATA_DIR, openNode } from './loader.ts';
 import { admit, RATE_HEADERS } from './http/admission.ts';
 import { createAnswerBudget, type AnswerBudget, type Reservation } from './http/answer-budget.ts';
-import { finished, STREAM_ABOVE_CHARS, streamJson } from './http/answer-writer.ts';
-import { estimateJsonChars } from './http/json-pieces.ts';
+import { finished, PIECE_CHARS, STREAM_ABOVE_CHARS, streamJson } from './http/answer-writer.ts';
+import { estimateJsonChars, estimateRowsChars, jsonPieces, rowPieces } from './http/json-pieces.ts';
+import { allRows, type Rows } from '../core/rows.ts';
 import { requestKey } from './keys.ts';
 import {
   encodeJson,
@@ -116,6 +117,7 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
     bible,
     options,
     operations: new Set(bible.operations.map((op) => op.name)),
+    rowwise: new Set(bible.operations.flatMap((op) => (op.rows ? [op.name] : []))),
     bodyParams: new Map(bible.operations.flatMap((op) => (op.bodyParam ? [[op.name, op.bodyParam] as const] : []))),
     limiter: options.limiter ?? memoryLimiter(options.now),
     answers: semaphore(options.maxConcurrentAnswers ?? DEFAULT_CONCURRENT_ANSWERS),
@@ -149,6 +151,8 @@ interface HandlerState {
   /** read on every request: keys may be swapped and draining set while the server runs */
   options: HandlerOptions;
   operations: ReadonlySet<string>;
+  /** operations whose list answer the engine builds a row at a time (bible.rows): encoded as they are built */
+  rowwise: ReadonlySet<string>;
   /** the parameter a POST to each operation that takes one carries as its body */
   bodyParams: ReadonlyMap<string, string>;
   limiter: Limiter;
@@ -329,6 +333,11 @@ async function answerOperation(x: Exchange, name: string, query: string, admitte
   }
 }
 
+/** A list answer whose rows are built as its JSON is encoded (bible.rows): only its length is held. */
+class RowList {
+  constructor(readonly rows: Rows) {}
+}
+
 const REMEMBERED_AS_LARGE = Symbol('remembered as large');
 /** The client hung up while its request waited: nothing is built for it. */
 const CLIENT_GONE = Symbol('client gone');
@@ -353,7 +362,9 @@ async function build(
     // With its packs loaded, call() builds the answer before it returns: this times the build alone,
     // not whatever else runs before the promise's continuation. A call that had to load a pack returned
     // before building, so it is not timed.
-    const answer = bible.call(name, params);
+    const answer = state.rowwise.has(name)
+      ? bible.rows(name, params).then((rows) => new RowList(rows!))
+      : bible.call(name, params);
     const ms = performance.now() - started;
     return answer.then((value) => {
       if (bible.loadedPacks().length === packs) noteCost(state, name, ms);
@@ -411,9 +422,10 @@ async function writeAnswer(
   key: string | undefined,
 ): Promise<void> {
   const state = x.state;
-  const chars = estimateJsonChars(value);
+  const rows = value instanceof RowList ? value.rows : undefined;
+  const chars = rows ? estimateRowsChars(rows) : estimateJsonChars(value);
   if (chars <= STREAM_ABOVE_CHARS) {
-    await sendJson(x, 200, value, headers);
+    await sendJson(x, 200, rows ? allRows(rows) : value, headers);
     return;
   }
   if (key !== undefined) rememberLarge(state, key, chars);
@@ -429,7 +441,8 @@ async function writeAnswer(
     if (!reservation) return await sendBusy(x, headers);
   }
   try {
-    const outcome = await streamJson(x.res, 200, { ...commonHeaders(x.state), ...headers }, value, {
+    const pieces = rows ? rowPieces(rows, PIECE_CHARS) : jsonPieces(value, PIECE_CHARS);
+    const outcome = await streamJson(x.res, 200, { ...commonHeaders(x.state), ...headers }, pieces, {
       turns: state.turns,
       gzip: acceptsGzip(x.req.headers),
       writeTimeoutMs: writeTimeoutMs(state),

@@ -6,13 +6,13 @@
 import type { ServerResponse } from 'node:http';
 import type { Writable } from 'node:stream';
 import { createGzip, type ZlibOptions } from 'node:zlib';
-import { jsonPieces } from './json-pieces.ts';
 import { JSON_TYPE } from './json-answer.ts';
 import type { Turns } from './turns.ts';
 
 /** Answers whose JSON is expected to be larger than this are streamed (and count against the budget). */
 export const STREAM_ABOVE_CHARS = 64 * 1024;
-const PIECE_CHARS = 64 * 1024;
+/** About how many characters of JSON are encoded at a time (a piece is written once the last has drained). */
+export const PIECE_CHARS = 64 * 1024;
 const GZIP_LEVEL = 5;
 
 export interface StreamOptions {
@@ -75,12 +75,15 @@ export function finished(res: ServerResponse, ms: number, progress?: NodeJS.Even
   });
 }
 
-/** Streams `value` as the JSON body of an answer whose status and headers are given. */
+/**
+ * Streams the JSON body of an answer whose status and headers are given; `pieces` encodes it a piece at a
+ * time (json-pieces.ts), and the next piece is pulled only once the last has been taken.
+ */
 export async function streamJson(
   res: ServerResponse,
   status: number,
   headers: Record<string, string | number>,
-  value: unknown,
+  pieces: Iterator<string, void>,
   options: StreamOptions,
 ): Promise<StreamOutcome> {
   if (res.destroyed) return { whole: false, reason: 'closed' };
@@ -111,7 +114,6 @@ export async function streamJson(
     res.once('close', () => gzip.destroy());
     sink = gzip;
   }
-  const pieces = jsonPieces(value, PIECE_CHARS);
   for (;;) {
     if (res.destroyed) return { whole: false, reason: 'closed' };
     const next = await options.turns.run(() => pieces.next());
