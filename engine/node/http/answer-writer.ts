@@ -11,9 +11,17 @@ import type { Turns } from './turns.ts';
 
 /** Answers whose JSON is expected to be larger than this are streamed (and count against the budget). */
 export const STREAM_ABOVE_CHARS = 64 * 1024;
-/** About how many characters of JSON are encoded at a time (a piece is written once the last has drained). */
-export const PIECE_CHARS = 64 * 1024;
-const GZIP_LEVEL = 5;
+/**
+ * About how many characters of JSON are encoded at a time (a piece is written once the last has drained):
+ * small enough that encoding one (about 1 ms) fits well inside a turn.
+ */
+export const PIECE_CHARS = 16 * 1024;
+/**
+ * A large answer is gzipped at level 1: about twice as fast as level 5 for 18% more bytes (5.6 MB of
+ * search JSON: 1.75 MB against 1.48 MB). Compression runs on the thread pool, which shares the machine's
+ * cores with the event loop: under many heavy clients the cheaper level leaves the loop more of them.
+ */
+const GZIP_LEVEL = 1;
 
 export interface StreamOptions {
   turns: Turns;
