@@ -692,13 +692,24 @@ function owe(socket: Socket, res: ServerResponse): ServerResponse | undefined {
 /** Node's HTTP server stops parsing a socket it has marked `_paused` (as it does for its own backpressure). */
 type ParsedSocket = Socket & { _paused?: boolean; parser?: { pause(): void; resume(): void } | null };
 
+/** Sockets whose resume() waits for their connection to have fewer answers in hand. */
+const gatedResume = new WeakSet<Socket>();
+
 /**
  * Stops reading a connection with PIPELINED_AHEAD answers in hand: otherwise Node parses every request a
  * client sends and keeps a request and a response object for each, without bound. What was already read
- * (at most one read, 64 KiB) is still parsed.
+ * (at most one read, 64 KiB) is still parsed. Node resumes a paused socket whenever an answer's bytes
+ * leave it; while this connection has its answers in hand, that resume waits.
  */
 function stopReading(socket: ParsedSocket, connection: Connection): void {
   connection.paused = true;
+  if (!gatedResume.has(socket)) {
+    gatedResume.add(socket);
+    const resume = socket.resume;
+    socket.resume = function (this: Socket) {
+      return connection.paused ? this : resume.call(this);
+    };
+  }
   socket._paused = true;
   socket.pause();
 }
