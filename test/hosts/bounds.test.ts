@@ -67,10 +67,13 @@ describe('pipelined requests', () => {
     const one = 'GET /GetChapter?bookId=19&chapterId=119 HTTP/1.1\r\nHost: x\r\n\r\n';
     const count = 5_000;
     const client = nonReader(s.port, one.repeat(count));
-    await new Promise((r) => setTimeout(r, 600));
-    const settled = parsed;
-    await new Promise((r) => setTimeout(r, 400));
-    expect(parsed).toBe(settled);
+    // Parsing stops (however long the machine takes to get there) well short of the whole stream.
+    let before = -1;
+    for (let waited = 0; parsed !== before && waited < 10_000; waited += 400) {
+      before = parsed;
+      await new Promise((r) => setTimeout(r, 400));
+    }
+    expect(parsed).toBe(before);
     // Node parses what one read brings (64 KiB) before it sees the pause, beyond what the socket took.
     expect(parsed).toBeLessThan(count / 2);
     client.socket.destroy();
@@ -119,7 +122,7 @@ describe('the connection cap', () => {
 describe('memory held for unread answers', () => {
   it('small answers pipelined behind an unread one count in the headroom, and past it get 503', async () => {
     // A 40 kB budget leaves 10 kB for small answers; each chapter below is about 4 kB of JSON.
-    const s = await server({ answerBudgetBytes: 40_000, writeTimeoutMs: 3_000 });
+    const s = await server({ answerBudgetBytes: 40_000, writeTimeoutMs: 10_000 });
     const headroom = s.answerBudget.headroom;
     const heavy = 'GET /GetSearchAdvanced?query=th&matchType=broad&versionId=kjv HTTP/1.1\r\nHost: x\r\n\r\n';
     const chapters = Array.from(
@@ -132,7 +135,8 @@ describe('memory held for unread answers', () => {
     await new Promise((r) => setTimeout(r, 600));
     // Another client, reading each answer, is answered meanwhile.
     expect((await get(s.url, '/GetChapter?bookId=19&chapterId=23')).status).toBe(200);
-    const text = await client.read(2_500);
+    // Every answer arrives (the large one first, at the pace of a loaded machine), then the client hangs up.
+    const text = await client.read(30_000, (t) => statusesIn(t).length === 8);
     clearInterval(watch);
     expect(most).toBeLessThanOrEqual(headroom);
     expect(statusesIn(text)).toContain(503);
@@ -144,7 +148,7 @@ describe('memory held for unread answers', () => {
     const head = (bytes: number) =>
       `POST /GetCitationsInText HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: ${bytes}\r\n\r\n`;
     const first = nonReader(s.port, `${head(1_000_000)}John 3:16 `);
-    expect(await until(() => s.answerBudget.reserved >= 1_000_000, 2_000)).toBe(true);
+    expect(await until(() => s.answerBudget.reserved >= 1_000_000, 5_000)).toBe(true);
     const second = nonReader(s.port, `${head(1_000_000)}Gen 1:1 `);
     const text = await second.read(800);
     expect(statusesIn(text)).toEqual([503]);
