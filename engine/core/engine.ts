@@ -12,6 +12,7 @@ import type { AudioOption } from './ops/audio.ts';
 import { coerceParams, unknownParams } from './params.ts';
 import { seededRandom } from './random.ts';
 import { loadTranslation, type TranslationData } from './translation.ts';
+import { rowsOfArray, type Rows } from './rows.ts';
 
 /**
  * Hands the engine a pack's bytes: Node reads files, a browser fetches, React Native reads assets. A
@@ -57,6 +58,13 @@ export interface Bible {
   /** like call, but only when the packs the call needs are already loaded (throws NOT_AVAILABLE otherwise) */
   callSync<N extends OperationName>(name: N, ...params: CallArgs<N>): ResultOf<N>;
   callSync<S extends string>(name: RuntimeName<S>, params?: Params): unknown;
+  /**
+   * A list answer as rows built one at a time (`{ total, row(i) }`), so a long answer can be encoded a
+   * slice at a time without holding every row: row i is what `call` answers at index i. Operations
+   * that can answer long lists (the searches) build each row when asked; for other list answers the
+   * rows are those of the built array. Undefined when the answer is not a list.
+   */
+  rows(name: string, params?: Params): Promise<Rows | undefined>;
   /** the names among `params` that the operation does not take (call() ignores them; strict mode refuses them) */
   unknownParams(name: string, params?: Params): string[];
   /** loads packs ahead of use */
@@ -165,6 +173,13 @@ export async function open(options: OpenOptions): Promise<TypedBible> {
       const { op, params, needs } = prepare(name, raw);
       if (needs.some((n) => !packs.has(n))) await Promise.all(needs.map(fetchPack));
       return op.run(context, params);
+    },
+    async rows(name: string, raw?: Params): Promise<Rows | undefined> {
+      const { op, params, needs } = prepare(name, raw);
+      if (needs.some((n) => !packs.has(n))) await Promise.all(needs.map(fetchPack));
+      if (op.rows) return op.rows(context, params);
+      const answer = await op.run(context, params);
+      return Array.isArray(answer) ? rowsOfArray(answer) : undefined;
     },
     callSync(name: string, raw?: Params): any {
       const { op, params, needs } = prepare(name, raw);

@@ -1,4 +1,5 @@
 // The platform-free engine: no Node built-ins, no network; hosts hand it pack bytes through a loader.
+export type { Rows } from './rows.ts';
 export { open, type Bible, type TypedBible, type OpenOptions, type PackLoader, type Params } from './engine.ts';
 export { BibleError, type BibleErrorCode } from './errors.ts';
 export { OPERATIONS } from './operations.ts';

@@ -8,6 +8,7 @@ import type { ParamSpec, VerseIdValue, BookOrTestament } from './params.ts';
 import type { Infer, Shape } from './shape.ts';
 import type { TRANSLATIONS } from '../../sources/catalog.ts';
 import type { TranslationData } from './translation.ts';
+import type { Rows } from './rows.ts';
 
 export interface Context {
   readonly meta: Meta;
@@ -49,6 +50,11 @@ export interface OperationDef<
   /** the parameter an HTTP POST body may carry (a long text), besides the query string */
   readonly bodyParam?: string;
   run(ctx: Context, params: Record<string, any>): unknown;
+  /**
+   * For an answer that can be a long list: its rows, each built on demand; `run` answers the same rows
+   * as an array (see rows.ts).
+   */
+  rows?(ctx: Context, params: Record<string, any>): Rows;
 }
 
 /**
@@ -69,6 +75,7 @@ export function defineOperation<
   packs?(params: Record<string, any>, meta: Meta): string[];
   bodyParam?: Params[number]['name'];
   run(ctx: Context, params: Record<string, any>): Answer;
+  rows?(ctx: Context, params: Record<string, any>): Rows<Answer extends readonly (infer Row)[] ? Row : never>;
 }): OperationDef<Name, Params, Result> {
   return def;
 }

@@ -31,7 +31,7 @@ async function loadPromClient(): Promise<PromClient | undefined> {
 export async function createMetrics(
   loadedPacks: () => number,
   redisPolicy: string | undefined,
-  answerBudget?: () => { reserved: number; waiting: number } | undefined,
+  answerBudget?: () => { reserved: number; taken: number; waiting: number } | undefined,
 ): Promise<ServerMetrics | undefined> {
   const prom = await loadPromClient();
   if (!prom) return undefined;
@@ -74,13 +74,20 @@ export async function createMetrics(
   });
   const busy = new prom.Counter({
     name: 'bible_busy_total',
-    help: 'Large answers refused with 503 while the memory for large answers was spent',
+    help: 'Answers refused with 503 while the memory for answers was spent, or beyond the connection cap',
   });
   new prom.Gauge({
     name: 'bible_answer_bytes_reserved',
-    help: 'Expected bytes of the large answers being written now',
+    help: 'Expected bytes of the large answers being written now, and of request bodies being read',
     collect() {
       this.set(answerBudget?.()?.reserved ?? 0);
+    },
+  });
+  new prom.Gauge({
+    name: 'bible_small_answer_bytes_held',
+    help: 'Bytes of small answers not yet handed to their sockets (the budget headroom they share)',
+    collect() {
+      this.set(answerBudget?.()?.taken ?? 0);
     },
   });
   new prom.Gauge({

@@ -22,7 +22,7 @@ import { serve, type BibleServer, type ServeOptions } from './server.ts';
 
 export const SERVE_USAGE = `usage: bible serve [--port N] [--host ADDRESS] [--keys FILE] [--workers N] [--redis URL]
                    [--redis-failure closed|open] [--access-log] [--audio TEMPLATE] [--audio-music TEMPLATE] [--data DIR]
-                   [--answer-memory MIB] [--write-timeout S] [--grace S] [--ops-port N] [--ops-keyed]
+                   [--answer-memory MIB] [--write-timeout S] [--max-connections N] [--grace S] [--ops-port N] [--ops-keyed]
   --port N          port to listen on (default: the PORT environment variable, else 8080; 0 = any free port)
   --host ADDRESS    address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 every interface,
                     as a container or a server for other machines needs; :: every IPv6 and IPv4 one)
@@ -39,6 +39,9 @@ export const SERVE_USAGE = `usage: bible serve [--port N] [--host ADDRESS] [--ke
                     memory that answers over 64 KiB may hold at once in each process, counted until their last
                     byte is written (default 32); past it they wait up to 60 s, then answer 503 with Retry-After
   --write-timeout S a client that reads nothing of its answer for S seconds is disconnected (default 30)
+  --max-connections N
+                    open connections each process serves (default 1024); a connection beyond them gets 503
+                    with Retry-After to its first request and is closed
   --grace S         on SIGTERM or SIGINT, answers in flight get S seconds to finish (default 10)
   --ops-port N      serve /healthz and /metrics only on port N (on 127.0.0.1, or --ops-host ADDRESS)
   --ops-keyed       /healthz and /metrics need a known API key (with --keys)
@@ -61,6 +64,7 @@ export interface ServeArgs {
   concurrentAnswers?: number;
   answerBudgetBytes?: number;
   writeTimeoutMs?: number;
+  maxConnections?: number;
   graceMs?: number;
   opsPort?: number;
   opsHost?: string;
@@ -109,6 +113,7 @@ export function parseServeArgs(args: string[], env: Record<string, string | unde
         'concurrent-answers': { type: 'string' },
         'answer-memory': { type: 'string' },
         'write-timeout': { type: 'string' },
+        'max-connections': { type: 'string' },
         grace: { type: 'string' },
         'ops-port': { type: 'string' },
         'ops-host': { type: 'string' },
@@ -157,6 +162,7 @@ export function parseServeArgs(args: string[], env: Record<string, string | unde
   if (redis !== undefined) checkRedisUrl(redis, values.redis !== undefined ? '--redis' : 'BIBLE_REDIS_URL');
   const answerMemory = wholeNumber('answer-memory', values['answer-memory'] as string | undefined, 1, 65_536);
   const writeTimeout = wholeNumber('write-timeout', values['write-timeout'] as string | undefined, 1, 3_600);
+  const maxConnections = wholeNumber('max-connections', values['max-connections'] as string | undefined, 1, 1_000_000);
   const grace = wholeNumber('grace', values.grace as string | undefined, 0, 3_600);
   const opsPort = wholeNumber('ops-port', values['ops-port'] as string | undefined, 0, 65_535);
   if (values['ops-host'] !== undefined && opsPort === undefined) throw new Error('--ops-host needs --ops-port');
@@ -165,6 +171,7 @@ export function parseServeArgs(args: string[], env: Record<string, string | unde
   return {
     ...(answerMemory !== undefined ? { answerBudgetBytes: answerMemory * 1024 * 1024 } : {}),
     ...(writeTimeout !== undefined ? { writeTimeoutMs: writeTimeout * 1000 } : {}),
+    ...(maxConnections !== undefined ? { maxConnections } : {}),
     ...(grace !== undefined ? { graceMs: grace * 1000 } : {}),
     ...(opsPort !== undefined ? { opsPort, opsHost: (values['ops-host'] as string | undefined) ?? '127.0.0.1' } : {}),
     ...(values['ops-keyed'] === true ? { opsKeyed: true } : {}),
@@ -323,6 +330,7 @@ async function runServer(parsed: ServeArgs): Promise<void> {
     maxConcurrentAnswers: parsed.concurrentAnswers,
     answerBudgetBytes: parsed.answerBudgetBytes,
     writeTimeoutMs: parsed.writeTimeoutMs,
+    maxConnections: parsed.maxConnections,
     ...(parsed.opsPort !== undefined ? { opsPort: parsed.opsPort, opsHost: parsed.opsHost } : {}),
     ...(parsed.opsKeyed ? { opsAccess: 'keyed' as const } : {}),
     open: { ...(parsed.audio !== undefined ? { audio: parsed.audio } : {}), preload: ['text-kjv'] },

@@ -19,8 +19,9 @@ import { memoryLimiter, type Limiter } from './rate-limits.ts';
 import { DEFAULT_DATA_DIR, openNode } from './loader.ts';
 import { admit, RATE_HEADERS } from './http/admission.ts';
 import { createAnswerBudget, type AnswerBudget, type Reservation } from './http/answer-budget.ts';
-import { finished, STREAM_ABOVE_CHARS, streamJson } from './http/answer-writer.ts';
-import { estimateJsonChars } from './http/json-pieces.ts';
+import { finished, PIECE_CHARS, STREAM_ABOVE_CHARS, streamJson } from './http/answer-writer.ts';
+import { estimateJsonChars, estimateRowsChars, jsonPieces, rowPieces } from './http/json-pieces.ts';
+import { allRows, type Rows } from '../core/rows.ts';
 import { requestKey } from './keys.ts';
 import {
   encodeJson,
@@ -95,6 +96,8 @@ export interface HandlerOptions {
   opsAccess?: OpsAccess;
   /** a client's fault that ended its request (a body cut off, a request Node's parser refused): counted */
   onClientFault?: (kind: string) => void;
+  /** whether a connection came in beyond the connection cap (serve() sets it): its request gets 503 */
+  beyondCapacity?: (socket: Socket) => boolean;
 }
 
 export type OpsAccess = 'open' | 'keyed' | 'elsewhere';
@@ -116,6 +119,7 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
     bible,
     options,
     operations: new Set(bible.operations.map((op) => op.name)),
+    rowwise: new Set(bible.operations.flatMap((op) => (op.rows ? [op.name] : []))),
     bodyParams: new Map(bible.operations.flatMap((op) => (op.bodyParam ? [[op.name, op.bodyParam] as const] : []))),
     limiter: options.limiter ?? memoryLimiter(options.now),
     answers: semaphore(options.maxConcurrentAnswers ?? DEFAULT_CONCURRENT_ANSWERS),
@@ -149,6 +153,8 @@ interface HandlerState {
   /** read on every request: keys may be swapped and draining set while the server runs */
   options: HandlerOptions;
   operations: ReadonlySet<string>;
+  /** operations whose list answer the engine builds a row at a time (bible.rows): encoded as they are built */
+  rowwise: ReadonlySet<string>;
   /** the parameter a POST to each operation that takes one carries as its body */
   bodyParams: ReadonlyMap<string, string>;
   limiter: Limiter;
@@ -177,6 +183,13 @@ async function handle(x: Exchange): Promise<void> {
   const { req, state } = x;
   const method = req.method ?? '';
   const url = req.url ?? '/';
+  if (state.options.beyondCapacity?.(req.socket)) {
+    state.options.metrics?.busy?.();
+    const full = refusal(503, 'BUSY', 'the server has as many connections open as it serves; retry shortly', {
+      'Retry-After': String(BUSY_RETRY_SECONDS),
+    });
+    return sendRefusal(x, full, { Connection: 'close' });
+  }
   if (method === 'OPTIONS') {
     x.res.writeHead(204, { ...commonHeaders(state), ...preflightHeaders(req.headers), 'Content-Length': 0 }).end();
     return;
@@ -277,10 +290,21 @@ async function answerOperation(x: Exchange, name: string, query: string, admitte
   const { bible, bodyParams } = state;
   let params: Record<string, string> | undefined;
   let reservation: Reservation | null = null;
+  let bodyReservation: Reservation | null = null;
   try {
     params = parseQuery(query);
     const bodyParam = x.req.method === 'POST' ? bodyParams.get(name) : undefined;
     if (bodyParam) {
+      // A body counts in the memory budget from before it is read until its answer is written: slow
+      // POSTs cannot make the server hold more than the budget either.
+      // A body announced over the limit is refused unread, below; one of unknown length may be up to it.
+      const announced = Number(x.req.headers['content-length']);
+      const bodyBytes = announced > MAX_BODY_BYTES ? 0 : announced >= 0 ? announced : MAX_BODY_BYTES;
+      if (bodyBytes > 0) {
+        bodyReservation = await state.budget.reserve(bodyBytes, budgetWaitMs(state));
+        if (x.res.destroyed) return;
+        if (!bodyReservation) return await sendBusy(x, { ...admitted, Connection: 'close' });
+      }
       let body: string;
       try {
         body = await readBody(x.req, MAX_BODY_BYTES);
@@ -326,7 +350,13 @@ async function answerOperation(x: Exchange, name: string, query: string, admitte
     await sendJson(x, statusOf(error), error.toJSON(), headers);
   } finally {
     reservation?.release();
+    bodyReservation?.release();
   }
+}
+
+/** A list answer whose rows are built as its JSON is encoded (bible.rows): only its length is held. */
+class RowList {
+  constructor(readonly rows: Rows) {}
 }
 
 const REMEMBERED_AS_LARGE = Symbol('remembered as large');
@@ -353,7 +383,9 @@ async function build(
     // With its packs loaded, call() builds the answer before it returns: this times the build alone,
     // not whatever else runs before the promise's continuation. A call that had to load a pack returned
     // before building, so it is not timed.
-    const answer = bible.call(name, params);
+    const answer = state.rowwise.has(name)
+      ? bible.rows(name, params).then((rows) => new RowList(rows!))
+      : bible.call(name, params);
     const ms = performance.now() - started;
     return answer.then((value) => {
       if (bible.loadedPacks().length === packs) noteCost(state, name, ms);
@@ -411,9 +443,10 @@ async function writeAnswer(
   key: string | undefined,
 ): Promise<void> {
   const state = x.state;
-  const chars = estimateJsonChars(value);
+  const rows = value instanceof RowList ? value.rows : undefined;
+  const chars = rows ? estimateRowsChars(rows) : estimateJsonChars(value);
   if (chars <= STREAM_ABOVE_CHARS) {
-    await sendJson(x, 200, value, headers);
+    await sendJson(x, 200, rows ? allRows(rows) : value, headers);
     return;
   }
   if (key !== undefined) rememberLarge(state, key, chars);
@@ -429,7 +462,8 @@ async function writeAnswer(
     if (!reservation) return await sendBusy(x, headers);
   }
   try {
-    const outcome = await streamJson(x.res, 200, { ...commonHeaders(x.state), ...headers }, value, {
+    const pieces = rows ? rowPieces(rows, PIECE_CHARS) : jsonPieces(value, PIECE_CHARS);
+    const outcome = await streamJson(x.res, 200, { ...commonHeaders(x.state), ...headers }, pieces, {
       turns: state.turns,
       gzip: acceptsGzip(x.req.headers),
       writeTimeoutMs: writeTimeoutMs(state),
@@ -511,11 +545,22 @@ const commonHeaders = (state: HandlerState): Record<string, string> =>
 
 function writeJson(x: Exchange, status: number, encoded: EncodedJson, headers: Record<string, string> = {}): void {
   if (x.res.destroyed) return;
+  // A small answer counts in the budget's headroom until it has gone to the socket. When that is spent,
+  // the only answer a connection has in hand still goes (a client that reads each answer before asking
+  // again is never refused), and so do refusals and errors (tiny); an answer pipelined behind others
+  // that are not yet written gets 503.
+  const held = x.state.budget.take(encoded.payload.length);
+  if (!held && status === 200 && connectionOf(x.req.socket).owed.size > 1) {
+    x.state.options.metrics?.busy?.();
+    writeJson(x, 503, BUSY_SMALL, { ...headers, 'Retry-After': String(BUSY_RETRY_SECONDS) });
+    return;
+  }
   x.res.writeHead(status, { ...commonHeaders(x.state), ...headers, ...jsonHeaders(encoded) });
   x.res.end(x.req.method === 'HEAD' ? undefined : encoded.payload);
   sentBytes.set(x.res, encoded.payload.length);
   // Even a small answer is not held for a client that never reads it.
   void finished(x.res, writeTimeoutMs(x.state)).then((whole) => {
+    held?.release();
     if (whole || x.res.destroyed) return;
     clientFault(
       x.state,
@@ -526,6 +571,14 @@ function writeJson(x: Exchange, status: number, encoded: EncodedJson, headers: R
     x.res.destroy();
   });
 }
+
+/** The 503 of a small answer refused for want of memory (tiny, so never gzipped). */
+const BUSY_SMALL: EncodedJson = {
+  payload: Buffer.from(
+    JSON.stringify(errorBody('BUSY', 'the server holds as many unread answers as it may; retry shortly')),
+  ),
+  gzipped: false,
+};
 
 async function sendJson(x: Exchange, status: number, body: unknown, headers: Record<string, string> = {}) {
   writeJson(x, status, await encodeJson(x.req.headers, body), headers);
@@ -595,6 +648,8 @@ interface Connection {
   latest: ServerResponse[];
   /** a client fault has been counted on this connection, which it ends */
   faulted: boolean;
+  /** reading stopped because the connection has PIPELINED_AHEAD answers in hand */
+  paused: boolean;
 }
 
 const connections = new WeakMap<Socket, Connection>();
@@ -602,7 +657,7 @@ const connections = new WeakMap<Socket, Connection>();
 function connectionOf(socket: Socket): Connection {
   let connection = connections.get(socket);
   if (!connection) {
-    connection = { owed: new Set(), latest: [], faulted: false };
+    connection = { owed: new Set(), latest: [], faulted: false, paused: false };
     connections.set(socket, connection);
   }
   return connection;
@@ -621,12 +676,50 @@ const PIPELINED_AHEAD = 8;
  * request must wait for, if the connection already has PIPELINED_AHEAD answers in hand.
  */
 function owe(socket: Socket, res: ServerResponse): ServerResponse | undefined {
-  const { owed, latest } = connectionOf(socket);
+  const connection = connectionOf(socket);
+  const { owed, latest } = connection;
   owed.add(res);
-  res.once('close', () => owed.delete(res));
+  res.once('close', () => {
+    owed.delete(res);
+    if (connection.paused && owed.size < PIPELINED_AHEAD) readOn(socket, connection);
+  });
+  if (owed.size >= PIPELINED_AHEAD && !connection.paused) stopReading(socket, connection);
   latest.push(res);
   const gate = latest.length > PIPELINED_AHEAD ? latest.shift() : undefined;
   return gate && owed.has(gate) ? gate : undefined;
+}
+
+/** Node's HTTP server stops parsing a socket it has marked `_paused` (as it does for its own backpressure). */
+type ParsedSocket = Socket & { _paused?: boolean; parser?: { pause(): void; resume(): void } | null };
+
+/** Sockets whose resume() waits for their connection to have fewer answers in hand. */
+const gatedResume = new WeakSet<Socket>();
+
+/**
+ * Stops reading a connection with PIPELINED_AHEAD answers in hand: otherwise Node parses every request a
+ * client sends and keeps a request and a response object for each, without bound. What was already read
+ * (at most one read, 64 KiB) is still parsed. Node resumes a paused socket whenever an answer's bytes
+ * leave it; while this connection has its answers in hand, that resume waits.
+ */
+function stopReading(socket: ParsedSocket, connection: Connection): void {
+  connection.paused = true;
+  if (!gatedResume.has(socket)) {
+    gatedResume.add(socket);
+    const resume = socket.resume;
+    socket.resume = function (this: Socket) {
+      return connection.paused ? this : resume.call(this);
+    };
+  }
+  socket._paused = true;
+  socket.pause();
+}
+
+function readOn(socket: ParsedSocket, connection: Connection): void {
+  connection.paused = false;
+  if (socket.destroyed) return;
+  socket._paused = false;
+  socket.parser?.resume();
+  socket.resume();
 }
 
 /**
@@ -716,6 +809,11 @@ export interface ServeOptions extends HandlerOptions {
   requestTimeoutMs?: number;
   /** an idle keep-alive connection is closed after this (default 65 s) */
   keepAliveTimeoutMs?: number;
+  /**
+   * Connections served at once (default 1024). One beyond them gets 503 with Retry-After to its first
+   * request and is closed; one that sends nothing is closed after a second.
+   */
+  maxConnections?: number;
 }
 
 /** The server's own timeouts; docs/deploy.md explains the choice. */
@@ -725,6 +823,9 @@ export const CONNECTION_LIMITS = {
   keepAliveTimeoutMs: 65_000,
   /** what close() allows answers in flight by default */
   graceMs: 10_000,
+  maxConnections: 1024,
+  /** a connection beyond the cap that sends no request within this is closed */
+  refusedLingerMs: 1_000,
 } as const;
 
 export interface BibleServer {
@@ -752,6 +853,7 @@ export async function serve(options: ServeOptions = {}): Promise<BibleServer> {
   server.on('clientError', (error: Error, socket: Socket) => answerClientError(state, error, socket));
   answerExpectations(server, handler);
   const sockets = trackSockets(server);
+  state.beyondCapacity = capConnections(server, options.maxConnections ?? CONNECTION_LIMITS.maxConnections);
   const host = options.host ?? '0.0.0.0';
   await listen(server, options.port ?? 8080, host);
   const address = server.address();
@@ -835,6 +937,28 @@ function answerExpectations(server: Server, handler: (req: IncomingMessage, res:
       })
       .end(req.method === 'HEAD' ? undefined : body);
   });
+}
+
+/**
+ * Counts the connections being served; those that arrive beyond `max` are marked, so their first request
+ * is answered 503 and the connection closed, and closed after a second when no request comes.
+ */
+function capConnections(server: Server, max: number): (socket: Socket) => boolean {
+  let served = 0;
+  const beyond = new WeakSet<Socket>();
+  // Before Node's own listener, which starts reading the socket.
+  server.prependListener('connection', (socket: Socket) => {
+    if (served < max) {
+      served++;
+      socket.once('close', () => served--);
+      return;
+    }
+    beyond.add(socket);
+    const linger = setTimeout(() => socket.destroy(), CONNECTION_LIMITS.refusedLingerMs);
+    linger.unref();
+    socket.once('close', () => clearTimeout(linger));
+  });
+  return (socket) => beyond.has(socket);
 }
 
 /** The open connections, so that shutting down can reach those that are mid-answer. */

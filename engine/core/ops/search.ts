@@ -5,7 +5,8 @@
 // (`broad`). Answers are verse rows in canonical order, whichever path found them (search/searcher.ts).
 import type { MatchType } from '../match.ts';
 import { COMMON_PARAMS, defineOperation, textPack, verseRow, type Context } from '../operation.ts';
-import { arrayOf, number, object, optional, string } from '../shape.ts';
+import { arrayOf, number, object, optional, string, type Infer } from '../shape.ts';
+import { allRows, pagedRows, type Rows } from '../rows.ts';
 import { matchingPositions } from '../search/matching.ts';
 import { matchSpans, searchPackName } from '../search/searcher.ts';
 import { limitRange } from '../chapters.ts';
@@ -18,22 +19,32 @@ interface Page {
   matchType?: MatchType;
 }
 
-/** Verse rows for a page of the matches; with highlight=true each row also gets `highlights`, the
- *  [start, end) UTF-16 offsets in t of every match. */
-function rows(ctx: Context, versionId: string, positions: number[], page: Page) {
+/** Verse rows for a page of the matches, each built when asked for; with highlight=true each row also
+ *  gets `highlights`, the [start, end) UTF-16 offsets in t of every match. */
+function rows(ctx: Context, versionId: string, positions: number[], page: Page): Rows<SearchHit> {
   const text = ctx.translation(versionId);
-  const offset = page.offset ?? 0;
-  const end = Math.min(positions.length, offset + (page.limit ?? Infinity));
-  const out = [];
-  for (let k = offset; k < end; k++) {
+  const highlighted = page.highlight === 'true';
+  return pagedRows(positions.length, page, (k) => {
     const row = verseRow(text.ids[positions[k]], text.textAt(positions[k]));
-    out.push(
-      page.highlight === 'true'
-        ? { ...row, highlights: matchSpans(row.t, page.query, page.matchType ?? 'exact') }
-        : row,
-    );
-  }
-  return out;
+    return highlighted ? { ...row, highlights: matchSpans(row.t, page.query, page.matchType ?? 'exact') } : row;
+  });
+}
+
+type SearchHit = Infer<typeof SEARCH_HIT>;
+
+function searchRows(ctx: Context, p: Record<string, any>): Rows<SearchHit> {
+  const found = matchingPositions(ctx, p.versionId, p.query);
+  return rows(ctx, p.versionId, found, p as Page);
+}
+
+function advancedSearchRows(ctx: Context, p: Record<string, any>): Rows<SearchHit> {
+  const range = limitRange(ctx, p.versionId, p.limitToBookId, p.limitToChapterId);
+  const found = matchingPositions(ctx, p.versionId, p.query, {
+    matchType: p.matchType,
+    exclude: p.excludeString,
+    range,
+  });
+  return rows(ctx, p.versionId, found, p as Page);
 }
 
 const query = {
@@ -80,10 +91,8 @@ export const searchOperations = [
     params: [query, COMMON_PARAMS.versionId, limit, offset, highlight],
     result: arrayOf(SEARCH_HIT),
     packs: searchPacks,
-    run(ctx, p) {
-      const found = matchingPositions(ctx, p.versionId, p.query);
-      return rows(ctx, p.versionId, found, p as Page);
-    },
+    rows: searchRows,
+    run: (ctx, p) => allRows(searchRows(ctx, p)),
   }),
   defineOperation({
     name: 'GetSearchAdvanced',
@@ -119,15 +128,8 @@ export const searchOperations = [
     ],
     result: arrayOf(SEARCH_HIT),
     packs: searchPacks,
-    run(ctx, p) {
-      const range = limitRange(ctx, p.versionId, p.limitToBookId, p.limitToChapterId);
-      const found = matchingPositions(ctx, p.versionId, p.query, {
-        matchType: p.matchType,
-        exclude: p.excludeString,
-        range,
-      });
-      return rows(ctx, p.versionId, found, p as Page);
-    },
+    rows: advancedSearchRows,
+    run: (ctx, p) => allRows(advancedSearchRows(ctx, p)),
   }),
   defineOperation({
     name: 'GetSearchCount',

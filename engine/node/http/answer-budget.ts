@@ -1,7 +1,11 @@
 // The memory heavy answers may hold at once. A heavy answer reserves its expected size before it is
 // built or written and frees it once its last byte has gone to the socket (or the client has gone).
 // When the budget is spent, new heavy answers wait in line for a while, then get 503 with Retry-After:
-// clients that stop reading cannot make the server hold more than the budget.
+// clients that stop reading cannot make the server hold more than the budget. Small answers and request
+// bodies count too: request bodies as large answers do, and small answers in a headroom of their own
+// beside the budget (so cheap answers are never queued behind large ones), taken at once and refused
+// when it is spent. What answers hold is at most the budget (or one answer larger than it) plus the
+// headroom.
 
 export interface Reservation {
   readonly bytes: number;
@@ -15,9 +19,15 @@ export interface AnswerBudget {
    * is full). An answer larger than the whole budget goes out alone.
    */
   reserve(bytes: number, waitMs: number): Promise<Reservation | null>;
-  /** bytes reserved by answers being written */
+  /** Takes `bytes` for a small answer at once, without waiting, from the headroom; null when it is spent. */
+  take(bytes: number): Reservation | null;
+  /** bytes reserved by large answers and request bodies */
   readonly reserved: number;
+  /** bytes taken by small answers being written */
+  readonly taken: number;
   readonly limit: number;
+  /** what small answers may hold, beside the limit */
+  readonly headroom: number;
   /** answers waiting for room */
   readonly waiting: number;
 }
@@ -25,8 +35,12 @@ export interface AnswerBudget {
 /** Waiting answers beyond this are refused at once: each waiter holds a request and a timer. */
 const MAX_WAITING = 1024;
 
-export function createAnswerBudget(limit: number): AnswerBudget {
+/** The headroom small answers get above the budget, as a share of it. */
+const HEADROOM_SHARE = 0.25;
+
+export function createAnswerBudget(limit: number, headroom = Math.floor(limit * HEADROOM_SHARE)): AnswerBudget {
   let reserved = 0;
+  let taken = 0;
   const line: { bytes: number; admit: () => void }[] = [];
   const fits = (bytes: number) => reserved === 0 || reserved + bytes <= limit;
   // First come, first served: the head of the line goes first even if a smaller one would fit.
@@ -67,10 +81,27 @@ export function createAnswerBudget(limit: number): AnswerBudget {
         line.push(entry);
       });
     },
+    take(bytes) {
+      if (taken + bytes > headroom) return null;
+      taken += bytes;
+      let held = true;
+      return {
+        bytes,
+        release() {
+          if (!held) return;
+          held = false;
+          taken -= bytes;
+        },
+      };
+    },
+    get taken() {
+      return taken;
+    },
     get reserved() {
       return reserved;
     },
     limit,
+    headroom,
     get waiting() {
       return line.length;
     },

@@ -6,14 +6,22 @@
 import type { ServerResponse } from 'node:http';
 import type { Writable } from 'node:stream';
 import { createGzip, type ZlibOptions } from 'node:zlib';
-import { jsonPieces } from './json-pieces.ts';
 import { JSON_TYPE } from './json-answer.ts';
 import type { Turns } from './turns.ts';
 
 /** Answers whose JSON is expected to be larger than this are streamed (and count against the budget). */
 export const STREAM_ABOVE_CHARS = 64 * 1024;
-const PIECE_CHARS = 64 * 1024;
-const GZIP_LEVEL = 5;
+/**
+ * About how many characters of JSON are encoded at a time (a piece is written once the last has drained):
+ * small enough that encoding one (about 1 ms) fits well inside a turn.
+ */
+export const PIECE_CHARS = 16 * 1024;
+/**
+ * A large answer is gzipped at level 1: about twice as fast as level 5 for 18% more bytes (5.6 MB of
+ * search JSON: 1.75 MB against 1.48 MB). Compression runs on the thread pool, which shares the machine's
+ * cores with the event loop: under many heavy clients the cheaper level leaves the loop more of them.
+ */
+const GZIP_LEVEL = 1;
 
 export interface StreamOptions {
   turns: Turns;
@@ -75,12 +83,15 @@ export function finished(res: ServerResponse, ms: number, progress?: NodeJS.Even
   });
 }
 
-/** Streams `value` as the JSON body of an answer whose status and headers are given. */
+/**
+ * Streams the JSON body of an answer whose status and headers are given; `pieces` encodes it a piece at a
+ * time (json-pieces.ts), and the next piece is pulled only once the last has been taken.
+ */
 export async function streamJson(
   res: ServerResponse,
   status: number,
   headers: Record<string, string | number>,
-  value: unknown,
+  pieces: Iterator<string, void>,
   options: StreamOptions,
 ): Promise<StreamOutcome> {
   if (res.destroyed) return { whole: false, reason: 'closed' };
@@ -111,7 +122,6 @@ export async function streamJson(
     res.once('close', () => gzip.destroy());
     sink = gzip;
   }
-  const pieces = jsonPieces(value, PIECE_CHARS);
   for (;;) {
     if (res.destroyed) return { whole: false, reason: 'closed' };
     const next = await options.turns.run(() => pieces.next());

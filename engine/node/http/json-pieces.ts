@@ -1,7 +1,9 @@
 // A JSON answer as a sequence of text pieces, so a large answer is encoded a slice at a time as the
 // client reads it instead of as one string held whole. Joined, the pieces are exactly JSON.stringify's
 // output. Large arrays and plain objects are walked one element at a time; anything small is handed to
-// JSON.stringify whole, which is much faster than walking it.
+// JSON.stringify whole, which is much faster than walking it. A list answer given as rows (engine/core/rows.ts)
+// is encoded the same way, each row built only when the piece that holds it is encoded.
+import type { Rows } from '../../core/rows.ts';
 
 /** Containers with more entries than this are walked; smaller ones are encoded whole. */
 const WALK_ABOVE = 64;
@@ -40,6 +42,33 @@ export function* jsonPieces(value: unknown, pieceChars = 32 * 1024): Generator<s
     }
   }
   if (pending) yield pending;
+}
+
+/**
+ * The JSON text of the array of `rows` in pieces of about `pieceChars` characters, as `jsonPieces` gives
+ * it for the array built whole; a row is built when its piece is pulled and is not kept.
+ */
+export function* rowPieces(rows: Rows, pieceChars = 32 * 1024): Generator<string, void, undefined> {
+  let pending = '[';
+  for (let i = 0; i < rows.total; i++) {
+    const json = elementJson(rows.row(i));
+    pending += i > 0 ? `,${json}` : json;
+    if (pending.length >= pieceChars) {
+      yield pending;
+      pending = '';
+    }
+  }
+  yield `${pending}]`;
+}
+
+/** About how many characters the JSON array of `rows` has, from a sample of evenly spaced rows. */
+export function estimateRowsChars(rows: Rows): number {
+  if (rows.total === 0) return 2;
+  const samples = Math.min(SAMPLE, rows.total);
+  const step = rows.total / samples;
+  let sampled = 0;
+  for (let k = 0; k < samples; k++) sampled += estimateJsonChars(rows.row(Math.floor(k * step))) + 1;
+  return Math.ceil((sampled / samples) * rows.total) + 1;
 }
 
 /** The JSON text in the order it is written: punctuation and encoded values. */
