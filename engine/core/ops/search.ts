@@ -20,7 +20,7 @@ interface Page {
 
 /** Verse rows for a page of the matches; with highlight=true each row also gets `highlights`, the
  *  [start, end) UTF-16 offsets in t of every match. */
-function rows(ctx: Context, versionId: string, positions: number[], page: Page) {
+function rows(ctx: Context, versionId: string, positions: ArrayLike<number>, page: Page) {
   const text = ctx.translation(versionId);
   const offset = page.offset ?? 0;
   const end = Math.min(positions.length, offset + (page.limit ?? Infinity));
