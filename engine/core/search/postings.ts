@@ -149,24 +149,24 @@ export function decodePostings(terms: string, ids: Uint8Array, postings: number,
   const rows = new Uint32Array(postings);
   const starts = new Uint32Array(keys.length + 1);
   const length = ids.length;
+  // Varints inline, and no closure over the cursor (a captured variable lives in a context, not a
+  // register): this loop runs for every posting of the translation, and most gaps take one byte.
   let at = 0;
   let filled = 0;
-  const varint = () => {
-    let value = 0;
+  for (let k = 0; k < keys.length; k++) {
+    starts[k] = filled;
+    let count = 0;
     for (let shift = 0; ; shift += 7) {
       if (at >= length) throw new Error('posting ids are truncated');
       const byte = ids[at++];
-      value += (byte & 0x7f) * 2 ** shift;
-      if (byte < 0x80) return value;
+      count += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) break;
     }
-  };
-  for (let k = 0; k < keys.length; k++) {
-    starts[k] = filled;
-    const count = varint();
-    if (filled + count > postings) throw new Error('posting ids hold more than the info says');
+    const stop = filled + count;
+    if (stop > postings) throw new Error('posting ids hold more than the info says');
     let row = -1;
-    for (let j = 0; j < count; j++) {
-      // Varints inline: this loop runs for every posting, and most gaps take one byte.
+    while (filled < stop) {
+      if (at >= length) throw new Error('posting ids are truncated');
       let byte = ids[at++];
       let gap = byte;
       if (byte >= 0x80) {
@@ -179,11 +179,9 @@ export function decodePostings(terms: string, ids: Uint8Array, postings: number,
         }
       }
       row += gap + 1;
-      rows[filled + j] = row;
+      rows[filled++] = row;
     }
-    if (at > length) throw new Error('posting ids are truncated');
     if (count > 0 && row >= size) throw new Error(`posting ids name row ${row} of ${size}`);
-    filled += count;
   }
   starts[keys.length] = filled;
   if (at !== length || filled !== postings) throw new Error('posting ids do not match the terms');
