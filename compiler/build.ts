@@ -75,7 +75,7 @@ export const BUILD_INPUTS = [
   'engine/core/ids.ts',
   'engine/core/versification.ts',
   'engine/core/match.ts',
-  'engine/core/search/flex.ts',
+  'engine/core/search/postings.ts',
   'engine/core/words.ts',
   'engine/core/original/format.ts',
 ];

@@ -1,5 +1,5 @@
 // The browser bundle and the reader page: dist/engine.js (the platform-free engine as one ES module,
-// fflate and flexsearch inside, nothing to install) and dist/web (page, app, service worker, a copy of
+// fflate inside, nothing to install) and dist/web (page, app, service worker, a copy of
 // the bundle). Run by `bible build`, by scripts/ensure-build.ts when stale, or directly:
 //   npx tsx scripts/bundle.ts
 import {

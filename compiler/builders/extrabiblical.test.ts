@@ -1,6 +1,7 @@
 // The extra-biblical builder on a tiny MySQL dump: rows in book-weight order, chapter runs, sparse labels, text ends.
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixtureContext, removeFixtures } from '../../test/compiler/fixture-context.ts';
+import { SEARCH_FORMAT } from '../../engine/core/search/postings.ts';
 import { extrabiblicalBuilder } from './extrabiblical.ts';
 
 afterAll(removeFixtures);
@@ -75,6 +76,17 @@ describe('extrabiblicalBuilder', () => {
       text: { kind: 'utf8', data: 'These are the words.Moses’ word.Next chapter.In the beginning.Later.' },
       // "’" is one UTF-16 unit (three UTF-8 bytes): ends count units.
       textEnds: { kind: 'u32', data: [20, 32, 45, 62, 68] },
+      // Each whole word's rows; "moses’" is also found as `moses`.
+      searchInfo: { kind: 'json', data: { format: SEARCH_FORMAT, size: 5, terms: 12, postings: 13 } },
+      searchTerms: {
+        kind: 'utf8',
+        data: "are\nbeginning\nchapter\nin\nlater\nmoses\nmoses'\nnext\nthe\nthese\nword\nwords",
+      },
+      // the: rows 0 and 3 (a gap of 2 after row 0); every other word: one row
+      searchIds: {
+        kind: 'bytes',
+        data: Uint8Array.from([1, 0, 1, 3, 1, 2, 1, 3, 1, 4, 1, 1, 1, 1, 1, 2, 2, 0, 2, 1, 0, 1, 1, 1, 0]),
+      },
     });
     expect(logs).toEqual([
       '  5 rows in the dump, 2 books',

@@ -5,6 +5,8 @@ import { readExtraBiblical } from '../adapters/extrabiblical-dump.ts';
 import type { Builder } from './context.ts';
 import { sectionsOf } from '../pack/writer.ts';
 import { EXTRABIBLICAL_PACK } from '../../engine/core/pack/schemas.ts';
+import { normalizeText } from '../../engine/core/match.ts';
+import { buildPostings, encodePostings, SEARCH_FORMAT } from '../../engine/core/search/postings.ts';
 
 export const extrabiblicalBuilder: Builder = {
   name: 'extrabiblical',
@@ -35,6 +37,9 @@ export const extrabiblicalBuilder: Builder = {
       at += r.t.length;
       ends.push(at);
     }
+    // GetSearchExtraBiblical's exact word index over rows, as a search pack holds one over verses.
+    const search = buildPostings(rows.map((r) => normalizeText(r.t)));
+    const { terms, ids, postings } = encodePostings(search);
     return [
       {
         name: EXTRABIBLICAL_PACK.name,
@@ -49,6 +54,9 @@ export const extrabiblicalBuilder: Builder = {
           text: text.join(''),
           /** end of each row's text, in UTF-16 code units of the decoded text */
           textEnds: ends,
+          searchInfo: { format: SEARCH_FORMAT, size: rows.length, terms: search.size, postings },
+          searchTerms: terms,
+          searchIds: ids,
         }),
       },
     ];

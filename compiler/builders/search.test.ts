@@ -1,7 +1,7 @@
-// The search builder on tiny translations: FlexSearch's export transcoded into sorted terms and LEB128 id gaps.
+// The search builder on tiny translations: each word's verse positions, keys sorted, positions as LEB128 gaps.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TranslationText } from '../adapters/types.ts';
-import { SEARCH_FORMAT } from '../../engine/core/search/flex.ts';
+import { SEARCH_FORMAT } from '../../engine/core/search/postings.ts';
 import { TRANSLATIONS } from '../../sources/catalog.ts';
 import { fixtureContext, removeFixtures } from '../../test/compiler/fixture-context.ts';
 import { searchBuilder } from './search.ts';
@@ -33,8 +33,6 @@ const info = (versionId: string, size: number, terms: number, postings: number) 
     size,
     terms,
     postings,
-    parts: ['1.reg', '1.map'],
-    register: { count: size },
   },
 });
 
@@ -63,6 +61,20 @@ describe('searchBuilder', () => {
       info: info('asv', 1, 1, 1),
       terms: { kind: 'utf8', data: 'amen' },
       ids: { kind: 'bytes', data: Uint8Array.from([1, 0]) },
+    });
+  });
+
+  it('indexes a word with an apostrophe under the word and under its start before each apostrophe', () => {
+    const { ctx: possessive } = fixtureContext({
+      translations: {
+        ...translations,
+        kjv: { verses: [{ book: 1, chapter: 1, verse: 1, text: 'The LORD’S house, Jesus’ feet.' }] },
+      },
+    });
+    const kjv = searchBuilder.build(possessive).find((p) => p.name === 'search-kjv')!;
+    expect(kjv.sections.terms).toEqual({
+      kind: 'utf8',
+      data: ['feet', 'house', 'jesus', "jesus'", 'lord', "lord's", 'the'].join('\n'),
     });
   });
 

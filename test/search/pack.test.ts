@@ -1,18 +1,12 @@
-// The search packs: one per translation, holding FlexSearch's export losslessly, keyed by verse position.
+// The search packs: one per translation, an exact word index keyed by verse position.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { writePack } from '../../compiler/pack/writer.ts';
 import { readPack } from '../../engine/core/pack/reader.ts';
-import {
-  createFlexIndex,
-  decodeMap,
-  encodeMap,
-  SEARCH_FORMAT,
-  type MapEntry,
-  type SearchPackInfo,
-} from '../../engine/core/search/flex.ts';
+import type { SearchPackInfo } from '../../engine/core/pack/schemas.ts';
+import { decodePostings, encodePostings, SEARCH_FORMAT } from '../../engine/core/search/postings.ts';
 import { loadSearchIndex } from '../../engine/core/search/searcher.ts';
 import { loadTranslation } from '../../engine/core/translation.ts';
 import { DEFAULT_DATA_DIR, nativeInflate, openNode } from '../../engine/node/loader.ts';
@@ -20,7 +14,6 @@ import { bible } from '../helpers.ts';
 
 const readLocal = (name: string) =>
   readPack(name, new Uint8Array(readFileSync(join(DEFAULT_DATA_DIR, `${name}.pack`))), nativeInflate);
-const byTerm = (a: MapEntry, b: MapEntry) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 describe('search packs', async () => {
   const b = await bible();
@@ -41,42 +34,35 @@ describe('search packs', async () => {
     }
   });
 
-  it('hold exactly what FlexSearch exports for the translation, keyed by verse position', () => {
-    const text = loadTranslation(readLocal('text-svd'), b.meta.versification);
-    const index = createFlexIndex();
-    for (let i = 0; i < text.size; i++) index.add(i, text.textAt(i));
-    const exported: MapEntry[] = [];
-    index.export((key: string, data: string) => {
-      if (key.endsWith('map')) exported.push(...JSON.parse(data));
-    });
-    const pack = readLocal('search-svd');
-    expect(decodeMap(pack.text('terms'), pack.bytes('ids'))).toEqual(exported.sort(byTerm));
-  });
-
-  it('encode and decode FlexSearch map parts losslessly', () => {
-    const entries = fc
+  it('encode and decode posting lists losslessly', () => {
+    const lists = fc
       .uniqueArray(
         fc.tuple(
-          fc.string({ minLength: 1, maxLength: 8 }).filter((s) => !/[\n ']/.test(s)),
+          fc.string({ minLength: 1, maxLength: 8 }).filter((s) => !/[\n ]/.test(s)),
           fc.uniqueArray(fc.integer({ min: 0, max: 3_000_000 }), { minLength: 1, maxLength: 40 }),
         ),
         { selector: (e) => e[0], maxLength: 30 },
       )
-      .map((list) => list.map(([term, ids]) => [term, [ids.sort((x, y) => x - y)]] as MapEntry));
+      .map((list) => new Map(list.map(([key, rows]) => [key, rows.sort((x, y) => x - y)])));
     fc.assert(
-      fc.property(entries, (list) => {
-        const { terms, ids, postings } = encodeMap(list);
-        expect(decodeMap(terms, ids)).toEqual([...list].sort(byTerm));
-        expect(postings).toBe(list.reduce((n, e) => n + e[1][0].length, 0));
+      fc.property(lists, (map) => {
+        const { terms, ids, postings } = encodePostings(map);
+        const index = decodePostings(terms, ids, postings, 3_000_001);
+        expect(index.terms).toEqual([...map.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+        for (const [key, rows] of map) expect(Array.from(index.list(index.find(key)))).toEqual(rows);
+        expect(postings).toBe([...map.values()].reduce((n, rows) => n + rows.length, 0));
       }),
     );
-    const { terms, ids } = encodeMap([
-      ['love', [[1, 5, 300]]],
-      ['god', [[0]]],
-    ]);
-    expect(() => decodeMap(terms, ids.subarray(0, ids.length - 1))).toThrow(/truncated|match/);
-    expect(() => encodeMap([['a b', [[1]]]])).toThrow();
-    expect(() => encodeMap([['a', [[3, 2]]]])).toThrow();
+    const { terms, ids, postings } = encodePostings(
+      new Map([
+        ['love', [1, 5, 300]],
+        ['god', [0]],
+      ]),
+    );
+    expect(() => decodePostings(terms, ids.subarray(0, ids.length - 1), postings, 301)).toThrow(/truncated|match/);
+    expect(() => decodePostings(terms, ids, postings, 300)).toThrow(/row 300 of 300/);
+    expect(() => encodePostings(new Map([['a b', [1]]]))).toThrow();
+    expect(() => encodePostings(new Map([['a', [3, 2]]]))).toThrow();
   });
 
   it('are refused, clearly, when they do not fit the engine or the text pack', () => {
@@ -94,7 +80,7 @@ describe('search packs', async () => {
       );
     expect(() => loadSearchIndex(forge({ format: 'flexsearch-0.7' }), text)).toThrow(/rebuild/);
     expect(() => loadSearchIndex(forge({ size: info.size - 1 }), text)).toThrow(/31101 verses/);
-    expect(loadSearchIndex(forge({}), text).terms.length).toBe(info.terms);
+    expect(loadSearchIndex(forge({}), text).postings.terms.length).toBe(info.terms);
   });
 
   it('load on the first search in a translation, not before', async () => {

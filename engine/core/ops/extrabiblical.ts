@@ -1,7 +1,9 @@
 // Extra-biblical books (1 Enoch, Jubilees, Jasher, …): book list, chapters, names, chapter counts and a
 // whole-word search, from the extrabiblical pack. Book and chapter numbers are the source's own.
 import { invalid } from '../errors.ts';
-import { normalizeText, wholeWordMatcher } from '../match.ts';
+import { packUnusable } from '../pack/reader.ts';
+import { findVerses, NormalizedVerses, type SearchIndex, searchIndexOf } from '../search/searcher.ts';
+import { decodePostings, SEARCH_FORMAT } from '../search/postings.ts';
 import { type Context, defineOperation } from '../operation.ts';
 import { arrayOf, number, object } from '../shape.ts';
 import { BOOK_NAME, EXTRA_BIBLICAL_BOOK, EXTRA_BIBLICAL_VERSE } from '../records.ts';
@@ -27,8 +29,8 @@ interface ExtraData {
   row(i: number): ExtraRow;
   text(i: number): string;
   rowCount: number;
-  /** normalised row texts, made on the first search */
-  normalized(): string[];
+  /** the rows' exact word index and their normalised texts, read on the first search */
+  search(): { index: SearchIndex; rows: NormalizedVerses };
 }
 
 const extraData = perPack((pack: PackOf<typeof EXTRABIBLICAL_PACK>): ExtraData => {
@@ -40,7 +42,7 @@ const extraData = perPack((pack: PackOf<typeof EXTRABIBLICAL_PACK>): ExtraData =
   const verse = pack.u16('verse');
   const text = pack.text('text');
   const ends = pack.u32('textEnds');
-  let normalized: string[] | null = null;
+  let search: ReturnType<ExtraData['search']> | null = null;
   const textAt = (i: number) => text.slice(i === 0 ? 0 : ends[i - 1], ends[i]);
   return {
     books,
@@ -59,7 +61,26 @@ const extraData = perPack((pack: PackOf<typeof EXTRABIBLICAL_PACK>): ExtraData =
       return { b: String(book[i]), c, cs: label ? label[0] : c, v, vs: label ? label[1] : v, t: textAt(i) };
     },
     text: textAt,
-    normalized: () => (normalized ??= Array.from({ length: ends.length }, (_, i) => normalizeText(textAt(i)))),
+    search() {
+      if (!search) {
+        const info = pack.json('searchInfo');
+        if (info.format !== SEARCH_FORMAT || info.size !== ends.length)
+          throw packUnusable(
+            pack.name,
+            `its search index was built as ${JSON.stringify(info.format)} over ${info.size} rows; this engine reads ${SEARCH_FORMAT} over ${ends.length}`,
+          );
+        let index: SearchIndex;
+        try {
+          index = searchIndexOf(
+            decodePostings(pack.text('searchTerms'), pack.bytes('searchIds'), info.postings, info.size),
+          );
+        } catch (error) {
+          throw packUnusable(pack.name, error instanceof Error ? error.message : String(error));
+        }
+        search = { index, rows: new NormalizedVerses({ size: ends.length, textAt, versionId: 'extrabiblical' }) };
+      }
+      return search;
+    },
   };
 });
 
@@ -195,19 +216,11 @@ export const extrabiblicalOperations = [
         first = Math.min(...list.map(([f]) => f));
         end = Math.max(...list.map(([f, n]) => f + n));
       }
-      const words = normalizeText(p.query)
-        .split(/[^\p{L}\p{N}]+/u)
-        .filter(Boolean);
-      if (!words.length) return [];
-      // A cheap substring test on the pre-normalised texts picks candidates; the shared whole-word
-      // matcher decides, so this search agrees with every other "contains the words" rule.
-      const matches = wholeWordMatcher(p.query);
-      const normalized = data.normalized();
-      const rows: ExtraRow[] = [];
-      for (let i = first; i < end; i++) {
-        const t = normalized[i];
-        if (words.every((w) => t.includes(w)) && matches(data.text(i))) rows.push(data.row(i));
-      }
+      // The same whole-word phrase matching as GetSearch, answered from the rows' word index.
+      const { index, rows: normalized } = data.search();
+      const found = findVerses(normalized, index, { query: p.query, matchType: 'exact', range: [first, end] });
+      const rows: ExtraRow[] = new Array(found.length);
+      for (let j = 0; j < found.length; j++) rows[j] = data.row(found[j]);
       return rows;
     },
   }),

@@ -21,7 +21,7 @@ interface Page {
 
 /** Verse rows for a page of the matches, each built when asked for; with highlight=true each row also
  *  gets `highlights`, the [start, end) UTF-16 offsets in t of every match. */
-function rows(ctx: Context, versionId: string, positions: number[], page: Page): Rows<SearchHit> {
+function rows(ctx: Context, versionId: string, positions: ArrayLike<number>, page: Page): Rows<SearchHit> {
   const text = ctx.translation(versionId);
   const highlighted = page.highlight === 'true';
   return pagedRows(positions.length, page, (k) => {

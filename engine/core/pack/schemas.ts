@@ -47,20 +47,20 @@ export const TEXT_PACK = definePack((versionId: string) => `text-${versionId}`, 
   ...WORD_CODED_TEXT,
 });
 
-export interface SearchPackInfo {
+/** What a posting index (engine/core/search/postings.ts) stores beside its keys and rows. */
+export interface PostingsInfo {
   format: string;
-  versionId: string;
-  /** verses in the translation (ids run 0..size-1) */
+  /** rows indexed (ids run 0..size-1) */
   size: number;
   terms: number;
   postings: number;
-  /** FlexSearch export keys merged into the stored map part */
-  parts: string[];
-  /** the exported register (ids of the verses with words): its size; not stored, not imported */
-  register: { count: number };
 }
 
-/** One translation's search index: FlexSearch's term map as a vocabulary and gap-coded postings. */
+export interface SearchPackInfo extends PostingsInfo {
+  versionId: string;
+}
+
+/** One translation's exact word index over verse positions: sorted keys and gap-coded posting lists. */
 export const SEARCH_PACK = definePack((versionId: string) => `search-${versionId}`, {
   info: json<SearchPackInfo>(),
   terms: utf8,
@@ -95,6 +95,10 @@ export const EXTRABIBLICAL_PACK = definePack('extrabiblical', {
   labels: json<Record<string, [string, string]>>(),
   text: utf8,
   textEnds: u32,
+  /** the rows' exact word index (engine/core/search/postings.ts), as in a search pack */
+  searchInfo: json<PostingsInfo>(),
+  searchTerms: utf8,
+  searchIds: bytes,
 });
 
 /** The Hebrew (ot) or Greek (nt) words of each KJV verse, as columns over word positions. */

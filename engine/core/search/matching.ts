@@ -35,13 +35,13 @@ export interface MatchOptions {
 }
 
 /** Positions (ascending) of the verses of a translation that contain the query. Uses the search index
- *  when it is loaded. */
+ *  when it is loaded; its one-word answers are views of a posting list, counted in constant time. */
 export function matchingPositions(
   ctx: Context,
   versionId: string,
   query: string,
   options: MatchOptions = {},
-): number[] {
+): ArrayLike<number> {
   const text = ctx.translation(versionId);
   return findVerses(normalizedVerses(text), searchIndex(ctx, versionId, options.strategy === 'index'), {
     query,

@@ -2,16 +2,17 @@
 // normalised text (normalizeText, engine/core/match.ts) contains the normalised query, anywhere (`broad`)
 // or as whole words (`exact`). Every path below gives exactly that answer; they differ only in speed:
 //
-// - index: the search pack's FlexSearch index (term -> verse positions) proposes candidates, and each one
-//   is verified against the verse's normalised text. Its terms are the pieces of words between spaces and
-//   apostrophes, and so are a query's. A query's pieces are whole terms except, in broad
-//   mode, its first word (it may be the end of a longer word) and its last (the start of one); a
-//   one-word broad query may sit anywhere inside a word. So the candidates are the verses holding one of
-//   the vocabulary terms that fit a chosen word: a middle word exactly, the first word as a suffix, the
-//   last as a prefix, a lone word as a substring. The planner picks the word with the fewest candidates.
+// - index: the search pack's exact word index (postings.ts: key -> verse positions, where the keys are
+//   every word as the exact matcher reads it, and its starts before an apostrophe). A one-word exact
+//   query is its key's list, cut to the range by binary search: no verse text is read. A one-word
+//   exclusion is a difference of two lists. A lone broad fragment is the union of the keys holding it
+//   (each key is a word or the start of one, so that union is exact). Everything else gets candidates
+//   from the word of the query with the fewest: a word between others must be a key, the first word of a
+//   broad query may be the end of a longer word (a key ending with it), the last the start of one (a key
+//   starting with it); each candidate is then verified against the verse's normalised text.
 // - scan: when the index cannot narrow things down (a two-letter fragment fits most of the vocabulary)
-//   or is not loaded (GetRandomVerse does not load it), the normalised text of the whole translation is
-//   searched with indexOf, or, for a short range, verse by verse.
+//   or is not loaded, the normalised text of the whole translation is searched with indexOf, or, for a
+//   short range, verse by verse.
 import {
   containsNormalized,
   isWholeWordAt,
@@ -24,17 +25,25 @@ import { packUnusable } from '../pack/reader.ts';
 import type { PackOf } from '../pack/schema.ts';
 import { SEARCH_PACK } from '../pack/schemas.ts';
 import { lineStarts, lowerBound, type TranslationData } from '../translation.ts';
-import { createFlexIndex, decodePostings, indexTerms, SEARCH_FORMAT, type FlexIndex } from './flex.ts';
+import { decodePostings, type PostingIndex, SEARCH_FORMAT } from './postings.ts';
 
 export const searchPackName = (versionId: string): string => SEARCH_PACK.name(versionId);
 
-/** A translation's verse texts, normalised on demand: verse by verse for candidates, whole for scans. */
+/** Rows of text to search: a translation's verses, or the extra-biblical rows. */
+export interface SearchableRows {
+  readonly size: number;
+  textAt(i: number): string;
+  /** names the rows in an error message */
+  readonly versionId: string;
+}
+
+/** Rows of text, normalised on demand: row by row for candidates, whole for scans. */
 export class NormalizedVerses {
   private readonly cache: (string | undefined)[];
   private blob: string | null = null;
   private starts: Uint32Array | null = null;
 
-  constructor(private readonly text: TranslationData) {
+  constructor(private readonly text: SearchableRows) {
     this.cache = new Array(text.size);
   }
 
@@ -67,18 +76,34 @@ export class NormalizedVerses {
   }
 }
 
-/** A loaded search pack: the FlexSearch index plus its sorted vocabulary, for partial-word lookups. */
+/** A loaded search pack: the exact word index, plus its keys joined for fragment lookups. */
 export interface SearchIndex {
-  readonly flex: FlexIndex;
+  readonly postings: PostingIndex;
   readonly size: number;
-  /** every distinct normalised word, sorted */
-  readonly terms: string[];
-  /** each term's verse positions, ascending: the very lists FlexSearch holds (read-only) */
-  readonly lists: Uint32Array[];
-  /** the terms joined as "\nterm\nterm\n", for substring and suffix lookups */
-  readonly vocabulary: string;
-  /** offset of each term in `vocabulary` */
-  readonly termStarts: Uint32Array;
+  /** the keys joined as "\nkey\nkey\n", for substring and suffix lookups; made on the first broad search */
+  vocabulary(): { text: string; starts: Uint32Array };
+}
+
+/** A posting index with its fragment lookups, as findVerses reads it. */
+export function searchIndexOf(postings: PostingIndex): SearchIndex {
+  let vocabulary: { text: string; starts: Uint32Array } | null = null;
+  return {
+    postings,
+    size: postings.size,
+    vocabulary() {
+      if (!vocabulary) {
+        const { terms } = postings;
+        const starts = new Uint32Array(terms.length);
+        let at = 1;
+        for (let k = 0; k < terms.length; k++) {
+          starts[k] = at;
+          at += terms[k].length + 1;
+        }
+        vocabulary = { text: `\n${terms.join('\n')}\n`, starts };
+      }
+      return vocabulary;
+    },
+  };
 }
 
 export function loadSearchIndex(pack: PackOf<typeof SEARCH_PACK>, text: TranslationData): SearchIndex {
@@ -88,30 +113,14 @@ export function loadSearchIndex(pack: PackOf<typeof SEARCH_PACK>, text: Translat
     throw fail(`it was built as ${JSON.stringify(info.format)}, this engine reads ${SEARCH_FORMAT}`);
   if (info.size !== text.size)
     throw fail(`it indexes ${info.size} verses, the text pack of ${text.versionId} has ${text.size}`);
-  const termText = pack.text('terms');
-  let decoded: ReturnType<typeof decodePostings>;
+  let postings: PostingIndex;
   try {
-    decoded = decodePostings(termText, pack.bytes('ids'), info.postings);
+    postings = decodePostings(pack.text('terms'), pack.bytes('ids'), info.postings, info.size);
   } catch (error) {
     throw fail(error instanceof Error ? error.message : String(error));
   }
-  const { terms, lists } = decoded;
-  if (terms.length !== info.terms) throw fail('its term count does not match its info');
-  const flex = createFlexIndex();
-  // FlexSearch's import takes an exported part as its JSON text or, as here, already parsed: the entries
-  // [term, [ids]] of its "map" part.
-  const entries = new Array(terms.length);
-  for (let k = 0; k < terms.length; k++) entries[k] = [terms[k], [lists[k]]];
-  flex.import(info.parts.find((key) => key.endsWith('map')) ?? '1.map', entries as unknown as string);
-
-  const vocabulary = `\n${termText}\n`;
-  const termStarts = new Uint32Array(terms.length);
-  let at = 1;
-  for (let k = 0; k < terms.length; k++) {
-    termStarts[k] = at;
-    at += terms[k].length + 1;
-  }
-  return { flex, size: info.size, terms, lists, vocabulary, termStarts };
+  if (postings.terms.length !== info.terms) throw fail('its term count does not match its info');
+  return searchIndexOf(postings);
 }
 
 export type Strategy = 'auto' | 'index' | 'scan' | 'verses';
@@ -128,8 +137,16 @@ export interface SearchRequest {
   strategy?: Strategy;
 }
 
-/** Positions (ascending) of the verses in range whose text contains the query. */
-export function findVerses(verses: NormalizedVerses, index: SearchIndex | null, request: SearchRequest): number[] {
+/**
+ * Positions (ascending) of the verses in range whose text contains the query. On the index path a
+ * one-word exact query is a view of its posting list (no copy, no text read), so `.length` counts it in
+ * constant time whatever the number of hits.
+ */
+export function findVerses(
+  verses: NormalizedVerses,
+  index: SearchIndex | null,
+  request: SearchRequest,
+): ArrayLike<number> {
   const query = normalizeText(request.query);
   const exclude = request.exclude === undefined ? '' : normalizeText(request.exclude);
   const [first, end] = request.range;
@@ -143,10 +160,15 @@ export function findVerses(verses: NormalizedVerses, index: SearchIndex | null, 
 
   if (strategy === 'index' || (strategy === 'auto' && index)) {
     if (!index) throw new Error('the index strategy needs the search pack');
+    if (matchType === 'exact' && !query.includes(' ')) return exactWord(verses, index, query, exclude, first, end);
     const plan = planCandidates(index, query, matchType, first, end, strategy === 'index' ? Infinity : end - first);
     if (plan) {
+      // A lone broad fragment sits inside one word, and every word is a key: the keys holding it give
+      // exactly its verses.
+      if (plan.exact && !exclude) return plan.positions;
       const found: number[] = [];
-      for (let j = 0; j < plan.length; j++) if (accept(plan[j])) found.push(plan[j]);
+      const { positions } = plan;
+      for (let j = 0; j < positions.length; j++) if (accept(positions[j])) found.push(positions[j]);
       return found;
     }
   }
@@ -156,6 +178,45 @@ export function findVerses(verses: NormalizedVerses, index: SearchIndex | null, 
     return found;
   }
   return scan(verses, query, matchType, exclude, first, end);
+}
+
+/** A one-word exact query: its posting list within the range, less the verses holding the exclusion. */
+function exactWord(
+  verses: NormalizedVerses,
+  index: SearchIndex,
+  word: string,
+  exclude: string,
+  first: number,
+  end: number,
+): ArrayLike<number> {
+  const { postings } = index;
+  const k = postings.find(word);
+  if (k === -1) return [];
+  const [lo, hi] = postings.bounds(k, first, end);
+  const hits = postings.rows.subarray(lo, hi);
+  if (!exclude || hits.length === 0) return hits;
+  // The verses to leave out are among those of the exclusion's rarest word; a one-word exclusion is
+  // that word's list itself, so the difference needs no text, and a phrase is checked only where both
+  // lists meet.
+  const excluded = planCandidates(index, exclude, 'exact', first, end, Infinity);
+  if (!excluded) return hits;
+  const { positions: drop } = excluded;
+  const checkText = exclude.includes(' ');
+  const kept = new Uint32Array(hits.length);
+  let n = 0;
+  let d = 0;
+  for (let j = 0; j < hits.length; j++) {
+    const position = hits[j];
+    while (d < drop.length && drop[d] < position) d++;
+    if (
+      d < drop.length &&
+      drop[d] === position &&
+      (!checkText || containsNormalized(verses.verse(position), exclude, 'exact'))
+    )
+      continue;
+    kept[n++] = position;
+  }
+  return kept.subarray(0, n);
 }
 
 /** Where a query matches in a verse's original text: [start, end) UTF-16 offsets, left to right, not
@@ -224,53 +285,46 @@ function scan(
 
 // ---- candidates from the index ----
 
-/** A whole word's verse positions, looked up by FlexSearch (its own list, shared with the index). */
-function wordPositions(index: SearchIndex, word: string): ArrayLike<number> {
-  return index.flex.search(word, { limit: index.size }) as unknown as ArrayLike<number>;
-}
-
-/** Which term holds a vocabulary offset. */
-function termAt(index: SearchIndex, offset: number): number {
-  return lowerBound(index.termStarts, offset + 1) - 1;
+/** Which key holds a vocabulary offset. */
+function termAt(starts: Uint32Array, offset: number): number {
+  return lowerBound(starts, offset + 1) - 1;
 }
 
 type Fit = 'exact' | 'prefix' | 'suffix' | 'substring';
 type Partial = Exclude<Fit, 'exact'>;
 
-/** The terms a query word can be, or null when there are more than `maxTerms`. */
+/** The keys a query word can be part of, or null when there are more than `maxTerms`. */
 function fittingTerms(index: SearchIndex, word: string, fit: Partial, maxTerms: number): number[] | null {
-  const { terms, vocabulary, termStarts } = index;
+  const { terms } = index.postings;
   const found: number[] = [];
-  switch (fit) {
-    case 'prefix': {
-      for (let k = lowerBound(terms, word); k < terms.length && terms[k].startsWith(word); k++) {
-        if (found.length === maxTerms) return null;
-        found.push(k);
-      }
-      return found;
+  if (fit === 'prefix') {
+    for (let k = lowerBound(terms, word); k < terms.length && terms[k].startsWith(word); k++) {
+      if (found.length === maxTerms) return null;
+      found.push(k);
     }
-    case 'suffix':
-    case 'substring': {
-      const needle = fit === 'suffix' ? `${word}\n` : word;
-      for (let at = vocabulary.indexOf(needle, 1); at !== -1; ) {
-        const k = termAt(index, at);
-        if (found.length === maxTerms) return null;
-        found.push(k);
-        const next = k + 1 < termStarts.length ? termStarts[k + 1] : vocabulary.length;
-        at = vocabulary.indexOf(needle, Math.max(next, at + 1));
-      }
-      return found;
-    }
+    return found;
   }
+  const { text, starts } = index.vocabulary();
+  const needle = fit === 'suffix' ? `${word}\n` : word;
+  for (let at = text.indexOf(needle, 1); at !== -1; ) {
+    const k = termAt(starts, at);
+    if (found.length === maxTerms) return null;
+    found.push(k);
+    const next = k + 1 < starts.length ? starts[k + 1] : text.length;
+    at = text.indexOf(needle, Math.max(next, at + 1));
+  }
+  return found;
 }
 
 const MAX_TERMS = 5000;
 
-type Slice = [ArrayLike<number>, number, number];
+/** A key's rows within the range: [first index, end index) in the index's `rows`. */
+type Slice = [number, number];
 
 /**
  * Candidate positions in [first, end), ascending and unique, from the cheapest word of the query; null
- * when every choice would propose more than `budget` candidates (then a scan is cheaper).
+ * when every choice would propose more than `budget` candidates (then a scan is cheaper). `exact` says
+ * the candidates are the answer itself (a lone broad fragment), not just a superset of it.
  */
 function planCandidates(
   index: SearchIndex,
@@ -279,17 +333,13 @@ function planCandidates(
   first: number,
   end: number,
   budget: number,
-): ArrayLike<number> | null {
-  // The index holds the pieces of words between apostrophes ("lord's" as lord and s), so each piece is
-  // looked up; a whole word of the query that ends in an apostrophe looks up the piece before it.
-  const words = indexTerms(query);
+): { positions: ArrayLike<number>; exact: boolean } | null {
+  // Keys are whole words (and their starts before an apostrophe), so a query is looked up word by word.
+  const words = query.split(' ').filter(Boolean);
   const last = words.length - 1;
   if (last < 0) return null;
-  const inRange = (list: ArrayLike<number>): Slice => [
-    list,
-    first === 0 ? 0 : lowerBound(list, first),
-    end >= index.size ? list.length : lowerBound(list, end),
-  ];
+  const { postings } = index;
+  const lone = matchType === 'broad' && last === 0;
   let best: { slices: Slice[]; total: number } | null = null;
   for (let w = 0; w <= last; w++) {
     let fit: Fit = 'exact';
@@ -301,40 +351,42 @@ function planCandidates(
     const slices: Slice[] = [];
     let total = 0;
     if (fit === 'exact') {
-      // A whole word: FlexSearch answers. A word the text never uses means no verse can match.
-      const list = wordPositions(index, words[w]);
-      if (list.length === 0) return [];
-      const slice = inRange(list);
+      // A whole word: a key the text never uses means no verse can match.
+      const k = postings.find(words[w]);
+      if (k === -1) return { positions: [], exact: true };
+      const slice = postings.bounds(k, first, end);
       slices.push(slice);
-      total = slice[2] - slice[1];
+      total = slice[1] - slice[0];
     } else {
       const fitting = fittingTerms(index, words[w], fit, budget === Infinity ? Infinity : MAX_TERMS);
       if (fitting === null) continue;
-      if (fitting.length === 0) return [];
+      if (fitting.length === 0) return { positions: [], exact: true };
       for (const k of fitting) {
-        const slice = inRange(index.lists[k]);
-        if (slice[2] > slice[1]) {
+        const slice = postings.bounds(k, first, end);
+        if (slice[1] > slice[0]) {
           slices.push(slice);
-          total += slice[2] - slice[1];
+          total += slice[1] - slice[0];
         }
-        if (best && total >= best.total) break;
+        // Only a lone fragment needs every fitting key: its union is the answer.
+        if (!lone && best && total >= best.total) break;
       }
     }
     if (!best || total < best.total) best = { slices, total };
   }
   if (!best || best.total > budget) return null;
   const { slices, total } = best;
-  if (slices.length === 0) return [];
-  if (slices.length === 1) {
-    const [list, lo, hi] = slices[0];
-    return lo === 0 && hi === list.length ? list : (Array.prototype.slice.call(list, lo, hi) as number[]);
-  }
-  // Union of several terms' positions: sort them together, then drop repeats.
+  const rows = postings.rows;
+  if (slices.length === 0) return { positions: [], exact: lone };
+  if (slices.length === 1) return { positions: rows.subarray(slices[0][0], slices[0][1]), exact: lone };
+  // Union of several keys' positions: sort them together, then drop repeats.
   const merged = new Uint32Array(total);
   let n = 0;
-  for (const [list, lo, hi] of slices) for (let j = lo; j < hi; j++) merged[n++] = list[j];
+  for (const [lo, hi] of slices) {
+    merged.set(rows.subarray(lo, hi), n);
+    n += hi - lo;
+  }
   merged.sort();
   let unique = 0;
   for (let j = 0; j < n; j++) if (j === 0 || merged[j] !== merged[j - 1]) merged[unique++] = merged[j];
-  return merged.subarray(0, unique);
+  return { positions: merged.subarray(0, unique), exact: lone };
 }
