@@ -13,7 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type OutputFile, type Plugin } from 'esbuild';
 import { hashInputs } from '../compiler/build.ts';
-import { REPO_ROOT } from './bundle.ts';
+import { noRuntimeImports, REPO_ROOT } from './bundle.ts';
 
 export const LIB_DIR = join(REPO_ROOT, 'lib');
 export const CLI_ENTRY = join(LIB_DIR, 'cli', 'cli.js');
@@ -68,8 +68,9 @@ const packagesOnFirstUse: Plugin = {
         minify: true,
         legalComments: 'inline',
         logLevel: 'silent',
-        // FlexSearch's worker indexes, which the engine never makes, import it.
-        external: ['worker_threads'],
+        // FlexSearch's worker indexes, which the engine never makes, import worker_threads: cut out, as in
+        // the browser bundle, so an app's bundler has nothing to resolve.
+        plugins: [noRuntimeImports],
       });
       const wrappers = exports.map(
         // A function rather than a binding, so `new Index(...)` and `inflateSync(...)` both reach the package.
@@ -126,11 +127,10 @@ export async function buildLib(log: (message: string) => void = (m) => process.s
     outbase: join(REPO_ROOT, 'engine'),
     splitting: true,
     // The core and browser entries run in browsers, React Native and Electron as well as Node: no
-    // platform's package conditions; the Node entry's built-ins stay imports, as does FlexSearch's
-    // worker_threads (see LAZY_PACKAGES).
+    // platform's package conditions; the Node entry's built-ins stay imports.
     platform: 'neutral',
     target: 'es2022',
-    external: ['node:*', 'worker_threads'],
+    external: ['node:*'],
   });
   writeWithoutEmptyChunks(engine.outputFiles);
   await build({

@@ -57,7 +57,7 @@ export function bundleStaleReason(): string {
 // worker indexes). Those would make the bundle import files at run time, which Hermes and plain V8
 // contexts cannot do, so the paths are cut out and fail loudly if ever taken.
 const NODE_ONLY = /^(node:.*|worker_threads|fs|path|url|os|crypto|zlib|module)$/;
-const noRuntimeImports: Plugin = {
+export const noRuntimeImports: Plugin = {
   name: 'no-runtime-imports',
   setup(b) {
     b.onResolve({ filter: NODE_ONLY }, (args) => {
