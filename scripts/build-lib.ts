@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type OutputFile, type Plugin } from 'esbuild';
+import { type BuildOptions, build, type OutputFile, type Plugin } from 'esbuild';
 import { hashInputs } from '../compiler/build.ts';
 import { noRuntimeImports, REPO_ROOT } from './bundle.ts';
 
@@ -110,7 +110,7 @@ export async function buildLib(log: (message: string) => void = (m) => process.s
   execFileSync(process.execPath, [tsc, '-p', join(REPO_ROOT, 'tsconfig.build.json'), '--emitDeclarationOnly'], {
     stdio: 'inherit',
   });
-  const shared = {
+  const shared: BuildOptions = {
     bundle: true,
     format: 'esm',
     minifyWhitespace: true,
@@ -118,7 +118,7 @@ export async function buildLib(log: (message: string) => void = (m) => process.s
     legalComments: 'eof',
     logLevel: 'silent',
     plugins: [packagesOnFirstUse],
-  } as const;
+  };
   const engine = await build({
     ...shared,
     write: false,

@@ -1,11 +1,28 @@
 // The Node host: packs come from dist/data on disk, and Node's native zlib inflates and checks them.
-import { existsSync } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join, resolve, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import * as zlib from 'node:zlib';
 import { open, type OpenOptions, type PackLoader, type TypedBible } from '../core/engine.ts';
 import { type Checksum, isPackName } from '../core/pack/reader.ts';
+
+// Node's built-ins as process.getBuiltinModule (Node 20.16+) hands them over: an ES import of one first
+// builds a facade of all its exports, and node:fs's reads fs.promises, which loads a dozen more modules
+// (readline among them), a few milliseconds before the first answer. An older Node imports them.
+const builtin = process.getBuiltinModule as ((id: string) => unknown) | undefined;
+const [fs, { join, resolve, dirname }, { fileURLToPath }, zlib] = builtin
+  ? [
+      builtin('node:fs') as typeof import('node:fs'),
+      builtin('node:path') as typeof import('node:path'),
+      builtin('node:url') as typeof import('node:url'),
+      builtin('node:zlib') as typeof import('node:zlib'),
+    ]
+  : await Promise.all([import('node:fs'), import('node:path'), import('node:url'), import('node:zlib')]);
+
+/** fs's callback calls as promises (fs.promises is what the import above avoids loading). */
+const promised =
+  <A extends unknown[], T>(call: (...args: [...A, (error: Error | null, value: T) => void]) => void) =>
+  (...args: A): Promise<T> =>
+    new Promise((done, fail) => call(...args, (error, value) => (error ? fail(error) : done(value))));
+const stat = promised<[string], import('node:fs').Stats>(fs.stat);
+const readFile = promised<[string], Buffer>(fs.readFile);
+const readdir = promised<[string], string[]>(fs.readdir);
 
 /**
  * The package's own packs: dist/data at the package root, found from this file whether it runs from the
@@ -16,7 +33,7 @@ export const DEFAULT_DATA_DIR = packageDataDir(dirname(fileURLToPath(import.meta
 function packageDataDir(from: string): string {
   for (let dir = from, up = 0; up < 4; dir = dirname(dir), up++) {
     const candidate = join(dir, 'dist', 'data');
-    if (existsSync(join(candidate, 'manifest.json'))) return candidate;
+    if (fs.existsSync(join(candidate, 'manifest.json'))) return candidate;
   }
   return resolve(from, '..', '..', 'dist', 'data');
 }
