@@ -3,8 +3,8 @@ import { open, type OpenOptions, type PackLoader, type TypedBible } from '../cor
 import { type Checksum, isPackName } from '../core/pack/reader.ts';
 
 // Node's built-ins as process.getBuiltinModule (Node 20.16+) hands them over: an ES import of one first
-// builds a facade of all its exports, and node:fs's reads fs.promises, which loads a dozen more modules
-// (readline among them), a few milliseconds before the first answer. An older Node imports them.
+// builds a facade of all its exports (node:fs's reads every lazy getter, fs.promises among them), a few
+// milliseconds before the first answer. An older Node imports them.
 const builtin = process.getBuiltinModule as ((id: string) => unknown) | undefined;
 const [fs, { join, resolve, dirname }, { fileURLToPath }, zlib] = builtin
   ? [
@@ -15,7 +15,7 @@ const [fs, { join, resolve, dirname }, { fileURLToPath }, zlib] = builtin
     ]
   : await Promise.all([import('node:fs'), import('node:path'), import('node:url'), import('node:zlib')]);
 
-/** fs's callback calls as promises (fs.promises is what the import above avoids loading). */
+/** fs's callback calls as promises, as a plain fs module offers them. */
 const promised =
   <A extends unknown[], T>(call: (...args: [...A, (error: Error | null, value: T) => void]) => void) =>
   (...args: A): Promise<T> =>
