@@ -141,6 +141,7 @@ export async function buildLib(log: (message: string) => void = (m) => process.s
     platform: 'node',
     target: 'node20',
     minify: true,
+    plugins: [packagesOnFirstUse, operationPathTogether],
     // Compiling the corpus runs from the TypeScript sources in a checkout (bin/bible.js sends `bible build`
     // there); the package itself carries no compiler.
     // Server-only libraries are optional peers: loaded from the app's node_modules when the server needs them.
@@ -151,6 +152,32 @@ export async function buildLib(log: (message: string) => void = (m) => process.s
     `compiled lib/ (bundled engine entries with declarations, bundled CLI) in ${((performance.now() - started) / 1000).toFixed(1)}s`,
   );
 }
+
+/**
+ * The modules the command loads on first use to answer an operation (the operation table, parameter
+ * checks, help and the Node loader), loaded as one module rather than one each: esbuild makes a chunk
+ * per set of dynamic imports that share code, and `bible GetVerse` then read, compiled and linked about
+ * a dozen small files in two rounds of imports, each a cost in a one-call process.
+ */
+const OPERATION_PATH = ['../core/operations.ts', '../core/params.ts', './operation-help.ts', './loader.ts'];
+const operationPathTogether: Plugin = {
+  name: 'operation-path-together',
+  setup(b) {
+    const cli = join(REPO_ROOT, 'engine', 'node', 'cli.ts');
+    b.onResolve({ filter: /.*/ }, (args) =>
+      args.kind === 'dynamic-import' && args.importer === cli && OPERATION_PATH.includes(args.path)
+        ? { path: 'operation-path', namespace: 'operation-path' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'operation-path' }, () => ({
+      contents: OPERATION_PATH.map((module) => `export * from ${JSON.stringify(join(dirname(cli), module))};`).join(
+        '\n',
+      ),
+      loader: 'ts',
+      resolveDir: dirname(cli),
+    }));
+  },
+};
 
 /**
  * Writes esbuild's output files, leaving out empty chunks and the imports of them. An entry that another
