@@ -27,6 +27,8 @@ const INPUTS = [
   'tsconfig.json',
   'tsconfig.build.json',
   'scripts/build-lib.ts',
+  // holds the plugin that cuts Node-only paths out of the packages bundled in
+  'scripts/bundle.ts',
   'package-lock.json',
 ];
 
