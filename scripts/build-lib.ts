@@ -1,15 +1,19 @@
-// The package's compiled JavaScript: lib/ holds the engine's entries as ES modules with .d.ts
-// declarations (tsc), and lib/cli/ the `bible` command bundled into as few files as esbuild can make, so
-// one call as a process loads little: the HTTP server sits in a chunk of its own that only `bible serve`
-// loads. Run by scripts/ensure-build.ts when stale (so `npm test` and `npm start` use current code), by
-// `npm pack` before packing, or directly: npx tsx scripts/build-lib.ts
+// The package's compiled JavaScript. Each package entry (bible-engine, /node, /browser) is bundled by
+// esbuild into one ES module in lib/engine, with the code they share in chunks beside them, so an app
+// that imports both `bible-engine` and `bible-engine/node` gets one copy of the engine (one BibleError
+// class). Node compiles one file instead of some ninety modules on import, and fflate is inside, so no
+// package is resolved at run time. tsc still writes the declarations, one .d.ts per module,
+// which the package exports' `types` point into. lib/cli/ is the `bible` command, bundled into as few
+// files as esbuild can make, so one call as a process loads little: the HTTP server sits in a chunk of
+// its own that only `bible serve` loads. Run by scripts/ensure-build.ts when stale (so `npm test` and
+// `npm start` use current code), by `npm pack` before packing, or directly: npx tsx scripts/build-lib.ts
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { type BuildOptions, build, type OutputFile, type Plugin } from 'esbuild';
 import { hashInputs } from '../compiler/build.ts';
-import { REPO_ROOT } from './bundle.ts';
+import { noRuntimeImports, REPO_ROOT } from './bundle.ts';
 
 export const LIB_DIR = join(REPO_ROOT, 'lib');
 export const CLI_ENTRY = join(LIB_DIR, 'cli', 'cli.js');
@@ -23,8 +27,69 @@ const INPUTS = [
   'tsconfig.json',
   'tsconfig.build.json',
   'scripts/build-lib.ts',
+  // holds the plugin that cuts Node-only paths out of the packages bundled in
+  'scripts/bundle.ts',
   'package-lock.json',
 ];
+
+/** The package's engine entries, bundled into lib/engine/<same path>.js. */
+const ENGINE_ENTRIES = ['engine/core/index.ts', 'engine/node/loader.ts', 'engine/browser/index.ts'];
+
+/**
+ * The packages the engine imports, bundled in but evaluated on first use rather than at import: fflate
+ * builds its decoding tables as it loads (Node never calls it: zlib inflates there), several
+ * milliseconds before the first verse. Each
+ * becomes a module whose exports load the package when first called; a name the engine imports but
+ * this list lacks fails the build. fflate's browser build is the one inside: its build for Node loads
+ * worker_threads as it is imported, for an asynchronous API the engine never calls.
+ */
+const LAZY_PACKAGES: Record<string, { file: string; exports: string[] }> = {
+  fflate: { file: 'fflate/esm/browser.js', exports: ['inflateSync'] },
+};
+
+const packagesOnFirstUse: Plugin = {
+  name: 'packages-on-first-use',
+  setup(b) {
+    const names = Object.keys(LAZY_PACKAGES).join('|');
+    b.onResolve({ filter: new RegExp(`^(${names})$`) }, (args) => ({ path: args.path, namespace: 'on-first-use' }));
+    b.onLoad({ filter: /.*/, namespace: 'on-first-use' }, async (args) => {
+      const { file, exports } = LAZY_PACKAGES[args.path];
+      const inner = await build({
+        // Only the names the engine uses, so the rest of the package is shaken out.
+        stdin: {
+          contents: `export { ${exports.join(', ')} } from ${JSON.stringify(join(REPO_ROOT, 'node_modules', file))};`,
+          resolveDir: REPO_ROOT,
+        },
+        bundle: true,
+        write: false,
+        format: 'iife',
+        globalName: 'loadedPackage',
+        platform: 'neutral',
+        target: 'es2022',
+        minify: true,
+        legalComments: 'inline',
+        logLevel: 'silent',
+        // Paths the engine never takes that import Node built-ins (worker_threads) are cut out, as in the
+        // browser bundle, so an app's bundler has nothing to resolve.
+        plugins: [noRuntimeImports],
+      });
+      const wrappers = exports.map(
+        // A function rather than a binding, so `new Index(...)` and `inflateSync(...)` both reach the package.
+        (name) =>
+          `export function ${name}(...args) { const real = load().${name}; return new.target ? new real(...args) : real(...args); }`,
+      );
+      return {
+        contents: [
+          'let loaded;',
+          `const load = () => (loaded ??= (() => {\n${inner.outputFiles[0].text}\nreturn loadedPackage;\n})());`,
+          ...wrappers,
+        ].join('\n'),
+        loader: 'js',
+        resolveDir: REPO_ROOT,
+      };
+    });
+  },
+};
 
 export const libInputsHash = (): string => hashInputs(INPUTS);
 
@@ -43,20 +108,41 @@ export async function buildLib(log: (message: string) => void = (m) => process.s
   const started = performance.now();
   rmSync(LIB_DIR, { recursive: true, force: true });
   const tsc = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-  execFileSync(process.execPath, [tsc, '-p', join(REPO_ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
-  // The engine reads only a type from the catalog (VersionId): its declarations ship, its code need not.
-  rmSync(join(LIB_DIR, 'sources', 'catalog.js'), { force: true });
+  execFileSync(process.execPath, [tsc, '-p', join(REPO_ROOT, 'tsconfig.build.json'), '--emitDeclarationOnly'], {
+    stdio: 'inherit',
+  });
+  const shared: BuildOptions = {
+    bundle: true,
+    format: 'esm',
+    minifyWhitespace: true,
+    minifySyntax: true,
+    legalComments: 'eof',
+    logLevel: 'silent',
+    plugins: [packagesOnFirstUse],
+  };
+  const engine = await build({
+    ...shared,
+    write: false,
+    entryPoints: ENGINE_ENTRIES.map((entry) => join(REPO_ROOT, entry)),
+    outdir: join(LIB_DIR, 'engine'),
+    outbase: join(REPO_ROOT, 'engine'),
+    splitting: true,
+    // The core and browser entries run in browsers, React Native and Electron as well as Node: no
+    // platform's package conditions; the Node entry's built-ins stay imports.
+    platform: 'neutral',
+    target: 'es2022',
+    external: ['node:*'],
+  });
+  writeWithoutEmptyChunks(engine.outputFiles);
   await build({
+    ...shared,
     entryPoints: [join(REPO_ROOT, 'engine', 'node', 'cli.ts')],
     outdir: join(LIB_DIR, 'cli'),
-    bundle: true,
     splitting: true,
-    format: 'esm',
     platform: 'node',
     target: 'node20',
     minify: true,
-    legalComments: 'eof',
-    logLevel: 'silent',
+    plugins: [packagesOnFirstUse, operationPathTogether],
     // Compiling the corpus runs from the TypeScript sources in a checkout (bin/bible.js sends `bible build`
     // there); the package itself carries no compiler.
     // Server-only libraries are optional peers: loaded from the app's node_modules when the server needs them.
@@ -64,8 +150,51 @@ export async function buildLib(log: (message: string) => void = (m) => process.s
   });
   writeFileSync(STAMP, `${JSON.stringify({ inputs: libInputsHash() }, null, 2)}\n`);
   log(
-    `compiled lib/ (engine entries with declarations, bundled CLI) in ${((performance.now() - started) / 1000).toFixed(1)}s`,
+    `compiled lib/ (bundled engine entries with declarations, bundled CLI) in ${((performance.now() - started) / 1000).toFixed(1)}s`,
   );
+}
+
+/**
+ * The modules the command loads on first use to answer an operation (the operation table, parameter
+ * checks, help and the Node loader), loaded as one module rather than one each: esbuild makes a chunk
+ * per set of dynamic imports that share code, and `bible GetVerse` then read, compiled and linked about
+ * a dozen small files in two rounds of imports, each a cost in a one-call process.
+ */
+const OPERATION_PATH = ['../core/operations.ts', '../core/params.ts', './operation-help.ts', './loader.ts'];
+const operationPathTogether: Plugin = {
+  name: 'operation-path-together',
+  setup(b) {
+    const cli = join(REPO_ROOT, 'engine', 'node', 'cli.ts');
+    b.onResolve({ filter: /.*/ }, (args) =>
+      args.kind === 'dynamic-import' && args.importer === cli && OPERATION_PATH.includes(args.path)
+        ? { path: 'operation-path', namespace: 'operation-path' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'operation-path' }, () => ({
+      contents: OPERATION_PATH.map((module) => `export * from ${JSON.stringify(join(dirname(cli), module))};`).join(
+        '\n',
+      ),
+      loader: 'ts',
+      resolveDir: dirname(cli),
+    }));
+  },
+};
+
+/**
+ * Writes esbuild's output files, leaving out empty chunks and the imports of them. An entry that another
+ * entry re-exports (core/index.ts, re-exported by browser/index.ts) holds no code of its own, yet esbuild
+ * gives it a chunk, and each import of an empty file is one more file to read and compile at start-up.
+ */
+function writeWithoutEmptyChunks(files: readonly OutputFile[]): void {
+  const empty = new Set(files.filter((f) => f.contents.length === 0).map((f) => f.path));
+  for (const file of files) {
+    if (empty.has(file.path)) continue;
+    const text = file.text.replace(/import\s*("|')([^"']+)\1;?/g, (statement, _quote, spec: string) =>
+      empty.has(resolve(dirname(file.path), spec)) ? '' : statement,
+    );
+    mkdirSync(dirname(file.path), { recursive: true });
+    writeFileSync(file.path, text);
+  }
 }
 
 export async function ensureLib(log?: (message: string) => void): Promise<void> {

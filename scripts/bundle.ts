@@ -53,11 +53,11 @@ export function bundleStaleReason(): string {
   return '';
 }
 
-// Library code can reach for Node or worker features on paths the engine never takes (FlexSearch's
-// worker indexes). Those would make the bundle import files at run time, which Hermes and plain V8
+// Library code can reach for Node or worker features on paths the engine never takes (fflate's
+// worker-based API). Those would make the bundle import files at run time, which Hermes and plain V8
 // contexts cannot do, so the paths are cut out and fail loudly if ever taken.
 const NODE_ONLY = /^(node:.*|worker_threads|fs|path|url|os|crypto|zlib|module)$/;
-const noRuntimeImports: Plugin = {
+export const noRuntimeImports: Plugin = {
   name: 'no-runtime-imports',
   setup(b) {
     b.onResolve({ filter: NODE_ONLY }, (args) => {

@@ -1,11 +1,28 @@
-// The Node host: packs come from dist/data on disk, and Node's native zlib inflates them.
-import { existsSync } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join, resolve, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { inflateRawSync } from 'node:zlib';
+// The Node host: packs come from dist/data on disk, and Node's native zlib inflates and checks them.
 import { open, type OpenOptions, type PackLoader, type TypedBible } from '../core/engine.ts';
-import { isPackName } from '../core/pack/reader.ts';
+import { type Checksum, isPackName } from '../core/pack/reader.ts';
+
+// Node's built-ins as process.getBuiltinModule (Node 20.16+) hands them over: an ES import of one first
+// builds a facade of all its exports (node:fs's reads every lazy getter, fs.promises among them), a few
+// milliseconds before the first answer. An older Node imports them.
+const builtin = process.getBuiltinModule as ((id: string) => unknown) | undefined;
+const [fs, { join, resolve, dirname }, { fileURLToPath }, zlib] = builtin
+  ? [
+      builtin('node:fs') as typeof import('node:fs'),
+      builtin('node:path') as typeof import('node:path'),
+      builtin('node:url') as typeof import('node:url'),
+      builtin('node:zlib') as typeof import('node:zlib'),
+    ]
+  : await Promise.all([import('node:fs'), import('node:path'), import('node:url'), import('node:zlib')]);
+
+/** fs's callback calls as promises, as a plain fs module offers them. */
+const promised =
+  <A extends unknown[], T>(call: (...args: [...A, (error: Error | null, value: T) => void]) => void) =>
+  (...args: A): Promise<T> =>
+    new Promise((done, fail) => call(...args, (error, value) => (error ? fail(error) : done(value))));
+const stat = promised<[string], import('node:fs').Stats>(fs.stat);
+const readFile = promised<[string], Buffer>(fs.readFile);
+const readdir = promised<[string], string[]>(fs.readdir);
 
 /**
  * The package's own packs: dist/data at the package root, found from this file whether it runs from the
@@ -16,7 +33,7 @@ export const DEFAULT_DATA_DIR = packageDataDir(dirname(fileURLToPath(import.meta
 function packageDataDir(from: string): string {
   for (let dir = from, up = 0; up < 4; dir = dirname(dir), up++) {
     const candidate = join(dir, 'dist', 'data');
-    if (existsSync(join(candidate, 'manifest.json'))) return candidate;
+    if (fs.existsSync(join(candidate, 'manifest.json'))) return candidate;
   }
   return resolve(from, '..', '..', 'dist', 'data');
 }
@@ -54,15 +71,22 @@ async function listPackFiles(dataDir: string): Promise<string[] | undefined> {
 
 export const nativeInflate = (compressed: Uint8Array, expectedLength: number): Uint8Array => {
   // One output chunk of the known size: zlib then writes in place instead of gathering and copying chunks.
-  const out = inflateRawSync(compressed, {
+  const out = zlib.inflateRawSync(compressed, {
     maxOutputLength: Math.max(expectedLength, 1),
     chunkSize: Math.max(expectedLength, 64),
   });
   return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
 };
 
-/** open() with the fs loader and native inflate. */
+// zlib.crc32 came in Node 20.15; on an older Node the core's CRC-32 in JavaScript checks the blocks.
+const zlibCrc32 = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
+
+/** CRC-32 by zlib where this Node has it (a few times faster than the JavaScript one, and nothing to
+ * build or compile before the first check); undefined otherwise. */
+export const nativeChecksum: Checksum | undefined = zlibCrc32 && ((bytes) => zlibCrc32(bytes));
+
+/** open() with the fs loader, native inflate and, where Node has it, native CRC-32. */
 export function openNode(options: Partial<OpenOptions> & { dataDir?: string } = {}): Promise<TypedBible> {
   const { dataDir, ...rest } = options;
-  return open({ loader: fsLoader(dataDir), inflate: nativeInflate, ...rest });
+  return open({ loader: fsLoader(dataDir), inflate: nativeInflate, checksum: nativeChecksum, ...rest });
 }

@@ -30,6 +30,10 @@ export interface Citation {
 /** The longest text GetCitationsInText reads in one call (the HTTP server's POST limit is the same). */
 export const MAX_CITATION_TEXT = 1_048_576;
 
+/** "1,048,576". Grouped by hand: toLocaleString loads the platform's locale data, tens of milliseconds at
+ * module load, before the first answer. */
+const groupDigits = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
+
 const CITATION = /^\s*(.*?[^\s\d.:]\.?)\s*(\d{1,3})\s*(?::\s*(\d[\d\s,\-–]*?))?\s*$/u;
 const CITATION_FORMAT =
   'a citation like "John 3:16", "Matt 5:3-5, 7", "1 Juan 4:8" or "Titus 1:1 through 2": a book, a chapter, then verses (ranges with "-" or "to", lists with "," or "and")';
@@ -195,7 +199,7 @@ export const parsingOperations = [
         type: 'text',
         required: true,
         maxLength: MAX_CITATION_TEXT,
-        description: `the text to read, up to ${MAX_CITATION_TEXT.toLocaleString('en')} characters`,
+        description: `the text to read, up to ${groupDigits(MAX_CITATION_TEXT)} characters`,
       },
     ],
     result: arrayOf(

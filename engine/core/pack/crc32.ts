@@ -1,20 +1,22 @@
 // CRC-32 (IEEE) lets the reader tell a corrupt or truncated pack from a valid one before trusting it.
-// Slicing-by-8 (eight tables, eight bytes a step) because it runs on every pack load.
-const TABLES = (() => {
-  const tables = Array.from({ length: 8 }, () => new Uint32Array(256));
+// Slicing-by-8 (eight tables, eight bytes a step) because it runs on every pack load. The tables are
+// built on the first call: a host with a native CRC-32 (Node's zlib) never needs them.
+let tables: Uint32Array[] | undefined;
+const buildTables = (): Uint32Array[] => {
+  const built = Array.from({ length: 8 }, () => new Uint32Array(256));
   for (let n = 0; n < 256; n++) {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    tables[0][n] = c >>> 0;
+    built[0][n] = c >>> 0;
   }
   for (let n = 0; n < 256; n++) {
-    for (let t = 1; t < 8; t++) tables[t][n] = (tables[0][tables[t - 1][n] & 0xff] ^ (tables[t - 1][n] >>> 8)) >>> 0;
+    for (let t = 1; t < 8; t++) built[t][n] = (built[0][built[t - 1][n] & 0xff] ^ (built[t - 1][n] >>> 8)) >>> 0;
   }
-  return tables;
-})();
+  return built;
+};
 
 export function crc32(bytes: Uint8Array): number {
-  const [t0, t1, t2, t3, t4, t5, t6, t7] = TABLES;
+  const [t0, t1, t2, t3, t4, t5, t6, t7] = (tables ??= buildTables());
   let crc = 0xffffffff;
   let i = 0;
   const fast = bytes.length - (bytes.length % 8);

@@ -1,0 +1,70 @@
+// The compiled entries as the package ships them (lib/engine): one bundled module per entry over one
+// shared chunk, so the entries hand out one engine; and importing the Node entry starts nothing the first
+// answer does not need (fflate's build for Node would load worker_threads as it is imported).
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureLib, LIB_DIR } from '../../scripts/build-lib.ts';
+
+const ENGINE = join(LIB_DIR, 'engine');
+const entryUrl = (entry: string) => pathToFileURL(join(ENGINE, entry)).href;
+
+/** Runs an ES module snippet in a fresh Node process and returns what it printed, parsed as JSON. */
+function inFreshNode(code: string): unknown {
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' });
+  expect(run.stderr).toBe('');
+  return JSON.parse(run.stdout);
+}
+
+beforeAll(() => ensureLib(() => {}), 180_000);
+
+describe('lib/engine', () => {
+  it('holds one module per package entry and the chunks they share, with declarations per module', () => {
+    const modules = readdirSync(ENGINE, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
+    const entries = ['browser/index.js', 'core/index.js', 'node/loader.js'];
+    expect(modules.filter((f) => !/^chunk-\w+\.js$/.test(f)).sort()).toEqual(entries);
+    expect(modules.length).toBeGreaterThan(entries.length);
+    const declarations = readdirSync(ENGINE, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.d.ts'));
+    expect(declarations).toEqual(expect.arrayContaining(['core/index.d.ts', 'core/engine.d.ts', 'node/loader.d.ts']));
+  });
+
+  it('gives one engine to an app that imports several entries: an error from one is a BibleError of the other', () => {
+    const answer = inFreshNode(`
+      const { BibleError } = await import(${JSON.stringify(entryUrl('core/index.js'))});
+      const { openNode } = await import(${JSON.stringify(entryUrl('node/loader.js'))});
+      const browser = await import(${JSON.stringify(entryUrl('browser/index.js'))});
+      const bible = await openNode();
+      const [verse] = await bible.GetVerse({ verseId: '43003016' });
+      const error = await bible.GetVerse({ verseId: 'x' }).catch((e) => e);
+      console.log(JSON.stringify({ text: verse.t, same: error instanceof BibleError && browser.BibleError === BibleError }));
+    `);
+    expect(answer).toEqual({ text: expect.stringMatching(/^For God so loved the world/), same: true });
+  });
+
+  it('imports the Node entry without loading worker_threads, and searches once FlexSearch is first used', () => {
+    const answer = inFreshNode(`
+      const before = new Set(process.moduleLoadList);
+      const { openNode } = await import(${JSON.stringify(entryUrl('node/loader.js'))});
+      const loaded = process.moduleLoadList.filter((m) => !before.has(m));
+      const bible = await openNode();
+      const { searchCount } = await bible.GetSearchCount({ query: 'everlasting life' });
+      console.log(JSON.stringify({ workers: loaded.filter((m) => /worker_threads/.test(m)), searchCount }));
+    `);
+    expect(answer).toEqual({ workers: [], searchCount: expect.any(Number) });
+    expect((answer as { searchCount: number }).searchCount).toBeGreaterThan(0);
+  });
+
+  it('answers with the JavaScript inflate and CRC of the core entry, as hosts without zlib do', () => {
+    const answer = inFreshNode(`
+      const { open } = await import(${JSON.stringify(entryUrl('core/index.js'))});
+      const { readFile } = await import('node:fs/promises');
+      const dir = ${JSON.stringify(join(LIB_DIR, '..', 'dist', 'data'))};
+      const bible = await open({ loader: async (name) => new Uint8Array(await readFile(dir + '/' + name + '.pack')) });
+      const [verse] = await bible.GetVerse({ verseId: '01001001' });
+      console.log(JSON.stringify(verse.t));
+    `);
+    expect(answer).toBe('In the beginning God created the heaven and the earth.');
+  });
+});
