@@ -9,7 +9,7 @@ import { readPack, type Checksum, type Inflate, type Pack } from './pack/reader.
 import { packName, type PackSchema } from './pack/schema.ts';
 import { META_PACK } from './pack/schemas.ts';
 import type { AudioOption } from './ops/audio.ts';
-import { coerceParams, unknownParams } from './params.ts';
+import { compileParams, type ParamsCheck, unknownParams } from './params.ts';
 import { seededRandom } from './random.ts';
 import { loadTranslation, type TranslationData } from './translation.ts';
 
@@ -142,33 +142,43 @@ export async function open(options: OpenOptions): Promise<TypedBible> {
   };
 
   const strict = options.strict === true;
-  const operation = (name: string) => {
-    const op = typeof name === 'string' ? OPERATION_BY_NAME.get(name) : undefined;
-    if (!op)
+  // Each operation with its parameter check, made once: a call is one map lookup, the check, the
+  // packs' presence and the body.
+  interface Prepared {
+    readonly op: OperationDef;
+    readonly check: ParamsCheck;
+  }
+  const prepared = new Map<string, Prepared>();
+  for (const op of OPERATIONS) prepared.set(op.name, { op, check: compileParams(op.name, op.params, meta, strict) });
+  const operation = (name: string): Prepared => {
+    const entry = typeof name === 'string' ? prepared.get(name) : undefined;
+    if (!entry)
       throw new BibleError(
         'UNKNOWN_OPERATION',
         `unknown operation ${JSON.stringify(String(name).slice(0, 60))}; GetEndpoints lists them all`,
       );
-    return op;
+    return entry;
   };
-  const prepare = (name: string, raw: unknown) => {
-    const op = operation(name);
-    const params = coerceParams(op.name, op.params, raw, meta, strict);
-    return { op, params, needs: op.packs ? op.packs(params, meta) : [] };
-  };
+  const noPacks: readonly string[] = [];
 
   const bible: Bible = {
     meta,
     operations: OPERATIONS,
-    unknownParams: (name, raw) => unknownParams(operation(name).params, raw),
+    unknownParams: (name, raw) => unknownParams(operation(name).op.params, raw),
     async call(name: string, raw?: Params): Promise<any> {
-      const { op, params, needs } = prepare(name, raw);
+      const { op, check } = operation(name);
+      const params = check(raw);
+      const needs = op.packs ? op.packs(params, meta) : noPacks;
       if (needs.some((n) => !packs.has(n))) await Promise.all(needs.map(fetchPack));
       return op.run(context, params);
     },
     callSync(name: string, raw?: Params): any {
-      const { op, params, needs } = prepare(name, raw);
-      for (const n of needs) loadedPack(n);
+      const { op, check } = operation(name);
+      const params = check(raw);
+      if (op.packs) {
+        const needs = op.packs(params, meta);
+        for (let i = 0; i < needs.length; i++) if (!packs.has(needs[i])) loadedPack(needs[i]);
+      }
       return op.run(context, params);
     },
     async load(names) {

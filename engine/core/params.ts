@@ -114,9 +114,25 @@ function bookByName(spec: ParamSpec, raw: string, meta: Meta): number {
   return book;
 }
 
+/** The checked value of a verse id number: one that names book 1-66 and a chapter and verse of 1 or more. */
+function verseIdValue(spec: ParamSpec, id: number, sent: string | number): VerseIdValue {
+  const book = bookOf(id);
+  const chapter = chapterOf(id);
+  const verse = verseOf(id);
+  if (book < 1 || book > 66 || chapter < 1 || verse < 1)
+    throw invalid(
+      spec.name,
+      `${spec.name} ${sent} is not a verse id: book must be 01-66, chapter and verse at least 1`,
+    );
+  return { book, chapter, verse, id };
+}
+
 export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown {
   switch (spec.type) {
     case 'verseId': {
+      // A whole number of 7 or 8 digits reads as the id it is, without going through its string.
+      if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 1_000_000 && raw <= 99_999_999)
+        return verseIdValue(spec, raw, raw);
       const s = rawString(spec, raw);
       const id = parseVerseId(s);
       if (id === null)
@@ -124,16 +140,7 @@ export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown 
           spec.name,
           `${spec.name} must be an 8-digit BBCCCVVV verse id such as 01001001 (Genesis 1:1), got ${JSON.stringify(s.slice(0, 40))}`,
         );
-      const book = bookOf(id);
-      const chapter = chapterOf(id);
-      const verse = verseOf(id);
-      if (book < 1 || book > 66 || chapter < 1 || verse < 1) {
-        throw invalid(
-          spec.name,
-          `${spec.name} ${s} is not a verse id: book must be 01-66, chapter and verse at least 1`,
-        );
-      }
-      return { book, chapter, verse, id } satisfies VerseIdValue;
+      return verseIdValue(spec, id, s);
     }
     case 'bookId':
       return typeof raw === 'string' && digitsValue(raw) < 0 ? bookByName(spec, raw, meta) : bookNumber(spec, raw);
@@ -245,6 +252,31 @@ export function unknownParams(specs: readonly ParamSpec[], raw: unknown): string
   return Object.keys(raw).filter((name) => isUnknown(specs, name));
 }
 
+/** An operation's parameter check, made once per engine: raw parameters in, checked values out. */
+export type ParamsCheck = (raw: unknown) => Record<string, unknown>;
+
+/**
+ * The parameter check of one operation, with what can be settled ahead settled once (whether any of its
+ * parameters is read from another's prefix), so a call runs one straight loop over its specs.
+ */
+export function compileParams(operation: string, specs: readonly ParamSpec[], meta: Meta, strict = false): ParamsCheck {
+  const prefixed = specs.some((s) => s.prefixedBy !== undefined);
+  const shape = alwaysPresent(specs);
+  return (raw) => checkParams(operation, specs, prefixed, raw, meta, strict, shape);
+}
+
+/**
+ * When every parameter of an operation always has a value (required, or with a default), an object
+ * holding all their names in order: the checked values are written into a copy of it, which keeps one
+ * object layout for the operation instead of growing a new object a property at a time.
+ */
+function alwaysPresent(specs: readonly ParamSpec[]): Record<string, unknown> | undefined {
+  if (!specs.every((s) => s.required || s.default !== undefined)) return undefined;
+  const shape: Record<string, unknown> = {};
+  for (const spec of specs) shape[spec.name] = undefined;
+  return shape;
+}
+
 /**
  * Validates a whole parameter object against an operation's specs. A name the operation does not take is
  * ignored, as web APIs do, unless `strict` asks for it to be refused.
@@ -256,22 +288,40 @@ export function coerceParams(
   meta: Meta,
   strict = false,
 ): Record<string, unknown> {
+  return checkParams(
+    operation,
+    specs,
+    specs.some((s) => s.prefixedBy !== undefined),
+    raw,
+    meta,
+    strict,
+  );
+}
+
+const NO_PARAMS: Record<string, unknown> = Object.freeze({});
+
+function checkParams(
+  operation: string,
+  specs: readonly ParamSpec[],
+  prefixed: boolean,
+  raw: unknown,
+  meta: Meta,
+  strict: boolean,
+  shape?: Record<string, unknown>,
+): Record<string, unknown> {
   if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) {
     throw new BibleError('INVALID_PARAMETER', `${operation} takes its parameters as an object of name/value pairs`);
   }
-  const given = (raw ?? {}) as Record<string, unknown>;
+  const given = (raw ?? NO_PARAMS) as Record<string, unknown>;
   if (strict) {
     const unknown = unknownParams(specs, given)[0];
     if (unknown !== undefined) throw unknownParamError(operation, specs, unknown);
   }
-  const prefixed = prefixedValues(specs, given);
-  const out: Record<string, unknown> = {};
-  for (const spec of specs) {
-    let value = prefixed.has(spec.name)
-      ? prefixed.get(spec.name)
-      : Object.hasOwn(given, spec.name)
-        ? given[spec.name]
-        : undefined;
+  const fromPrefixes = prefixed ? prefixedValues(specs, given) : NO_PREFIXED_VALUES;
+  const out: Record<string, unknown> = shape ? { ...shape } : {};
+  for (let i = 0; i < specs.length; i++) {
+    const spec = specs[i];
+    let value = prefixed && fromPrefixes.has(spec.name) ? fromPrefixes.get(spec.name) : ownValue(given, spec.name);
     if (value === '' && !spec.required) value = undefined; // ?limitToBookId= means "not given"
     if (value === undefined || value === null) {
       if (spec.required)
@@ -282,6 +332,12 @@ export function coerceParams(
     out[spec.name] = coerceParam(spec, value, meta);
   }
   return out;
+}
+
+/** A parameter's value when the object holds it itself (an inherited property is not a parameter). */
+function ownValue(given: Record<string, unknown>, name: string): unknown {
+  const value = given[name];
+  return value !== undefined && Object.hasOwn(given, name) ? value : undefined;
 }
 
 /** The refusal of a parameter an operation does not take, naming the closest one it does take. */
