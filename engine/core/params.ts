@@ -127,50 +127,66 @@ function verseIdValue(spec: ParamSpec, id: number, sent: string | number): Verse
   return { book, chapter, verse, id };
 }
 
+function verseIdParam(spec: ParamSpec, raw: unknown): VerseIdValue {
+  // A whole number of 7 or 8 digits reads as the id it is, without going through its string.
+  if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 1_000_000 && raw <= 99_999_999)
+    return verseIdValue(spec, raw, raw);
+  const s = rawString(spec, raw);
+  const id = parseVerseId(s);
+  if (id === null)
+    throw invalid(
+      spec.name,
+      `${spec.name} must be an 8-digit BBCCCVVV verse id such as 01001001 (Genesis 1:1), got ${JSON.stringify(s.slice(0, 40))}`,
+    );
+  return verseIdValue(spec, id, s);
+}
+
+function bookIdParam(spec: ParamSpec, raw: unknown, meta: Meta): number {
+  return typeof raw === 'string' && digitsValue(raw) < 0 ? bookByName(spec, raw, meta) : bookNumber(spec, raw);
+}
+
+function chapterIdParam(spec: ParamSpec, raw: unknown): number {
+  const chapter = digits(spec, raw, 'a chapter number (1 or more)');
+  if (chapter < 1 || chapter > 150)
+    throw invalid(spec.name, `${spec.name} must be a chapter number from 1 to 150, got ${chapter}`);
+  return chapter;
+}
+
+function bookAndChapterIdParam(spec: ParamSpec, raw: unknown): { book: number; chapter: number } {
+  const s = rawString(spec, raw);
+  const id = parseBookAndChapterId(s);
+  if (id === null)
+    throw invalid(
+      spec.name,
+      `${spec.name} must be a 5-digit BBCCC id such as 43003 (John 3), got ${JSON.stringify(s.slice(0, 40))}`,
+    );
+  return splitBookAndChapterId(id);
+}
+
+function versionIdParam(spec: ParamSpec, raw: unknown, meta: Meta): string {
+  if (typeof raw === 'string' && meta.versionById.has(raw)) return raw; // the common case, kept cheap
+  const s = rawString(spec, raw).trim().toLowerCase().replace(/^t_/, '');
+  if (!meta.versionById.has(s)) {
+    throw invalid(
+      spec.name,
+      `${spec.name} must be one of ${meta.versions.map((v) => v.versionId).join(', ')}, got ${JSON.stringify(String(raw).slice(0, 40))}`,
+    );
+  }
+  return s;
+}
+
 export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown {
   switch (spec.type) {
-    case 'verseId': {
-      // A whole number of 7 or 8 digits reads as the id it is, without going through its string.
-      if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 1_000_000 && raw <= 99_999_999)
-        return verseIdValue(spec, raw, raw);
-      const s = rawString(spec, raw);
-      const id = parseVerseId(s);
-      if (id === null)
-        throw invalid(
-          spec.name,
-          `${spec.name} must be an 8-digit BBCCCVVV verse id such as 01001001 (Genesis 1:1), got ${JSON.stringify(s.slice(0, 40))}`,
-        );
-      return verseIdValue(spec, id, s);
-    }
+    case 'verseId':
+      return verseIdParam(spec, raw);
     case 'bookId':
-      return typeof raw === 'string' && digitsValue(raw) < 0 ? bookByName(spec, raw, meta) : bookNumber(spec, raw);
-    case 'chapterId': {
-      const chapter = digits(spec, raw, 'a chapter number (1 or more)');
-      if (chapter < 1 || chapter > 150)
-        throw invalid(spec.name, `${spec.name} must be a chapter number from 1 to 150, got ${chapter}`);
-      return chapter;
-    }
-    case 'bookAndChapterId': {
-      const s = rawString(spec, raw);
-      const id = parseBookAndChapterId(s);
-      if (id === null)
-        throw invalid(
-          spec.name,
-          `${spec.name} must be a 5-digit BBCCC id such as 43003 (John 3), got ${JSON.stringify(s.slice(0, 40))}`,
-        );
-      return splitBookAndChapterId(id);
-    }
-    case 'versionId': {
-      if (typeof raw === 'string' && meta.versionById.has(raw)) return raw; // the common case, kept cheap
-      const s = rawString(spec, raw).trim().toLowerCase().replace(/^t_/, '');
-      if (!meta.versionById.has(s)) {
-        throw invalid(
-          spec.name,
-          `${spec.name} must be one of ${meta.versions.map((v) => v.versionId).join(', ')}, got ${JSON.stringify(String(raw).slice(0, 40))}`,
-        );
-      }
-      return s;
-    }
+      return bookIdParam(spec, raw, meta);
+    case 'chapterId':
+      return chapterIdParam(spec, raw);
+    case 'bookAndChapterId':
+      return bookAndChapterIdParam(spec, raw);
+    case 'versionId':
+      return versionIdParam(spec, raw, meta);
     case 'language': {
       const s = rawString(spec, raw).trim().toLowerCase();
       if (!LANGUAGES.includes(s as Language))
@@ -255,26 +271,65 @@ export function unknownParams(specs: readonly ParamSpec[], raw: unknown): string
 /** An operation's parameter check, made once per engine: raw parameters in, checked values out. */
 export type ParamsCheck = (raw: unknown) => Record<string, unknown>;
 
-/**
- * The parameter check of one operation, with what can be settled ahead settled once (whether any of its
- * parameters is read from another's prefix), so a call runs one straight loop over its specs.
- */
-export function compileParams(operation: string, specs: readonly ParamSpec[], meta: Meta, strict = false): ParamsCheck {
-  const prefixed = specs.some((s) => s.prefixedBy !== undefined);
-  const shape = alwaysPresent(specs);
-  return (raw) => checkParams(operation, specs, prefixed, raw, meta, strict, shape);
-}
+type Coerce = (spec: ParamSpec, raw: unknown, meta: Meta) => unknown;
+
+/** The kinds most calls carry, checked without going through coerceParam's switch. */
+const DIRECT: Partial<Record<ParamType, Coerce>> = {
+  verseId: verseIdParam,
+  bookId: bookIdParam,
+  chapterId: chapterIdParam,
+  bookAndChapterId: bookAndChapterIdParam,
+  versionId: versionIdParam,
+};
 
 /**
- * When every parameter of an operation always has a value (required, or with a default), an object
- * holding all their names in order: the checked values are written into a copy of it, which keeps one
- * object layout for the operation instead of growing a new object a property at a time.
+ * A spec as the check reads it on every call: the fields it needs, all present, made by one function so
+ * every step has one object layout (specs themselves come in many, which makes reading them slow).
  */
-function alwaysPresent(specs: readonly ParamSpec[]): Record<string, unknown> | undefined {
-  if (!specs.every((s) => s.required || s.default !== undefined)) return undefined;
-  const shape: Record<string, unknown> = {};
-  for (const spec of specs) shape[spec.name] = undefined;
-  return shape;
+interface Step {
+  readonly name: string;
+  readonly required: boolean;
+  readonly fallback: string | number | undefined;
+  readonly coerce: Coerce;
+  readonly spec: ParamSpec;
+}
+
+const stepOf = (spec: ParamSpec): Step => ({
+  name: spec.name,
+  required: spec.required === true,
+  fallback: spec.default,
+  coerce: DIRECT[spec.type] ?? coerceParam,
+  spec,
+});
+
+/** What a check settles once per operation. */
+interface Plan {
+  readonly operation: string;
+  readonly specs: readonly ParamSpec[];
+  readonly steps: readonly Step[];
+  /** whether a parameter may be read from another's prefix (ParamSpec.prefixedBy) */
+  readonly prefixed: boolean;
+  /**
+   * When every parameter always has a value (required, or with a default), an object holding all their
+   * names in order: the checked values are written into a copy of it, one object layout per operation
+   * instead of an object grown a property at a time.
+   */
+  readonly shape: Record<string, unknown> | undefined;
+}
+
+function planOf(operation: string, specs: readonly ParamSpec[]): Plan {
+  let shape: Record<string, unknown> | undefined;
+  if (specs.every((s) => s.required || s.default !== undefined)) {
+    shape = {};
+    for (const spec of specs) shape[spec.name] = undefined;
+  }
+  return { operation, specs, steps: specs.map(stepOf), prefixed: specs.some((s) => s.prefixedBy !== undefined), shape };
+}
+
+/** The parameter check of one operation, with what can be settled ahead settled once. */
+export function compileParams(operation: string, specs: readonly ParamSpec[], meta: Meta, strict = false): ParamsCheck {
+  const plan = planOf(operation, specs);
+  return (raw) => checkParams(plan, raw, meta, strict);
 }
 
 /**
@@ -288,56 +343,62 @@ export function coerceParams(
   meta: Meta,
   strict = false,
 ): Record<string, unknown> {
-  return checkParams(
-    operation,
-    specs,
-    specs.some((s) => s.prefixedBy !== undefined),
-    raw,
-    meta,
-    strict,
-  );
+  return checkParams(planOf(operation, specs), raw, meta, strict);
 }
 
 const NO_PARAMS: Record<string, unknown> = Object.freeze({});
 
-function checkParams(
-  operation: string,
-  specs: readonly ParamSpec[],
-  prefixed: boolean,
-  raw: unknown,
-  meta: Meta,
-  strict: boolean,
-  shape?: Record<string, unknown>,
-): Record<string, unknown> {
+function checkParams(plan: Plan, raw: unknown, meta: Meta, strict: boolean): Record<string, unknown> {
   if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) {
-    throw new BibleError('INVALID_PARAMETER', `${operation} takes its parameters as an object of name/value pairs`);
+    throw new BibleError(
+      'INVALID_PARAMETER',
+      `${plan.operation} takes its parameters as an object of name/value pairs`,
+    );
   }
   const given = (raw ?? NO_PARAMS) as Record<string, unknown>;
   if (strict) {
-    const unknown = unknownParams(specs, given)[0];
-    if (unknown !== undefined) throw unknownParamError(operation, specs, unknown);
+    const unknown = unknownParams(plan.specs, given)[0];
+    if (unknown !== undefined) throw unknownParamError(plan.operation, plan.specs, unknown);
   }
-  const fromPrefixes = prefixed ? prefixedValues(specs, given) : NO_PREFIXED_VALUES;
-  const out: Record<string, unknown> = shape ? { ...shape } : {};
-  for (let i = 0; i < specs.length; i++) {
-    const spec = specs[i];
-    let value = prefixed && fromPrefixes.has(spec.name) ? fromPrefixes.get(spec.name) : ownValue(given, spec.name);
-    if (value === '' && !spec.required) value = undefined; // ?limitToBookId= means "not given"
+  const prefixed = plan.prefixed;
+  const fromPrefixes = prefixed ? prefixedValues(plan.specs, given) : NO_PREFIXED_VALUES;
+  const plain = isPlain(given);
+  const out: Record<string, unknown> = plan.shape ? { ...plan.shape } : {};
+  const steps = plan.steps;
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i];
+    let value =
+      prefixed && fromPrefixes.has(step.name) ? fromPrefixes.get(step.name) : ownValue(given, step.name, plain);
+    if (value === '' && !step.required) value = undefined; // ?limitToBookId= means "not given"
     if (value === undefined || value === null) {
-      if (spec.required)
-        throw new BibleError('MISSING_PARAMETER', `${operation} needs ${spec.name}: ${spec.description}`, spec.name);
-      if (spec.default === undefined) continue;
-      value = spec.default;
+      if (step.required)
+        throw new BibleError(
+          'MISSING_PARAMETER',
+          `${plan.operation} needs ${step.name}: ${step.spec.description}`,
+          step.name,
+        );
+      if (step.fallback === undefined) continue;
+      value = step.fallback;
     }
-    out[spec.name] = coerceParam(spec, value, meta);
+    out[step.name] = step.coerce(step.spec, value, meta);
   }
   return out;
 }
 
 /** A parameter's value when the object holds it itself (an inherited property is not a parameter). */
-function ownValue(given: Record<string, unknown>, name: string): unknown {
+function ownValue(given: Record<string, unknown>, name: string, plain: boolean): unknown {
   const value = given[name];
-  return value !== undefined && Object.hasOwn(given, name) ? value : undefined;
+  return value !== undefined && (plain || Object.hasOwn(given, name)) ? value : undefined;
+}
+
+/**
+ * Whether every parameter an object seems to hold is its own: true of an object literal or a parsed
+ * query, whose prototype (Object.prototype, or none) holds no parameter name, so reading one needs no
+ * ownership check.
+ */
+function isPlain(given: object): boolean {
+  const proto = Object.getPrototypeOf(given);
+  return proto === Object.prototype || proto === null;
 }
 
 /** The refusal of a parameter an operation does not take, naming the closest one it does take. */
