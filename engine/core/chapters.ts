@@ -48,8 +48,8 @@ export function limitRange(
 /** A chapter's verse records (shared and frozen; the array is the caller's own). */
 export function chapterRows(ctx: Context, versionId: string, book: number, chapter: number): VerseRow[] {
   const text = ctx.translation(versionId);
-  const first = lowerBound(text.ids, composeVerseId(book, chapter, 0));
-  const end = lowerBound(text.ids, composeVerseId(book, chapter + 1, 0));
+  const first = text.firstAtOrAfter(composeVerseId(book, chapter, 0));
+  const end = text.firstAtOrAfter(composeVerseId(book, chapter + 1, 0));
   const rows = new Array<VerseRow>(end - first);
   for (let i = first; i < end; i++) rows[i - first] = text.rowAt(i);
   return rows;

@@ -121,16 +121,22 @@ export async function open(options: OpenOptions): Promise<TypedBible> {
     return pack;
   };
 
+  let lastVersionId = '';
+  let lastTranslation: TranslationData | undefined;
   const engineRandom = options.random?.seed !== undefined ? seededRandom(options.random.seed) : Math.random;
   const context: Context = {
     meta,
     pack: (schema: PackSchema, key?: string) => loadedPack(packName(schema, key)),
     translation(versionId) {
+      // Most calls read the translation the previous one read: that one is kept at hand.
+      if (versionId === lastVersionId && lastTranslation) return lastTranslation;
       let text = translations.get(versionId);
       if (!text) {
         text = loadTranslation(loadedPack(textPack(versionId)), meta.versification);
         translations.set(versionId, text);
       }
+      lastVersionId = versionId;
+      lastTranslation = text;
       return text;
     },
     hasPack: (name) => packs.has(name) || !listed || listed.has(name),

@@ -22,6 +22,8 @@ export type { TextPackInfo } from './pack/contents.ts';
  *  verses read from those blocks). A miss costs one block's decoding, a fraction of a millisecond. */
 export const DECODED_BLOCKS_KEPT = 64;
 
+const BLOCK_HINT_SHIFT = 6;
+
 export interface TranslationData {
   readonly versionId: string;
   readonly info: TextPackInfo;
@@ -36,6 +38,8 @@ export interface TranslationData {
    * that holds it: frozen, so no caller can change what the next one gets.
    */
   rowAt(index: number): VerseRow;
+  /** the first position whose verse id is verseId or after it (size when there is none) */
+  firstAtOrAfter(verseId: number): number;
   /** [first, end) positions of the verses of a chapter (empty range when the chapter has none) */
   chapterRange(book: number, chapter: number): [number, number];
   bookRange(book: number): [number, number];
@@ -43,10 +47,15 @@ export interface TranslationData {
   wordCounts(): Uint16Array;
 }
 
-/** First position in a sorted array whose value is >= target. */
-export function lowerBound<T extends number | string>(sorted: ArrayLike<T>, target: T): number {
-  let lo = 0;
-  let hi = sorted.length;
+/** First position in a sorted array (or in its [from, to) part) whose value is >= target. */
+export function lowerBound<T extends number | string>(
+  sorted: ArrayLike<T>,
+  target: T,
+  from = 0,
+  to: number = sorted.length,
+): number {
+  let lo = from;
+  let hi = to;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (sorted[mid] < target) lo = mid + 1;
@@ -118,9 +127,25 @@ export function loadTranslation(pack: PackOf<typeof TEXT_PACK>, versification: V
   if (blockStarts.length !== blocks.count + 1 || blockStarts[0] !== 0 || blockStarts[blocks.count] !== n || !ascending)
     throw broken('its text blocks do not match its verse list');
 
-  const range = (from: number, to: number): [number, number] => [lowerBound(ids, from), lowerBound(ids, to)];
   const bookFirst = new Uint32Array(68);
   for (let book = 1; book <= 67; book++) bookFirst[book] = lowerBound(ids, composeVerseId(book, 0, 0));
+  // Searched within the id's book: a third of the steps of a search of the whole list.
+  const firstAtOrAfter = (verseId: number): number => {
+    const book = bookOf(verseId);
+    return book >= 1 && book <= 66
+      ? lowerBound(ids, verseId, bookFirst[book], bookFirst[book + 1])
+      : lowerBound(ids, verseId);
+  };
+  const range = (from: number, to: number): [number, number] => [firstAtOrAfter(from), firstAtOrAfter(to)];
+
+  // The block holding the first of each run of 64 positions: finding a position's block starts there
+  // and steps past at most a block boundary or two (a block holds a chapter or more), where a binary
+  // search over the block starts mispredicts a branch at nearly every step.
+  const blockHint = new Uint16Array((n >> BLOCK_HINT_SHIFT) + 1);
+  for (let k = 0, block = 0; k < blockHint.length; k++) {
+    while (block < blocks.count - 1 && blockStarts[block + 1] <= k << BLOCK_HINT_SHIFT) block++;
+    blockHint[k] = block;
+  }
 
   // A block's verses are newline-separated (smaller than storing offsets): decode a block and find its
   // verse starts when one of its verses is read. Decoded blocks sit in an array by block number, each
@@ -170,7 +195,8 @@ export function loadTranslation(pack: PackOf<typeof TEXT_PACK>, versification: V
   /** The decoded block holding verse position `index` (a valid position), decoding it on a miss. */
   const blockOf = (index: number): DecodedBlock => {
     if (index >= last.first && index < last.end) return last;
-    const block = lowerBound(blockStarts, index + 1) - 1;
+    let block = blockHint[index >> BLOCK_HINT_SHIFT];
+    while (blockStarts[block + 1] <= index) block++;
     let entry = decoded[block];
     if (!entry) {
       entry = loadBlock(block);
@@ -206,6 +232,7 @@ export function loadTranslation(pack: PackOf<typeof TEXT_PACK>, versification: V
     },
     textAt,
     rowAt,
+    firstAtOrAfter,
     chapterRange: (book, chapter) => range(composeVerseId(book, chapter, 0), composeVerseId(book, chapter + 1, 0)),
     bookRange: (book) => [bookFirst[book], bookFirst[book + 1]],
     wordCounts() {
