@@ -3,7 +3,7 @@
 import { BibleError, notAvailable } from './errors.ts';
 import { loadMeta, type Meta } from './meta.ts';
 import { textPack, type Context, type OperationDef } from './operation.ts';
-import { OPERATION_BY_NAME, OPERATIONS } from './operations.ts';
+import { OPERATIONS } from './operations.ts';
 import type { CallArgs, OperationName, ResultOf, RuntimeName, TypedMethods } from './typed.ts';
 import { readPack, type Checksum, type Inflate, type Pack } from './pack/reader.ts';
 import { packName, type PackSchema } from './pack/schema.ts';
