@@ -329,8 +329,71 @@ function planOf(operation: string, specs: readonly ParamSpec[]): Plan {
 /** The parameter check of one operation, with what can be settled ahead settled once. */
 export function compileParams(operation: string, specs: readonly ParamSpec[], meta: Meta, strict = false): ParamsCheck {
   const plan = planOf(operation, specs);
-  return (raw) => checkParams(plan, raw, meta, strict);
+  return (!strict && straightCheck(plan, meta)) || ((raw) => checkParams(plan, raw, meta, strict));
 }
+
+/**
+ * Straight-line checks for the parameter lists the lookups carry (a verse and a translation; a book, a
+ * chapter and a translation; a bookAndChapterId and a translation), reading each parameter by its name: a loop over the specs reads and writes
+ * by computed names, which costs as much as the lookup itself. Each takes a plain object only (anything
+ * else goes to the loop) and answers and refuses exactly as the loop does, parameter by parameter in the
+ * same order (test/engine/lookups.test.ts compares them on random input).
+ */
+function straightCheck(plan: Plan, meta: Meta): ParamsCheck | undefined {
+  if (plan.prefixed) return undefined;
+  const signature = plan.steps
+    .map(
+      (s) => `${s.name}:${s.spec.type}:${s.required ? 'required' : s.fallback !== undefined ? 'default' : 'optional'}`,
+    )
+    .join(',');
+  const [a, b, c] = plan.steps;
+  const loop: ParamsCheck = (raw) => checkParams(plan, raw, meta, false);
+  switch (signature) {
+    case 'verseId:verseId:required,versionId:versionId:default':
+      return (raw) => {
+        if (!isPlainObject(raw)) return loop(raw);
+        const given = raw as { verseId?: unknown; versionId?: unknown };
+        return {
+          verseId: verseIdParam(a.spec, requiredValue(plan, a, given.verseId)),
+          versionId: versionIdParam(b.spec, valueOrDefault(b, given.versionId), meta),
+        };
+      };
+    case 'bookId:bookId:required,chapterId:chapterId:required,versionId:versionId:default':
+      return (raw) => {
+        if (!isPlainObject(raw)) return loop(raw);
+        const given = raw as { bookId?: unknown; chapterId?: unknown; versionId?: unknown };
+        return {
+          bookId: bookIdParam(a.spec, requiredValue(plan, a, given.bookId), meta),
+          chapterId: chapterIdParam(b.spec, requiredValue(plan, b, given.chapterId)),
+          versionId: versionIdParam(c.spec, valueOrDefault(c, given.versionId), meta),
+        };
+      };
+    case 'bookAndChapterId:bookAndChapterId:required,versionId:versionId:default':
+      return (raw) => {
+        if (!isPlainObject(raw)) return loop(raw);
+        const given = raw as { bookAndChapterId?: unknown; versionId?: unknown };
+        return {
+          bookAndChapterId: bookAndChapterIdParam(a.spec, requiredValue(plan, a, given.bookAndChapterId)),
+          versionId: versionIdParam(b.spec, valueOrDefault(b, given.versionId), meta),
+        };
+      };
+    default:
+      return undefined;
+  }
+}
+
+const isPlainObject = (raw: unknown): raw is object => typeof raw === 'object' && raw !== null && isPlain(raw);
+
+function requiredValue(plan: Plan, step: Step, value: unknown): unknown {
+  if (value === undefined || value === null) throw missingParam(plan, step);
+  return value;
+}
+
+const valueOrDefault = (step: Step, value: unknown): unknown =>
+  value === undefined || value === null || value === '' ? step.fallback : value;
+
+const missingParam = (plan: Plan, step: Step): BibleError =>
+  new BibleError('MISSING_PARAMETER', `${plan.operation} needs ${step.name}: ${step.spec.description}`, step.name);
 
 /**
  * Validates a whole parameter object against an operation's specs. A name the operation does not take is
@@ -371,12 +434,7 @@ function checkParams(plan: Plan, raw: unknown, meta: Meta, strict: boolean): Rec
       prefixed && fromPrefixes.has(step.name) ? fromPrefixes.get(step.name) : ownValue(given, step.name, plain);
     if (value === '' && !step.required) value = undefined; // ?limitToBookId= means "not given"
     if (value === undefined || value === null) {
-      if (step.required)
-        throw new BibleError(
-          'MISSING_PARAMETER',
-          `${plan.operation} needs ${step.name}: ${step.spec.description}`,
-          step.name,
-        );
+      if (step.required) throw missingParam(plan, step);
       if (step.fallback === undefined) continue;
       value = step.fallback;
     }

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BibleError } from '../../engine/core/errors.ts';
 import { padVerseId } from '../../engine/core/ids.ts';
+import { coerceParams, compileParams } from '../../engine/core/params.ts';
 import { readPack } from '../../engine/core/pack/reader.ts';
 import { META_PACK, TEXT_PACK } from '../../engine/core/pack/schemas.ts';
 import { loadMeta } from '../../engine/core/meta.ts';
@@ -126,5 +127,35 @@ describe('parameter shortcuts', async () => {
     expect(outcome(() => b.callSync('GetVerse', inherited))).toMatchObject({ code: 'MISSING_PARAMETER' });
     const bare = Object.assign(Object.create(null), { verseId: '43003016' });
     expect(b.callSync('GetVerse', bare)).toEqual(b.callSync('GetVerse', { verseId: '43003016' }));
+  });
+});
+
+describe('straight-line parameter checks', async () => {
+  const b = await bible();
+  const value = fc.oneof(
+    fc.constantFrom(undefined, null, '', ' ', 'kjv', 'KJV', ' t_web ', 'niv', '43003016', '1001001', '43', 'John'),
+    fc.constantFrom('3', '0', '151', '43003', '1001', '99999', '01001000', ' 43003016', 'x', '1e3', '0x2B'),
+    fc.string({ maxLength: 10 }),
+    fc.integer({ min: -5, max: 100_000_000 }),
+    fc.double(),
+    fc.constantFrom([], {}, true, Number.NaN),
+  );
+
+  // Every operation, since any whose parameter list matches a straight check's gets it.
+  it('answer and refuse as the loop over the specs does', () => {
+    for (const op of b.operations) {
+      const name = op.name;
+      const lookup = ['GetVerse', 'GetChapter', 'GetChapterByBookAndChapterId'].includes(name);
+      const straight = compileParams(name, op.params, b.meta);
+      const names = [...op.params.map((s) => s.name), 'other'];
+      fc.assert(
+        fc.property(fc.dictionary(fc.constantFrom(...names), value, { maxKeys: 4 }), (raw) => {
+          expect(outcome(() => straight(raw))).toEqual(outcome(() => coerceParams(name, op.params, raw, b.meta)));
+        }),
+        { numRuns: lookup ? 500 : 50 },
+      );
+      for (const raw of [undefined, null, [], 'verseId=1', Object.create({ verseId: '43003016' })])
+        expect(outcome(() => straight(raw))).toEqual(outcome(() => coerceParams(name, op.params, raw, b.meta)));
+    }
   });
 });
