@@ -1,6 +1,7 @@
 // A translation's chapters and verse ranges, as the verse, counting, search and random families use them.
 import { invalid } from './errors.ts';
-import { verseRow, type BookOrTestament, type Context } from './operation.ts';
+import type { BookOrTestament, Context, VerseRow } from './operation.ts';
+import { composeVerseId } from './ids.ts';
 import { lowerBound } from './translation.ts';
 
 /** Throws when a chapter does not exist in the translation; the message gives the valid range. */
@@ -44,10 +45,12 @@ export function limitRange(
   return limit.testament === 'OT' ? [0, nt] : [nt, text.size];
 }
 
-export function chapterRows(ctx: Context, versionId: string, book: number, chapter: number) {
+/** A chapter's verse records (shared and frozen; the array is the caller's own). */
+export function chapterRows(ctx: Context, versionId: string, book: number, chapter: number): VerseRow[] {
   const text = ctx.translation(versionId);
-  const [first, end] = text.chapterRange(book, chapter);
-  const rows = new Array(end - first);
-  for (let i = first; i < end; i++) rows[i - first] = verseRow(text.ids[i], text.textAt(i));
+  const first = text.firstAtOrAfter(composeVerseId(book, chapter, 0));
+  const end = text.firstAtOrAfter(composeVerseId(book, chapter + 1, 0));
+  const rows = new Array<VerseRow>(end - first);
+  for (let i = first; i < end; i++) rows[i - first] = text.rowAt(i);
   return rows;
 }

@@ -3,13 +3,13 @@
 import { BibleError, notAvailable } from './errors.ts';
 import { loadMeta, type Meta } from './meta.ts';
 import { textPack, type Context, type OperationDef } from './operation.ts';
-import { OPERATION_BY_NAME, OPERATIONS } from './operations.ts';
+import { OPERATIONS } from './operations.ts';
 import type { CallArgs, OperationName, ResultOf, RuntimeName, TypedMethods } from './typed.ts';
 import { readPack, type Checksum, type Inflate, type Pack } from './pack/reader.ts';
 import { packName, type PackSchema } from './pack/schema.ts';
 import { META_PACK } from './pack/schemas.ts';
 import type { AudioOption } from './ops/audio.ts';
-import { coerceParams, unknownParams } from './params.ts';
+import { compileParams, type ParamsCheck, unknownParams } from './params.ts';
 import { seededRandom } from './random.ts';
 import { loadTranslation, type TranslationData } from './translation.ts';
 import { rowsOfArray, type Rows } from './rows.ts';
@@ -129,16 +129,22 @@ export async function open(options: OpenOptions): Promise<TypedBible> {
     return pack;
   };
 
+  let lastVersionId = '';
+  let lastTranslation: TranslationData | undefined;
   const engineRandom = options.random?.seed !== undefined ? seededRandom(options.random.seed) : Math.random;
   const context: Context = {
     meta,
     pack: (schema: PackSchema, key?: string) => loadedPack(packName(schema, key)),
     translation(versionId) {
+      // Most calls read the translation the previous one read: that one is kept at hand.
+      if (versionId === lastVersionId && lastTranslation) return lastTranslation;
       let text = translations.get(versionId);
       if (!text) {
         text = loadTranslation(loadedPack(textPack(versionId)), meta.versification);
         translations.set(versionId, text);
       }
+      lastVersionId = versionId;
+      lastTranslation = text;
       return text;
     },
     hasPack: (name) => packs.has(name) || !listed || listed.has(name),
@@ -150,27 +156,33 @@ export async function open(options: OpenOptions): Promise<TypedBible> {
   };
 
   const strict = options.strict === true;
-  const operation = (name: string) => {
-    const op = typeof name === 'string' ? OPERATION_BY_NAME.get(name) : undefined;
-    if (!op)
+  // Each operation with its parameter check, made once: a call is one map lookup, the check, the
+  // packs' presence and the body.
+  interface Prepared {
+    readonly op: OperationDef;
+    readonly check: ParamsCheck;
+  }
+  const prepared = new Map<string, Prepared>();
+  for (const op of OPERATIONS) prepared.set(op.name, { op, check: compileParams(op.name, op.params, meta, strict) });
+  const operation = (name: string): Prepared => {
+    const entry = typeof name === 'string' ? prepared.get(name) : undefined;
+    if (!entry)
       throw new BibleError(
         'UNKNOWN_OPERATION',
         `unknown operation ${JSON.stringify(String(name).slice(0, 60))}; GetEndpoints lists them all`,
       );
-    return op;
+    return entry;
   };
-  const prepare = (name: string, raw: unknown) => {
-    const op = operation(name);
-    const params = coerceParams(op.name, op.params, raw, meta, strict);
-    return { op, params, needs: op.packs ? op.packs(params, meta) : [] };
-  };
+  const noPacks: readonly string[] = [];
 
   const bible: Bible = {
     meta,
     operations: OPERATIONS,
-    unknownParams: (name, raw) => unknownParams(operation(name).params, raw),
+    unknownParams: (name, raw) => unknownParams(operation(name).op.params, raw),
     async call(name: string, raw?: Params): Promise<any> {
-      const { op, params, needs } = prepare(name, raw);
+      const { op, check } = operation(name);
+      const params = check(raw);
+      const needs = op.packs ? op.packs(params, meta) : noPacks;
       if (needs.some((n) => !packs.has(n))) await Promise.all(needs.map(fetchPack));
       return op.run(context, params);
     },
@@ -182,8 +194,12 @@ export async function open(options: OpenOptions): Promise<TypedBible> {
       return Array.isArray(answer) ? rowsOfArray(answer) : undefined;
     },
     callSync(name: string, raw?: Params): any {
-      const { op, params, needs } = prepare(name, raw);
-      for (const n of needs) loadedPack(n);
+      const { op, check } = operation(name);
+      const params = check(raw);
+      if (op.packs) {
+        const needs = op.packs(params, meta);
+        for (let i = 0; i < needs.length; i++) if (!packs.has(needs[i])) loadedPack(needs[i]);
+      }
       return op.run(context, params);
     },
     async load(names) {

@@ -114,56 +114,79 @@ function bookByName(spec: ParamSpec, raw: string, meta: Meta): number {
   return book;
 }
 
+/** The checked value of a verse id number: one that names book 1-66 and a chapter and verse of 1 or more. */
+function verseIdValue(spec: ParamSpec, id: number, sent: string | number): VerseIdValue {
+  const book = bookOf(id);
+  const chapter = chapterOf(id);
+  const verse = verseOf(id);
+  if (book < 1 || book > 66 || chapter < 1 || verse < 1)
+    throw invalid(
+      spec.name,
+      `${spec.name} ${sent} is not a verse id: book must be 01-66, chapter and verse at least 1`,
+    );
+  return { book, chapter, verse, id };
+}
+
+function verseIdParam(spec: ParamSpec, raw: unknown): VerseIdValue {
+  // A whole number of 7 or 8 digits reads as the id it is, without going through its string.
+  if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 1_000_000 && raw <= 99_999_999)
+    return verseIdValue(spec, raw, raw);
+  const s = rawString(spec, raw);
+  const id = parseVerseId(s);
+  if (id === null)
+    throw invalid(
+      spec.name,
+      `${spec.name} must be an 8-digit BBCCCVVV verse id such as 01001001 (Genesis 1:1), got ${JSON.stringify(s.slice(0, 40))}`,
+    );
+  return verseIdValue(spec, id, s);
+}
+
+function bookIdParam(spec: ParamSpec, raw: unknown, meta: Meta): number {
+  return typeof raw === 'string' && digitsValue(raw) < 0 ? bookByName(spec, raw, meta) : bookNumber(spec, raw);
+}
+
+function chapterIdParam(spec: ParamSpec, raw: unknown): number {
+  const chapter = digits(spec, raw, 'a chapter number (1 or more)');
+  if (chapter < 1 || chapter > 150)
+    throw invalid(spec.name, `${spec.name} must be a chapter number from 1 to 150, got ${chapter}`);
+  return chapter;
+}
+
+function bookAndChapterIdParam(spec: ParamSpec, raw: unknown): { book: number; chapter: number } {
+  const s = rawString(spec, raw);
+  const id = parseBookAndChapterId(s);
+  if (id === null)
+    throw invalid(
+      spec.name,
+      `${spec.name} must be a 5-digit BBCCC id such as 43003 (John 3), got ${JSON.stringify(s.slice(0, 40))}`,
+    );
+  return splitBookAndChapterId(id);
+}
+
+function versionIdParam(spec: ParamSpec, raw: unknown, meta: Meta): string {
+  if (typeof raw === 'string' && meta.versionById.has(raw)) return raw; // the common case, kept cheap
+  const s = rawString(spec, raw).trim().toLowerCase().replace(/^t_/, '');
+  if (!meta.versionById.has(s)) {
+    throw invalid(
+      spec.name,
+      `${spec.name} must be one of ${meta.versions.map((v) => v.versionId).join(', ')}, got ${JSON.stringify(String(raw).slice(0, 40))}`,
+    );
+  }
+  return s;
+}
+
 export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown {
   switch (spec.type) {
-    case 'verseId': {
-      const s = rawString(spec, raw);
-      const id = parseVerseId(s);
-      if (id === null)
-        throw invalid(
-          spec.name,
-          `${spec.name} must be an 8-digit BBCCCVVV verse id such as 01001001 (Genesis 1:1), got ${JSON.stringify(s.slice(0, 40))}`,
-        );
-      const book = bookOf(id);
-      const chapter = chapterOf(id);
-      const verse = verseOf(id);
-      if (book < 1 || book > 66 || chapter < 1 || verse < 1) {
-        throw invalid(
-          spec.name,
-          `${spec.name} ${s} is not a verse id: book must be 01-66, chapter and verse at least 1`,
-        );
-      }
-      return { book, chapter, verse, id } satisfies VerseIdValue;
-    }
+    case 'verseId':
+      return verseIdParam(spec, raw);
     case 'bookId':
-      return typeof raw === 'string' && digitsValue(raw) < 0 ? bookByName(spec, raw, meta) : bookNumber(spec, raw);
-    case 'chapterId': {
-      const chapter = digits(spec, raw, 'a chapter number (1 or more)');
-      if (chapter < 1 || chapter > 150)
-        throw invalid(spec.name, `${spec.name} must be a chapter number from 1 to 150, got ${chapter}`);
-      return chapter;
-    }
-    case 'bookAndChapterId': {
-      const s = rawString(spec, raw);
-      const id = parseBookAndChapterId(s);
-      if (id === null)
-        throw invalid(
-          spec.name,
-          `${spec.name} must be a 5-digit BBCCC id such as 43003 (John 3), got ${JSON.stringify(s.slice(0, 40))}`,
-        );
-      return splitBookAndChapterId(id);
-    }
-    case 'versionId': {
-      if (typeof raw === 'string' && meta.versionById.has(raw)) return raw; // the common case, kept cheap
-      const s = rawString(spec, raw).trim().toLowerCase().replace(/^t_/, '');
-      if (!meta.versionById.has(s)) {
-        throw invalid(
-          spec.name,
-          `${spec.name} must be one of ${meta.versions.map((v) => v.versionId).join(', ')}, got ${JSON.stringify(String(raw).slice(0, 40))}`,
-        );
-      }
-      return s;
-    }
+      return bookIdParam(spec, raw, meta);
+    case 'chapterId':
+      return chapterIdParam(spec, raw);
+    case 'bookAndChapterId':
+      return bookAndChapterIdParam(spec, raw);
+    case 'versionId':
+      return versionIdParam(spec, raw, meta);
     case 'language': {
       const s = rawString(spec, raw).trim().toLowerCase();
       if (!LANGUAGES.includes(s as Language))
@@ -245,6 +268,133 @@ export function unknownParams(specs: readonly ParamSpec[], raw: unknown): string
   return Object.keys(raw).filter((name) => isUnknown(specs, name));
 }
 
+/** An operation's parameter check, made once per engine: raw parameters in, checked values out. */
+export type ParamsCheck = (raw: unknown) => Record<string, unknown>;
+
+type Coerce = (spec: ParamSpec, raw: unknown, meta: Meta) => unknown;
+
+/** The kinds most calls carry, checked without going through coerceParam's switch. */
+const DIRECT: Partial<Record<ParamType, Coerce>> = {
+  verseId: verseIdParam,
+  bookId: bookIdParam,
+  chapterId: chapterIdParam,
+  bookAndChapterId: bookAndChapterIdParam,
+  versionId: versionIdParam,
+};
+
+/**
+ * A spec as the check reads it on every call: the fields it needs, all present, made by one function so
+ * every step has one object layout (specs themselves come in many, which makes reading them slow).
+ */
+interface Step {
+  readonly name: string;
+  readonly required: boolean;
+  readonly fallback: string | number | undefined;
+  readonly coerce: Coerce;
+  readonly spec: ParamSpec;
+}
+
+const stepOf = (spec: ParamSpec): Step => ({
+  name: spec.name,
+  required: spec.required === true,
+  fallback: spec.default,
+  coerce: DIRECT[spec.type] ?? coerceParam,
+  spec,
+});
+
+/** What a check settles once per operation. */
+interface Plan {
+  readonly operation: string;
+  readonly specs: readonly ParamSpec[];
+  readonly steps: readonly Step[];
+  /** whether a parameter may be read from another's prefix (ParamSpec.prefixedBy) */
+  readonly prefixed: boolean;
+  /**
+   * When every parameter always has a value (required, or with a default), an object holding all their
+   * names in order: the checked values are written into a copy of it, one object layout per operation
+   * instead of an object grown a property at a time.
+   */
+  readonly shape: Record<string, unknown> | undefined;
+}
+
+function planOf(operation: string, specs: readonly ParamSpec[]): Plan {
+  let shape: Record<string, unknown> | undefined;
+  if (specs.every((s) => s.required || s.default !== undefined)) {
+    shape = {};
+    for (const spec of specs) shape[spec.name] = undefined;
+  }
+  return { operation, specs, steps: specs.map(stepOf), prefixed: specs.some((s) => s.prefixedBy !== undefined), shape };
+}
+
+/** The parameter check of one operation, with what can be settled ahead settled once. */
+export function compileParams(operation: string, specs: readonly ParamSpec[], meta: Meta, strict = false): ParamsCheck {
+  const plan = planOf(operation, specs);
+  return (!strict && straightCheck(plan, meta)) || ((raw) => checkParams(plan, raw, meta, strict));
+}
+
+/**
+ * Straight-line checks for the parameter lists the lookups carry (a verse and a translation; a book, a
+ * chapter and a translation; a bookAndChapterId and a translation), reading each parameter by its name: a loop over the specs reads and writes
+ * by computed names, which costs as much as the lookup itself. Each takes a plain object only (anything
+ * else goes to the loop) and answers and refuses exactly as the loop does, parameter by parameter in the
+ * same order (test/engine/lookups.test.ts compares them on random input).
+ */
+function straightCheck(plan: Plan, meta: Meta): ParamsCheck | undefined {
+  if (plan.prefixed) return undefined;
+  const signature = plan.steps
+    .map(
+      (s) => `${s.name}:${s.spec.type}:${s.required ? 'required' : s.fallback !== undefined ? 'default' : 'optional'}`,
+    )
+    .join(',');
+  const [a, b, c] = plan.steps;
+  const loop: ParamsCheck = (raw) => checkParams(plan, raw, meta, false);
+  switch (signature) {
+    case 'verseId:verseId:required,versionId:versionId:default':
+      return (raw) => {
+        if (!isPlainObject(raw)) return loop(raw);
+        const given = raw as { verseId?: unknown; versionId?: unknown };
+        return {
+          verseId: verseIdParam(a.spec, requiredValue(plan, a, given.verseId)),
+          versionId: versionIdParam(b.spec, valueOrDefault(b, given.versionId), meta),
+        };
+      };
+    case 'bookId:bookId:required,chapterId:chapterId:required,versionId:versionId:default':
+      return (raw) => {
+        if (!isPlainObject(raw)) return loop(raw);
+        const given = raw as { bookId?: unknown; chapterId?: unknown; versionId?: unknown };
+        return {
+          bookId: bookIdParam(a.spec, requiredValue(plan, a, given.bookId), meta),
+          chapterId: chapterIdParam(b.spec, requiredValue(plan, b, given.chapterId)),
+          versionId: versionIdParam(c.spec, valueOrDefault(c, given.versionId), meta),
+        };
+      };
+    case 'bookAndChapterId:bookAndChapterId:required,versionId:versionId:default':
+      return (raw) => {
+        if (!isPlainObject(raw)) return loop(raw);
+        const given = raw as { bookAndChapterId?: unknown; versionId?: unknown };
+        return {
+          bookAndChapterId: bookAndChapterIdParam(a.spec, requiredValue(plan, a, given.bookAndChapterId)),
+          versionId: versionIdParam(b.spec, valueOrDefault(b, given.versionId), meta),
+        };
+      };
+    default:
+      return undefined;
+  }
+}
+
+const isPlainObject = (raw: unknown): raw is object => typeof raw === 'object' && raw !== null && isPlain(raw);
+
+function requiredValue(plan: Plan, step: Step, value: unknown): unknown {
+  if (value === undefined || value === null) throw missingParam(plan, step);
+  return value;
+}
+
+const valueOrDefault = (step: Step, value: unknown): unknown =>
+  value === undefined || value === null || value === '' ? step.fallback : value;
+
+const missingParam = (plan: Plan, step: Step): BibleError =>
+  new BibleError('MISSING_PARAMETER', `${plan.operation} needs ${step.name}: ${step.spec.description}`, step.name);
+
 /**
  * Validates a whole parameter object against an operation's specs. A name the operation does not take is
  * ignored, as web APIs do, unless `strict` asks for it to be refused.
@@ -256,32 +406,57 @@ export function coerceParams(
   meta: Meta,
   strict = false,
 ): Record<string, unknown> {
+  return checkParams(planOf(operation, specs), raw, meta, strict);
+}
+
+const NO_PARAMS: Record<string, unknown> = Object.freeze({});
+
+function checkParams(plan: Plan, raw: unknown, meta: Meta, strict: boolean): Record<string, unknown> {
   if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) {
-    throw new BibleError('INVALID_PARAMETER', `${operation} takes its parameters as an object of name/value pairs`);
+    throw new BibleError(
+      'INVALID_PARAMETER',
+      `${plan.operation} takes its parameters as an object of name/value pairs`,
+    );
   }
-  const given = (raw ?? {}) as Record<string, unknown>;
+  const given = (raw ?? NO_PARAMS) as Record<string, unknown>;
   if (strict) {
-    const unknown = unknownParams(specs, given)[0];
-    if (unknown !== undefined) throw unknownParamError(operation, specs, unknown);
+    const unknown = unknownParams(plan.specs, given)[0];
+    if (unknown !== undefined) throw unknownParamError(plan.operation, plan.specs, unknown);
   }
-  const prefixed = prefixedValues(specs, given);
-  const out: Record<string, unknown> = {};
-  for (const spec of specs) {
-    let value = prefixed.has(spec.name)
-      ? prefixed.get(spec.name)
-      : Object.hasOwn(given, spec.name)
-        ? given[spec.name]
-        : undefined;
-    if (value === '' && !spec.required) value = undefined; // ?limitToBookId= means "not given"
+  const prefixed = plan.prefixed;
+  const fromPrefixes = prefixed ? prefixedValues(plan.specs, given) : NO_PREFIXED_VALUES;
+  const plain = isPlain(given);
+  const out: Record<string, unknown> = plan.shape ? { ...plan.shape } : {};
+  const steps = plan.steps;
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i];
+    let value =
+      prefixed && fromPrefixes.has(step.name) ? fromPrefixes.get(step.name) : ownValue(given, step.name, plain);
+    if (value === '' && !step.required) value = undefined; // ?limitToBookId= means "not given"
     if (value === undefined || value === null) {
-      if (spec.required)
-        throw new BibleError('MISSING_PARAMETER', `${operation} needs ${spec.name}: ${spec.description}`, spec.name);
-      if (spec.default === undefined) continue;
-      value = spec.default;
+      if (step.required) throw missingParam(plan, step);
+      if (step.fallback === undefined) continue;
+      value = step.fallback;
     }
-    out[spec.name] = coerceParam(spec, value, meta);
+    out[step.name] = step.coerce(step.spec, value, meta);
   }
   return out;
+}
+
+/** A parameter's value when the object holds it itself (an inherited property is not a parameter). */
+function ownValue(given: Record<string, unknown>, name: string, plain: boolean): unknown {
+  const value = given[name];
+  return value !== undefined && (plain || Object.hasOwn(given, name)) ? value : undefined;
+}
+
+/**
+ * Whether every parameter an object seems to hold is its own: true of an object literal or a parsed
+ * query, whose prototype (Object.prototype, or none) holds no parameter name, so reading one needs no
+ * ownership check.
+ */
+function isPlain(given: object): boolean {
+  const proto = Object.getPrototypeOf(given);
+  return proto === Object.prototype || proto === null;
 }
 
 /** The refusal of a parameter an operation does not take, naming the closest one it does take. */

@@ -12,14 +12,17 @@ import type { Versification } from './versification.ts';
 import { countWords } from './words.ts';
 import { wordCodedBlocks } from './pack/word-coding.ts';
 import type { TextPackInfo } from './pack/contents.ts';
+import { verseRow, type VerseRow } from './operation.ts';
 
 export type { TextPackInfo } from './pack/contents.ts';
 
 /** How many decoded blocks (about 32 KB of text each, of some 155) a translation keeps: enough for
  *  reading around and for a server's mix of chapters to mostly hit, few enough that a process reading
- *  every translation holds at most about 2 MB of decoded text per translation. A miss costs one block's
- *  decoding, a fraction of a millisecond. */
+ *  every translation holds at most about 2 MB of decoded text per translation (plus the records of the
+ *  verses read from those blocks). A miss costs one block's decoding, a fraction of a millisecond. */
 export const DECODED_BLOCKS_KEPT = 64;
+
+const BLOCK_HINT_SHIFT = 6;
 
 export interface TranslationData {
   readonly versionId: string;
@@ -30,6 +33,13 @@ export interface TranslationData {
   /** position of a verseId in ids, or -1 */
   indexOf(verseId: number): number;
   textAt(index: number): string;
+  /**
+   * The verse record at a position, built once while its block stays decoded and shared by every answer
+   * that holds it: frozen, so no caller can change what the next one gets.
+   */
+  rowAt(index: number): VerseRow;
+  /** the first position whose verse id is verseId or after it (size when there is none) */
+  firstAtOrAfter(verseId: number): number;
   /** [first, end) positions of the verses of a chapter (empty range when the chapter has none) */
   chapterRange(book: number, chapter: number): [number, number];
   bookRange(book: number): [number, number];
@@ -37,10 +47,15 @@ export interface TranslationData {
   wordCounts(): Uint16Array;
 }
 
-/** First position in a sorted array whose value is >= target. */
-export function lowerBound<T extends number | string>(sorted: ArrayLike<T>, target: T): number {
-  let lo = 0;
-  let hi = sorted.length;
+/** First position in a sorted array (or in its [from, to) part) whose value is >= target. */
+export function lowerBound<T extends number | string>(
+  sorted: ArrayLike<T>,
+  target: T,
+  from = 0,
+  to: number = sorted.length,
+): number {
+  let lo = from;
+  let hi = to;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (sorted[mid] < target) lo = mid + 1;
@@ -112,20 +127,42 @@ export function loadTranslation(pack: PackOf<typeof TEXT_PACK>, versification: V
   if (blockStarts.length !== blocks.count + 1 || blockStarts[0] !== 0 || blockStarts[blocks.count] !== n || !ascending)
     throw broken('its text blocks do not match its verse list');
 
-  const range = (from: number, to: number): [number, number] => [lowerBound(ids, from), lowerBound(ids, to)];
   const bookFirst = new Uint32Array(68);
   for (let book = 1; book <= 67; book++) bookFirst[book] = lowerBound(ids, composeVerseId(book, 0, 0));
+  // Searched within the id's book: a third of the steps of a search of the whole list.
+  const firstAtOrAfter = (verseId: number): number => {
+    const book = bookOf(verseId);
+    return book >= 1 && book <= 66
+      ? lowerBound(ids, verseId, bookFirst[book], bookFirst[book + 1])
+      : lowerBound(ids, verseId);
+  };
+  const range = (from: number, to: number): [number, number] => [firstAtOrAfter(from), firstAtOrAfter(to)];
+
+  // The block holding the first of each run of 64 positions: finding a position's block starts there
+  // and steps past at most a block boundary or two (a block holds a chapter or more), where a binary
+  // search over the block starts mispredicts a branch at nearly every step.
+  const blockHint = new Uint16Array((n >> BLOCK_HINT_SHIFT) + 1);
+  for (let k = 0, block = 0; k < blockHint.length; k++) {
+    while (block < blocks.count - 1 && blockStarts[block + 1] <= k << BLOCK_HINT_SHIFT) block++;
+    blockHint[k] = block;
+  }
 
   // A block's verses are newline-separated (smaller than storing offsets): decode a block and find its
-  // verse starts when one of its verses is read. A Map keeps insertion order, so deleting and re-adding
-  // a block on use makes its first key the least recently used.
+  // verse starts when one of its verses is read. Decoded blocks sit in an array by block number, each
+  // stamped with the read that last used it, so a hit costs no map update and no allocation; a miss
+  // (which decodes a block anyway) drops the least recently read block by scanning the stamps.
   interface DecodedBlock {
-    first: number;
-    end: number;
-    text: string;
-    starts: Uint32Array;
+    readonly first: number;
+    readonly end: number;
+    readonly text: string;
+    readonly starts: Uint32Array;
+    /** the verses' records, each built and frozen when first read while the block stays decoded */
+    readonly rows: (VerseRow | undefined)[];
+    lastRead: number;
   }
-  const decoded = new Map<number, DecodedBlock>();
+  const decoded: (DecodedBlock | undefined)[] = new Array(blocks.count).fill(undefined);
+  let decodedCount = 0;
+  let reads = 0;
   const loadBlock = (block: number): DecodedBlock => {
     const bytes = blocks.read(block);
     let text: string;
@@ -138,23 +175,49 @@ export function loadTranslation(pack: PackOf<typeof TEXT_PACK>, versification: V
     const end = blockStarts[block + 1];
     const starts = lineStarts(text, end - first);
     if (!starts) throw broken(`the text of block ${block} does not match its verse list`);
-    return { first, end, text, starts };
+    return { first, end, text, starts, rows: new Array(end - first).fill(undefined), lastRead: 0 };
   };
-  let last: DecodedBlock = { first: 0, end: 0, text: '', starts: new Uint32Array(1) };
-  const textAt = (index: number): string => {
-    if (index < last.first || index >= last.end) {
-      const block = lowerBound(blockStarts, index + 1) - 1;
-      let entry = decoded.get(block);
-      if (entry) decoded.delete(block);
-      else {
-        entry = loadBlock(block);
-        if (decoded.size >= DECODED_BLOCKS_KEPT) decoded.delete(decoded.keys().next().value!);
-      }
-      decoded.set(block, entry);
-      last = entry;
+  const dropLeastRecentlyRead = () => {
+    let oldest = -1;
+    for (let b = 0; b < decoded.length; b++)
+      if (decoded[b] && (oldest < 0 || decoded[b]!.lastRead < decoded[oldest]!.lastRead)) oldest = b;
+    decoded[oldest] = undefined;
+    decodedCount--;
+  };
+  let last: DecodedBlock = {
+    first: 0,
+    end: 0,
+    text: '',
+    starts: new Uint32Array(1),
+    rows: [],
+    lastRead: 0,
+  };
+  /** The decoded block holding verse position `index` (a valid position), decoding it on a miss. */
+  const blockOf = (index: number): DecodedBlock => {
+    if (index >= last.first && index < last.end) return last;
+    let block = blockHint[index >> BLOCK_HINT_SHIFT];
+    while (blockStarts[block + 1] <= index) block++;
+    let entry = decoded[block];
+    if (!entry) {
+      entry = loadBlock(block);
+      if (decodedCount >= DECODED_BLOCKS_KEPT) dropLeastRecentlyRead();
+      decoded[block] = entry;
+      decodedCount++;
     }
-    const local = index - last.first;
-    return last.text.slice(last.starts[local], last.starts[local + 1] - 1);
+    entry.lastRead = ++reads;
+    last = entry;
+    return entry;
+  };
+  const sliceOf = (entry: DecodedBlock, local: number): string =>
+    entry.text.slice(entry.starts[local], entry.starts[local + 1] - 1);
+  const textAt = (index: number): string => {
+    const entry = blockOf(index);
+    return sliceOf(entry, index - entry.first);
+  };
+  const rowAt = (index: number): VerseRow => {
+    const entry = blockOf(index);
+    const local = index - entry.first;
+    return (entry.rows[local] ??= Object.freeze(verseRow(ids[index], sliceOf(entry, local))));
   };
 
   let counts: Uint16Array | null = null;
@@ -168,6 +231,8 @@ export function loadTranslation(pack: PackOf<typeof TEXT_PACK>, versification: V
       return ordinal >= 0 ? positionByOrdinal[ordinal] : (extraPosition.get(verseId) ?? -1);
     },
     textAt,
+    rowAt,
+    firstAtOrAfter,
     chapterRange: (book, chapter) => range(composeVerseId(book, chapter, 0), composeVerseId(book, chapter + 1, 0)),
     bookRange: (book) => [bookFirst[book], bookFirst[book + 1]],
     wordCounts() {

@@ -28,6 +28,14 @@ const LISTED_VERSION = object(VERSION.spec, { ...VERSION.added, available: boole
 
 const allTextPacks = (meta: Meta) => meta.versions.map((v) => textPack(v.versionId));
 
+// The one pack a lookup needs, named once per translation: the name is not built again on every call.
+const textPackLists = new Map<string, readonly string[]>();
+const translationPack = (p: Record<string, any>): string[] => {
+  let list = textPackLists.get(p.versionId);
+  if (!list) textPackLists.set(p.versionId, (list = Object.freeze([textPack(p.versionId)])));
+  return list as string[];
+};
+
 export const verseOperations = [
   defineOperation({
     name: 'GetVerse',
@@ -35,12 +43,12 @@ export const verseOperations = [
     summary: 'One verse as [{id, b, c, v, t}]; [] when the translation has no such verse.',
     params: [COMMON_PARAMS.verseId, COMMON_PARAMS.versionId],
     result: arrayOf(VERSE),
-    packs: (p) => [textPack(p.versionId)],
+    packs: translationPack,
     run(ctx, p) {
       const { id } = p.verseId as VerseIdValue;
       const text = ctx.translation(p.versionId);
       const i = text.indexOf(id);
-      return i < 0 ? [] : [verseRow(id, text.textAt(i))];
+      return i < 0 ? [] : [text.rowAt(i)];
     },
   }),
   defineOperation({
@@ -49,7 +57,7 @@ export const verseOperations = [
     summary: 'Every verse of a chapter as [{id, b, c, v, t}].',
     params: [COMMON_PARAMS.bookId, COMMON_PARAMS.chapterId, COMMON_PARAMS.versionId],
     result: arrayOf(VERSE),
-    packs: (p) => [textPack(p.versionId)],
+    packs: translationPack,
     run(ctx, p) {
       checkChapter(ctx, p.versionId, p.bookId, p.chapterId);
       return chapterRows(ctx, p.versionId, p.bookId, p.chapterId);
@@ -69,7 +77,7 @@ export const verseOperations = [
       COMMON_PARAMS.versionId,
     ],
     result: arrayOf(VERSE),
-    packs: (p) => [textPack(p.versionId)],
+    packs: translationPack,
     run(ctx, p) {
       const { book, chapter } = p.bookAndChapterId as { book: number; chapter: number };
       if (book < 1 || book > 66 || chapter < 1)
