@@ -187,7 +187,9 @@ export async function open(options: OpenOptions): Promise<TypedBible> {
       return op.run(context, params);
     },
     async rows(name: string, raw?: Params): Promise<Rows | undefined> {
-      const { op, params, needs } = prepare(name, raw);
+      const { op, check } = operation(name);
+      const params = check(raw);
+      const needs = op.packs ? op.packs(params, meta) : noPacks;
       if (needs.some((n) => !packs.has(n))) await Promise.all(needs.map(fetchPack));
       if (op.rows) return op.rows(context, params);
       const answer = await op.run(context, params);

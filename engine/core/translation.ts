@@ -1,6 +1,6 @@
 // A translation's text, as loaded from its pack: the verse list in canonical order and the verse text,
 // stored word-coded in blocks of a run of chapters and decoded a block at a time when read (so the
-// first verse costs a few chapters, not the whole Bible). Only the blocks read lately stay decoded.
+// first verse costs a few chapters, not the whole Bible). Decoded blocks stay decoded.
 // A translation mostly fills the KJV grid; `missing` names grid slots it leaves empty and `extra` the
 // verses it has beyond the grid (own verse splits).
 import { packUnusable } from './pack/reader.ts';
@@ -16,11 +16,13 @@ import { verseRow, type VerseRow } from './operation.ts';
 
 export type { TextPackInfo } from './pack/contents.ts';
 
-/** How many decoded blocks (about 32 KB of text each, of some 155) a translation keeps: enough for
- *  reading around and for a server's mix of chapters to mostly hit, few enough that a process reading
- *  every translation holds at most about 2 MB of decoded text per translation (plus the records of the
- *  verses read from those blocks). A miss costs one block's decoding, a fraction of a millisecond. */
-export const DECODED_BLOCKS_KEPT = 64;
+/** How many decoded blocks (about 32 KB of text each) a translation keeps: more than any translation has
+ *  (the KJV has 155), so a block is decoded once per process however answers read. A cap below a
+ *  translation's block count made every search answer spanning more blocks than the cap decode each of
+ *  them again on every call (GetSearch "love" reads 77 KJV blocks: about 1 ms a block under load, 80 ms
+ *  an answer against under 1 ms kept). A translation read through holds its decoded text, 4 to 8 MB, plus
+ *  the records of the verses read; one read in a few places holds only the blocks it touched. */
+export const DECODED_BLOCKS_KEPT = 256;
 
 const BLOCK_HINT_SHIFT = 6;
 
@@ -84,7 +86,11 @@ export function lineStarts(text: string, count: number): Uint32Array | null {
   return starts;
 }
 
-export function loadTranslation(pack: PackOf<typeof TEXT_PACK>, versification: Versification): TranslationData {
+export function loadTranslation(
+  pack: PackOf<typeof TEXT_PACK>,
+  versification: Versification,
+  blocksKept: number = DECODED_BLOCKS_KEPT,
+): TranslationData {
   const info = pack.json('info');
   const broken = (why: string) => packUnusable(pack.name, why);
   const blocks = wordCodedBlocks(pack, broken);
@@ -200,7 +206,7 @@ export function loadTranslation(pack: PackOf<typeof TEXT_PACK>, versification: V
     let entry = decoded[block];
     if (!entry) {
       entry = loadBlock(block);
-      if (decodedCount >= DECODED_BLOCKS_KEPT) dropLeastRecentlyRead();
+      if (decodedCount >= blocksKept) dropLeastRecentlyRead();
       decoded[block] = entry;
       decodedCount++;
     }
