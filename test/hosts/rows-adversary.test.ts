@@ -8,6 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BibleError } from '../../engine/core/errors.ts';
 import { bible } from '../helpers.ts';
+import { startServer } from './http.ts';
 import { startServeProcess, type ServeProcess } from './serve-process.ts';
 
 interface Response {
@@ -442,6 +443,48 @@ describe('long answers over real sockets', () => {
       expect(text(answer)).toBe(expected);
     }
     expect(posts.some((answer) => answer.status === 200)).toBe(true);
+  });
+});
+
+describe('the budget refuses clearly', () => {
+  it('answers 503 BUSY with Retry-After to long answers that find no room in time, and recovers', async () => {
+    const local = await startServer({ answerBudgetBytes: BUDGET, budgetWaitMs: 200, writeTimeoutMs: 3_000 });
+    try {
+      const hog = await open(local.port);
+      hog.pause();
+      hog.write(request(BROAD));
+      await eventually(
+        async () => local.answerBudget.reserved,
+        (reserved) => reserved > 0,
+      );
+      const refused = await Promise.all(
+        ['an', 'er', 'ou'].map((query) =>
+          fetchWhole(`/GetSearchAdvanced?query=${query}&matchType=broad`, {}, local.port),
+        ),
+      );
+      for (const answer of refused) {
+        expect(answer.status).toBe(503);
+        expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+        expect(JSON.parse(text(answer)).error.code).toBe('BUSY');
+      }
+      // A small answer is not queued behind the long one, and a socket refused once serves on.
+      const reused = await open(local.port);
+      const reader = new Reader(reused);
+      reused.write(request('/GetSearchAdvanced?query=in&matchType=broad'));
+      expect((await reader.next()).status).toBe(503);
+      reused.write(request('/GetVerse?verseId=43003016'));
+      expect((await reader.next()).status).toBe(200);
+      expect(reader.closed).toBe(false);
+      reused.destroy();
+      hog.destroy();
+      await eventually(
+        async () => local.answerBudget.reserved,
+        (reserved) => reserved === 0,
+      );
+      expect(text(await fetchWhole(BROAD, { 'Accept-Encoding': 'gzip' }, local.port))).toBe(broadJson);
+    } finally {
+      await local.close(0);
+    }
   });
 });
 
