@@ -62,7 +62,8 @@ export interface Bible {
    * A list answer as rows built one at a time (`{ total, row(i) }`), so a long answer can be encoded a
    * slice at a time without holding every row: row i is what `call` answers at index i. Operations
    * that can answer long lists (the searches) build each row when asked; for other list answers the
-   * rows are those of the built array. Undefined when the answer is not a list.
+   * rows are those of the built array. Undefined when the answer is not a list. row(i) throws a
+   * RangeError for an i outside 0 <= i < total or not a whole number.
    */
   rows(name: string, params?: Params): Promise<Rows | undefined>;
   /** the names among `params` that the operation does not take (call() ignores them; strict mode refuses them) */

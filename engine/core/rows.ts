@@ -3,7 +3,10 @@
 // operation whose answer can be long (a broad search) describes it this way; its array answer is the
 // same rows built in order, so both forms are one rule.
 
-/** The rows of a list answer: `row(i)` builds row i (0 <= i < total) afresh on each call. */
+/**
+ * The rows of a list answer: `row(i)` builds row i (0 <= i < total) afresh on each call, and throws a
+ * RangeError for any other i.
+ */
 export interface Rows<Row = unknown> {
   readonly total: number;
   row(i: number): Row;
@@ -16,9 +19,26 @@ export function allRows<Row>(rows: Rows<Row>): Row[] {
   return out;
 }
 
+/**
+ * Rows `0 <= i < total`, row i built by `build(i)`. Any other index (negative, past the end, not a whole
+ * number) throws a RangeError: unchecked, it would build a row outside a page (the paging offset lets it
+ * reach rows before and after) or a row of nothing.
+ */
+export function rowsOf<Row>(total: number, build: (index: number) => Row): Rows<Row> {
+  return {
+    total,
+    row(i) {
+      if (!Number.isInteger(i) || i < 0 || i >= total) {
+        throw new RangeError(`row index must be a whole number from 0 to ${total - 1}, got ${String(i)}`);
+      }
+      return build(i);
+    },
+  };
+}
+
 /** An answer already built as an array, seen as rows. */
 export function rowsOfArray<Row>(array: readonly Row[]): Rows<Row> {
-  return { total: array.length, row: (i) => array[i] };
+  return rowsOf(array.length, (i) => array[i]);
 }
 
 /**
@@ -32,5 +52,5 @@ export function pagedRows<Row>(
 ): Rows<Row> {
   const offset = Math.min(page.offset ?? 0, total);
   const end = Math.min(total, offset + (page.limit ?? Number.POSITIVE_INFINITY));
-  return { total: end - offset, row: (k) => build(offset + k) };
+  return rowsOf(end - offset, (k) => build(offset + k));
 }

@@ -22,7 +22,8 @@ import { serve, type BibleServer, type ServeOptions } from './server.ts';
 
 export const SERVE_USAGE = `usage: bible serve [--port N] [--host ADDRESS] [--keys FILE] [--workers N] [--redis URL]
                    [--redis-failure closed|open] [--access-log] [--audio TEMPLATE] [--audio-music TEMPLATE] [--data DIR]
-                   [--answer-memory MIB] [--write-timeout S] [--max-connections N] [--grace S] [--ops-port N] [--ops-keyed]
+                   [--concurrent-answers N] [--answer-memory MIB] [--write-timeout S] [--max-connections N]
+                   [--grace S] [--ops-port N] [--ops-keyed]
   --port N          port to listen on (default: the PORT environment variable, else 8080; 0 = any free port)
   --host ADDRESS    address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 every interface,
                     as a container or a server for other machines needs; :: every IPv6 and IPv4 one)

@@ -657,10 +657,25 @@ const connections = new WeakMap<Socket, Connection>();
 function connectionOf(socket: Socket): Connection {
   let connection = connections.get(socket);
   if (!connection) {
-    connection = { owed: new Set(), latest: [], faulted: false, paused: false };
+    const owed = new Set<ServerResponse>();
+    connection = { owed, latest: [], faulted: false, paused: false };
     connections.set(socket, connection);
+    socket.once('close', () => {
+      for (const res of [...owed]) abandon(res);
+    });
   }
   return connection;
+}
+
+/**
+ * Ends an answer whose connection has closed before it began. Node tells only the answer being written
+ * (it emits 'close' on it); those pipelined behind it would still be built, wait for room in the budget
+ * and hold it until the write timeout, for a client that has gone.
+ */
+function abandon(res: ServerResponse): void {
+  if (res.socket) return;
+  res.destroy();
+  res.emit('close');
 }
 
 /**
@@ -850,6 +865,7 @@ export async function serve(options: ServeOptions = {}): Promise<BibleServer> {
   if (options.opsPort !== undefined) state.opsAccess = 'elsewhere';
   const handler = createHandler(bible, state);
   const server = createServer(serverTimeouts(options), handler);
+  answerHalfClosed(server);
   server.on('clientError', (error: Error, socket: Socket) => answerClientError(state, error, socket));
   answerExpectations(server, handler);
   const sockets = trackSockets(server);
@@ -901,6 +917,16 @@ const serverTimeouts = (options: ServeOptions) => {
     connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(headersTimeout / 10))),
   };
 };
+
+/**
+ * A client that sends its request and then closes its sending side (`printf … | nc -N`, some HTTP/1.0
+ * tools) still gets its answer, and the connection ends after it. Node's default drops the requests of
+ * such a connection, so only an answer ready within the same read reached the client: a search got
+ * nothing at all. (Node's own switch for this, undeclared in its types.)
+ */
+function answerHalfClosed(server: Server): void {
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+}
 
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise<void>((resolvePromise, reject) => {
