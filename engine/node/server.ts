@@ -301,7 +301,7 @@ async function answerOperation(x: Exchange, name: string, query: string, admitte
       const announced = Number(x.req.headers['content-length']);
       const bodyBytes = announced > MAX_BODY_BYTES ? 0 : announced >= 0 ? announced : MAX_BODY_BYTES;
       if (bodyBytes > 0) {
-        bodyReservation = await state.budget.reserve(bodyBytes, budgetWaitMs(state));
+        bodyReservation = await state.budget.reserve(bodyBytes, bodyBudgetWaitMs(state));
         if (x.res.destroyed) return;
         if (!bodyReservation) return await sendBusy(x, { ...admitted, Connection: 'close' });
       }
@@ -429,6 +429,13 @@ function rememberLarge(state: HandlerState, key: string, chars: number): void {
 }
 
 const budgetWaitMs = (state: HandlerState) => state.options.budgetWaitMs ?? ANSWER_LIMITS.budgetWaitMs;
+/** A body waits for room at most half the request timeout: Node's 408 at the timeout would blame the
+ *  client for the server's queue, where a 503 with Retry-After says to come back. */
+const bodyBudgetWaitMs = (state: HandlerState) =>
+  Math.min(
+    budgetWaitMs(state),
+    ((state.options as ServeOptions).requestTimeoutMs ?? CONNECTION_LIMITS.requestTimeoutMs) / 2,
+  );
 const writeTimeoutMs = (state: HandlerState) => state.options.writeTimeoutMs ?? ANSWER_LIMITS.writeTimeoutMs;
 
 /** Built answers that may wait for room in the budget while holding their result; more get 503 at once. */

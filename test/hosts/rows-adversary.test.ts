@@ -486,6 +486,37 @@ describe('the budget refuses clearly', () => {
       await local.close(0);
     }
   });
+
+  it('answers a POST body that finds no room 503 with Retry-After before the request timeout, not 408', async () => {
+    const local = await startServer({
+      answerBudgetBytes: BUDGET,
+      budgetWaitMs: 60_000,
+      requestTimeoutMs: 2_000,
+      writeTimeoutMs: 10_000,
+    });
+    try {
+      const hog = await open(local.port);
+      hog.pause();
+      hog.write(request(BROAD));
+      await eventually(
+        async () => local.answerBudget.reserved,
+        (reserved) => reserved > 0,
+      );
+      const socket = await open(local.port);
+      const reader = new Reader(socket);
+      socket.write(
+        `POST /GetCitationsInText HTTP/1.1\r\nHost: test\r\nContent-Type: text/plain\r\nContent-Length: ${BUDGET}\r\n\r\nJohn 3:16`,
+      );
+      const answer = await reader.next();
+      expect(answer.status).toBe(503);
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+      expect(JSON.parse(text(answer)).error.code).toBe('BUSY');
+      socket.destroy();
+      hog.destroy();
+    } finally {
+      await local.close(0);
+    }
+  });
 });
 
 describe('connection cap and shutdown', () => {
