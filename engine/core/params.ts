@@ -67,6 +67,9 @@ const MAX_TEXT = 1000;
 function rawString(spec: ParamSpec, raw: unknown): string {
   if (typeof raw === 'number' && Number.isFinite(raw)) return String(raw);
   if (typeof raw === 'string') return raw;
+  // NaN and Infinity are numbers: "must be a string or number, got number" would contradict itself.
+  if (typeof raw === 'number')
+    throw invalid(spec.name, `${spec.name} must be a string or number, got ${raw}, which is not a finite number`);
   throw invalid(
     spec.name,
     `${spec.name} must be a string or number, got ${Array.isArray(raw) ? 'an array' : typeof raw}`,
