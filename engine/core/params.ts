@@ -149,7 +149,7 @@ function bookIdParam(spec: ParamSpec, raw: unknown, meta: Meta): number {
 }
 
 function chapterIdParam(spec: ParamSpec, raw: unknown): number {
-  const chapter = digits(spec, raw, 'a chapter number (1 or more)');
+  const chapter = digits(spec, raw, 'a chapter number from 1 to 150');
   if (chapter < 1 || chapter > 150)
     throw invalid(spec.name, `${spec.name} must be a chapter number from 1 to 150, got ${chapter}`);
   return chapter;

@@ -308,6 +308,27 @@ describe('GetChapter and GetChapterByBookAndChapterId parameters', () => {
       'bookAndChapterId',
     );
     expect(named.message).toMatch(/Psalms has 150 chapters/);
+    expect(named.message).toMatch(/^bookAndChapterId 19151 \(Psalms 151\) does not exist/);
+    // One chapter, not "1 chapters".
+    const jude = await expectInvalid('GetChapter', { bookId: 'Jude', chapterId: 3, versionId: 'kjv' }, 'chapterId');
+    expect(jude.message).toBe('chapterId 3 does not exist: Jude has 1 chapter in kjv');
+  });
+
+  it('a 4-digit bookAndChapterId reads with its leading zero left off, and the refusal shows it so', async () => {
+    // "4303" is 04303, Numbers 303, not John 3 with a zero dropped: the message must not leave that to guessing.
+    const error = await expectInvalid(
+      'GetChapterByBookAndChapterId',
+      { bookAndChapterId: '4303', versionId: 'kjv' },
+      'bookAndChapterId',
+    );
+    expect(error.message).toBe('bookAndChapterId 04303 (Numbers 303) does not exist: Numbers has 36 chapters in kjv');
+  });
+
+  it('a chapterId too long to read says the range, as a short one past it does', async () => {
+    for (const chapterId of ['1000000000000000', '151']) {
+      const error = await expectInvalid('GetChapter', { bookId: 43, chapterId, versionId: 'kjv' }, 'chapterId');
+      expect(error.message).toMatch(/^chapterId must be a chapter number from 1 to 150, got /);
+    }
   });
 
   it.each([
