@@ -1,7 +1,7 @@
 // A translation's chapters and verse ranges, as the verse, counting, search and random families use them.
 import { invalid } from './errors.ts';
 import type { BookOrTestament, Context, VerseRow } from './operation.ts';
-import { composeVerseId } from './ids.ts';
+import { composeVerseId, formatBookAndChapterId } from './ids.ts';
 import { lowerBound } from './translation.ts';
 
 /** Throws when a chapter does not exist in the translation; the message gives the valid range. */
@@ -14,10 +14,12 @@ export function checkChapter(
 ): void {
   const chapters = ctx.meta.versionById.get(versionId)!.chapterVerses[book - 1] ?? [];
   if (chapter > chapters.length) {
-    throw invalid(
-      param,
-      `${param} ${chapter} does not exist: ${ctx.meta.books[book - 1].names.english} has ${chapters.length} chapters in ${versionId}`,
-    );
+    const name = ctx.meta.books[book - 1].names.english;
+    // A bookAndChapterId is shown whole and as read: "4303" (a 4-digit id) is Numbers 303, not John 3.
+    const sent =
+      param === 'bookAndChapterId' ? `${formatBookAndChapterId(book, chapter)} (${name} ${chapter})` : chapter;
+    const count = `${chapters.length} chapter${chapters.length === 1 ? '' : 's'}`;
+    throw invalid(param, `${param} ${sent} does not exist: ${name} has ${count} in ${versionId}`);
   }
 }
 

@@ -67,6 +67,9 @@ const MAX_TEXT = 1000;
 function rawString(spec: ParamSpec, raw: unknown): string {
   if (typeof raw === 'number' && Number.isFinite(raw)) return String(raw);
   if (typeof raw === 'string') return raw;
+  // NaN and Infinity are numbers: "must be a string or number, got number" would contradict itself.
+  if (typeof raw === 'number')
+    throw invalid(spec.name, `${spec.name} must be a string or number, got ${raw}, which is not a finite number`);
   throw invalid(
     spec.name,
     `${spec.name} must be a string or number, got ${Array.isArray(raw) ? 'an array' : typeof raw}`,
@@ -146,7 +149,7 @@ function bookIdParam(spec: ParamSpec, raw: unknown, meta: Meta): number {
 }
 
 function chapterIdParam(spec: ParamSpec, raw: unknown): number {
-  const chapter = digits(spec, raw, 'a chapter number (1 or more)');
+  const chapter = digits(spec, raw, 'a chapter number from 1 to 150');
   if (chapter < 1 || chapter > 150)
     throw invalid(spec.name, `${spec.name} must be a chapter number from 1 to 150, got ${chapter}`);
   return chapter;
