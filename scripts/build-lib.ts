@@ -116,6 +116,9 @@ export async function buildLib(log: (message: string) => void = (m) => process.s
     format: 'esm',
     minifyWhitespace: true,
     minifySyntax: true,
+    // Node prints the source line of an uncaught error's throw site: without a limit that line is a
+    // whole chunk (200 kB), which floods the terminal of an app that lets a BibleError go uncaught.
+    lineLimit: 200,
     legalComments: 'eof',
     logLevel: 'silent',
     plugins: [packagesOnFirstUse],

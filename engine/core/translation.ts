@@ -243,8 +243,11 @@ export function loadTranslation(
     bookRange: (book) => [bookFirst[book], bookFirst[book + 1]],
     wordCounts() {
       if (!counts) {
-        counts = new Uint16Array(ids.length);
-        for (let i = 0; i < ids.length; i++) counts[i] = countWords(textAt(i));
+        // Kept only once every verse is counted: a block that fails its check part way through must
+        // fail the next call too, not leave zeros that later answers read as counts.
+        const counted = new Uint16Array(ids.length);
+        for (let i = 0; i < ids.length; i++) counted[i] = countWords(textAt(i));
+        counts = counted;
       }
       return counts;
     },

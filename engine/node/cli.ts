@@ -19,9 +19,9 @@ const USAGE = `usage:
                                        copy chosen packs into an app's assets folder; bible copy-packs --help
   bible batch [--lenient]              answer one call per line of standard input, one JSON line each;
                                        a line is either words as a shell reads them:
-                                         GetParseCitation citation="Jn 3:16" 'versionId=kjv'
+                                         GetParseCitation citation="Jn 3:16" 'language=spanish'
                                        or a query string, percent-encoded as in a URL:
-                                         GetParseCitation?citation=Jn%203:16&versionId=kjv
+                                         GetParseCitation?citation=Jn%203:16&language=spanish
                                        blank lines and # comments are skipped
   bible help serve|batch|copy-packs|build
                                        that command's options
@@ -40,17 +40,17 @@ interface CallFlags {
  * Splits an operation's command-line words into flags (--lenient, --help, -h) and name=value
  * parameters; any other word starting with "-" is refused.
  */
-export function splitFlags(args: readonly string[]): { flags: CallFlags; assignments: string[] } {
+export function splitFlags(
+  args: readonly string[],
+  takes = 'an operation takes name=value words, --lenient and --help',
+): { flags: CallFlags; assignments: string[] } {
   const flags: CallFlags = { lenient: false, help: false };
   const assignments: string[] = [];
   for (const arg of args) {
     if (arg === '--lenient') flags.lenient = true;
     else if (arg === '--help' || arg === '-h') flags.help = true;
     else if (arg.startsWith('-') && !arg.includes('='))
-      throw new BibleError(
-        'INVALID_PARAMETER',
-        `unknown option ${JSON.stringify(arg.slice(0, 40))}; an operation takes name=value words, --lenient and --help`,
-      );
+      throw new BibleError('INVALID_PARAMETER', `unknown option ${JSON.stringify(arg.slice(0, 40))}; ${takes}`);
     else assignments.push(arg);
   }
   return { flags, assignments };
@@ -151,7 +151,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (command === 'batch') {
     try {
-      const { flags, assignments } = splitFlags(rest);
+      // Its calls come on standard input: the options it takes are its own, not an operation's.
+      const { flags, assignments } = splitFlags(rest, 'bible batch takes --lenient and --help');
       if (flags.help) {
         process.stdout.write(`${USAGE}\n`);
         return 0;
