@@ -137,3 +137,23 @@ export function wordCodedSections(texts: readonly string[]) {
     text: built.tokens.map((tokens) => encodeWords(tokens, ids, built.layout)),
   };
 }
+
+/**
+ * The sections of numbered texts (the schemas' WORD_CODED_ENTRIES): their byte offsets, and the texts
+ * word-coded in blocks of whole entries, each cut at the first entry end past `blockBytes` of text.
+ */
+export function wordCodedEntrySections(texts: readonly string[], blockBytes: number) {
+  const offsets = [0];
+  for (const text of texts) offsets.push(offsets[offsets.length - 1] + utf8Length(text));
+  const blocks: string[] = [];
+  const blockFirstEntry: number[] = [];
+  for (let first = 1; first <= texts.length; ) {
+    let end = first;
+    while (end <= texts.length && offsets[end - 1] - offsets[first - 1] < blockBytes) end++;
+    blocks.push(texts.slice(first - 1, end - 1).join(''));
+    blockFirstEntry.push(first);
+    first = end;
+  }
+  blockFirstEntry.push(texts.length + 1);
+  return { offsets, blockFirstEntry, ...wordCodedSections(blocks) };
+}

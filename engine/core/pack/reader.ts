@@ -10,7 +10,9 @@ import {
   PACK_MAGIC,
   SectionKind,
   type SectionKindName,
+  valueWidth,
 } from './format.ts';
+import { fromBytePlanes, fromDeltasInPlace } from './column-coding.ts';
 
 interface Block {
   coding: number;
@@ -70,6 +72,25 @@ export const packUnusable = (name: string, why: string) =>
 /** Pack names are file names too: letters, digits, dot, underscore and dash, starting with a letter or digit. */
 export const isPackName = (name: string) => /^[a-z0-9][a-z0-9._-]*$/i.test(name);
 
+/** Whether a block's coding is one this engine reads, for its section's kind and length. */
+function knownCoding(coding: number, kind: number, length: number): boolean {
+  if (coding === BlockCoding.stored || coding === BlockCoding.deflate) return true;
+  const width = valueWidth(kind);
+  return (
+    width > 0 &&
+    length % width === 0 &&
+    coding >= BlockCoding.deflateBytePlanes &&
+    coding <= BlockCoding.deflateDeltaBytePlanes
+  );
+}
+
+/** Undoes a numeric section's coding (column-coding.ts) on its inflated bytes. */
+function unarrange(bytes: Uint8Array, coding: number, width: number): Uint8Array {
+  if (coding === BlockCoding.deflateDeltas) return fromDeltasInPlace(bytes, width);
+  const values = fromBytePlanes(bytes, width);
+  return coding === BlockCoding.deflateDeltaBytePlanes ? fromDeltasInPlace(values, width) : values;
+}
+
 /** Reads a pack's header and directory; every defect is reported as NOT_AVAILABLE naming the pack.
  *  Sections are inflated when first asked for, each block checked against its checksum first. */
 export function readPack(
@@ -118,8 +139,7 @@ export function readPack(
           storedLength: view.getUint32(at + 5, true),
           crc: view.getUint32(at + 9, true),
         };
-        if (block.coding !== BlockCoding.stored && block.coding !== BlockCoding.deflate)
-          throw new Error('unknown coding');
+        if (!knownCoding(block.coding, kind, block.length)) throw new Error('unknown coding');
         at += BLOCK_ENTRY_BYTES;
         stored += block.storedLength;
         length += block.length;
@@ -133,7 +153,7 @@ export function readPack(
   }
   if (stored > file.length) throw fail(`checksum mismatch: the file is truncated (${file.length} of ${stored} bytes)`);
 
-  const readBlock = (sectionName: string, block: Block): Uint8Array => {
+  const readBlock = (sectionName: string, block: Block, kind: number): Uint8Array => {
     const bytes = file.subarray(block.at, block.at + block.storedLength);
     if (checksum(bytes) >>> 0 !== block.crc) throw fail(`checksum mismatch in section '${sectionName}' (corrupt file)`);
     if (block.coding === BlockCoding.stored) return bytes;
@@ -144,7 +164,7 @@ export function readPack(
       throw fail(`compressed data of section '${sectionName}' is corrupt`);
     }
     if (out.length !== block.length) throw fail(`section '${sectionName}' inflates to a size other than recorded`);
-    return out;
+    return block.coding === BlockCoding.deflate ? out : unarrange(out, block.coding, valueWidth(kind));
   };
 
   // Whole sections, once inflated, are kept for the pack's life: they are what typed views point into.
@@ -159,12 +179,12 @@ export function readPack(
     const s = section(sectionName, kind);
     let bytes = whole.get(sectionName);
     if (!bytes) {
-      if (s.blocks.length === 1) bytes = readBlock(sectionName, s.blocks[0]);
+      if (s.blocks.length === 1) bytes = readBlock(sectionName, s.blocks[0], s.kind);
       else {
         bytes = new Uint8Array(s.length);
         let at = 0;
         for (const block of s.blocks) {
-          bytes.set(readBlock(sectionName, block), at);
+          bytes.set(readBlock(sectionName, block, s.kind), at);
           at += block.length;
         }
       }
@@ -213,7 +233,7 @@ export function readPack(
       return {
         count: s.blocks.length,
         length: (i) => s.blocks[i].length,
-        read: (i) => readBlock(sectionName, s.blocks[i]),
+        read: (i) => readBlock(sectionName, s.blocks[i], s.kind),
       };
     },
   };
