@@ -1,27 +1,18 @@
 // The dictionary builder on two tiny dictionaries: merged headwords, variant keys, cleaned text, byte offsets, word-coded blocks.
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixtureContext, removeFixtures } from '../../test/compiler/fixture-context.ts';
+import { decodedBlocks, fixtureContext, removeFixtures } from '../../test/compiler/fixture-context.ts';
 import { dictionaryBuilder } from './dictionary.ts';
-import { decodeWords, readDictionary, type WordCodeLayout } from '../../engine/core/pack/word-coding.ts';
 
 afterAll(removeFixtures);
 
-const decoder = new TextDecoder();
-
 /** A pack's sections with its word-coded definitions decoded: each block's text. */
 function readable(sections: Record<string, { kind: string; data: unknown }>) {
-  const { wordCoding, dictionary, entryLengths, separators, text, ...rest } = sections;
-  const words = readDictionary(
-    dictionary.data as Uint8Array,
-    entryLengths.data as Uint8Array,
-    separators.data as number[],
-    wordCoding.data as WordCodeLayout,
-  );
-  return { ...rest, blocks: (text.data as Uint8Array[]).map((codes) => decoder.decode(decodeWords(codes, words))) };
+  const { terms, keys, offsets, blockFirstEntry } = sections;
+  return { terms, keys, offsets, blockFirstEntry, blocks: decodedBlocks(sections) };
 }
+
 const dictionary = (entries: [string, string[]][]) =>
   JSON.stringify({ meta: {}, data: entries.map(([term, blocks]) => ({ term, definition_blocks: blocks })) });
-
 const SMITHS = dictionary([
   ['Aaron', ['The brother of Moses (Exodus 4:14).', '  ', 'He died on Hor (20:28).']],
   ['Abia, Abiah, Or Abijah', ['See [12]Abijah.']],

@@ -123,16 +123,26 @@ export function wordCodedSections(texts: readonly string[]) {
   const built = buildDictionary(texts);
   const ids = new Map(built.entries.map((entry, i) => [entry, i]));
   const entries = built.entries.map((entry) => encoder.encode(entry));
-  const dictionary = new Uint8Array(entries.reduce((n, e) => n + e.length, 0));
+  const sharedPrefixes = new Uint8Array(entries.length);
+  const suffixes: Uint8Array[] = [];
+  entries.forEach((entry, i) => {
+    const before = i > 0 ? entries[i - 1] : new Uint8Array(0);
+    let shared = 0;
+    while (shared < entry.length && shared < before.length && entry[shared] === before[shared]) shared++;
+    sharedPrefixes[i] = shared;
+    suffixes.push(entry.subarray(shared));
+  });
+  const dictionary = new Uint8Array(suffixes.reduce((n, e) => n + e.length, 0));
   let at = 0;
-  for (const e of entries) {
-    dictionary.set(e, at);
-    at += e.length;
+  for (const suffix of suffixes) {
+    dictionary.set(suffix, at);
+    at += suffix.length;
   }
   return {
     wordCoding: built.layout,
     dictionary,
-    entryLengths: Uint8Array.from(entries, (e) => e.length),
+    sharedPrefixes,
+    suffixLengths: Uint8Array.from(suffixes, (e) => e.length),
     separators: built.separators,
     text: built.tokens.map((tokens) => encodeWords(tokens, ids, built.layout)),
   };

@@ -20,9 +20,12 @@ import type { WordCodeLayout } from './word-coding.ts';
  *  per part. */
 const WORD_CODED_TEXT = {
   wordCoding: json<WordCodeLayout>(),
+  /** each entry's bytes past the prefix it shares with the entry before it (front coding) */
   dictionary: bytes,
-  /** each dictionary entry's length in UTF-8 bytes */
-  entryLengths: bytes,
+  /** how many leading UTF-8 bytes each entry shares with the entry before it */
+  sharedPrefixes: bytes,
+  /** how many bytes of `dictionary` each entry adds */
+  suffixLengths: bytes,
   /** the numbers of the entries that are not words */
   separators: u32,
   text: bytes,
