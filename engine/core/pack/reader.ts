@@ -45,9 +45,11 @@ export interface Pack {
   bytes(section: string): Uint8Array;
   u32(section: string): Uint32Array;
   u16(section: string): Uint16Array;
+  /** a UTF-8 section decoded; a large one is inflated again on each call, so callers keep the string */
   text(section: string): string;
   /** a UTF-8 section's bytes, for callers that decode parts of it on demand */
   utf8Bytes(section: string): Uint8Array;
+  /** a JSON section parsed; a large one is inflated again on each call, so callers keep the value */
   json<T>(section: string): T;
   /** a utf8 or bytes section's blocks, for readers that need only a part of it */
   blocks(section: string): Blocks;
@@ -71,6 +73,9 @@ export const packUnusable = (name: string, why: string) =>
 
 /** Pack names are file names too: letters, digits, dot, underscore and dash, starting with a letter or digit. */
 export const isPackName = (name: string) => /^[a-z0-9][a-z0-9._-]*$/i.test(name);
+
+/** The largest text or JSON section whose inflated bytes a pack keeps once it has been decoded. */
+export const DECODED_SECTION_KEPT_BYTES = 64 * 1024;
 
 /** Whether a block's coding is one this engine reads, for its section's kind and length. */
 function knownCoding(coding: number, kind: number, length: number): boolean {
@@ -168,6 +173,9 @@ export function readPack(
   };
 
   // Whole sections, once inflated, are kept for the pack's life: they are what typed views point into.
+  // Text and JSON sections larger than DECODED_SECTION_KEPT_BYTES are not: their readers keep what they
+  // decode (perPack), and keeping the bytes too would double what they hold (the original texts' and
+  // lexicon's strings, extra-biblical text, search terms: several MB).
   const whole = new Map<string, Uint8Array>();
   const section = (sectionName: string, kind?: SectionKindName): Section => {
     const s = sections.get(sectionName);
@@ -175,7 +183,7 @@ export function readPack(
     if (kind && s.kind !== SectionKind[kind]) throw fail(`section '${sectionName}' is not ${kind}`);
     return s;
   };
-  const sectionBytes = (sectionName: string, kind: SectionKindName, align = 1): Uint8Array => {
+  const sectionBytes = (sectionName: string, kind: SectionKindName, align = 1, decoded = false): Uint8Array => {
     const s = section(sectionName, kind);
     let bytes = whole.get(sectionName);
     if (!bytes) {
@@ -190,7 +198,7 @@ export function readPack(
       }
       // A stored block is a view into the file, which may sit at any offset.
       if (bytes.byteOffset % 4 !== 0) bytes = bytes.slice();
-      whole.set(sectionName, bytes);
+      if (!decoded || bytes.length <= DECODED_SECTION_KEPT_BYTES) whole.set(sectionName, bytes);
     }
     if (bytes.length % align !== 0) throw fail(`section '${sectionName}' is not a whole number of ${kind} values`);
     return bytes;
@@ -216,10 +224,10 @@ export function readPack(
       const b = sectionBytes(sectionName, 'u16', 2);
       return new Uint16Array(b.buffer, b.byteOffset, b.length >>> 1);
     },
-    text: (sectionName) => decode(sectionBytes(sectionName, 'utf8'), sectionName),
+    text: (sectionName) => decode(sectionBytes(sectionName, 'utf8', 1, true), sectionName),
     utf8Bytes: (sectionName) => sectionBytes(sectionName, 'utf8'),
     json<T>(sectionName: string): T {
-      const text = decode(sectionBytes(sectionName, 'json'), sectionName);
+      const text = decode(sectionBytes(sectionName, 'json', 1, true), sectionName);
       try {
         return JSON.parse(text) as T;
       } catch {
