@@ -8,10 +8,10 @@ import { gridOf, kjvTextById } from './study-common.ts';
 import { sectionsOf } from '../pack/writer.ts';
 import { COMMENTARY_PACK } from '../../engine/core/pack/schemas.ts';
 
-/** Text per block, in UTF-8 bytes: a lookup decodes one block, a few milliseconds in a cold process.
- *  Larger blocks deflate better only while their codes fit DEFLATE's 32 KiB window (about 100 KB of
- *  text): Gill's codes take 10.22 MB in blocks of 64 KB of text, 9.94 MB in blocks of about 230 KB. */
-export const COMMENTARY_BLOCK_BYTES = 192_000;
+/** Text per block, in UTF-8 bytes: a lookup decodes one block, about 2 ms in a cold process. Blocks of
+ *  192 KB gave the same pack size (their codes outgrow DEFLATE's 32 KiB window) and three times the
+ *  cost of a lookup in a block not read lately. */
+export const COMMENTARY_BLOCK_BYTES = 64_000;
 
 export const commentaryBuilder: Builder = {
   name: 'commentary',

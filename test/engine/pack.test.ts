@@ -117,6 +117,27 @@ describe('pack container', () => {
     expect(() => readPack('t', text)).toThrow(/section directory is corrupt/);
   });
 
+  it('keeps a large text section only as the string its reader keeps, and decodes it again if asked', () => {
+    const large = 'In the beginning God created the heaven and the earth.\n'.repeat(3000);
+    let inflations = 0;
+    const counting = (compressed: Uint8Array, length: number) => {
+      inflations++;
+      return nativeInflate(compressed, length);
+    };
+    const pack = readPack(
+      't',
+      writePack({ big: { kind: 'utf8', data: large }, small: { kind: 'json', data: { s: 'amen '.repeat(500) } } }),
+      counting,
+    );
+    expect(pack.text('big')).toBe(large);
+    expect(pack.text('big')).toBe(large);
+    expect(inflations).toBe(2);
+    // A small section keeps its bytes: read twice, inflated once.
+    pack.json('small');
+    pack.json('small');
+    expect(inflations).toBe(3);
+  });
+
   it('is deterministic', () => {
     const sections = { x: { kind: 'utf8', data: 'In the beginning' } } as const;
     expect(writePack(sections)).toEqual(writePack(sections));

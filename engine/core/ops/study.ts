@@ -34,8 +34,10 @@ const NO_VERSE = padVerseId(0);
 
 const commentary = perPack(loadCommentary);
 
-/** Decoded blocks of definitions a dictionary keeps (about 64 KB each). */
-const DICTIONARY_BLOCKS_KEPT = 4;
+/** Decoded blocks of definitions a dictionary keeps: all it reads (about 40 of 64 KB). Lookups jump
+ *  between headwords, so a small cache would decode a block on most of them (0.8 ms each), and all of
+ *  them are what the pack held decoded before it was word-coded (2.5 to 2.7 MB). */
+const DICTIONARY_BLOCKS_KEPT = Number.POSITIVE_INFINITY;
 
 const dictionary = perPack((pack: PackOf<typeof DICTIONARY_PACK>) => ({
   keys: new Map(Object.entries(pack.json('keys'))),
