@@ -4,7 +4,7 @@ import type { PackOf } from '../pack/schema.ts';
 import type { COMMENTARY_PACK } from '../pack/schemas.ts';
 import { readWordCodedEntries } from '../pack/word-coded-entries.ts';
 
-/** Decoded blocks a commentary keeps (about 64 KB each). */
+/** Decoded blocks a commentary keeps (about 192 KB each): reading on through a chapter stays in them. */
 export const COMMENTARY_BLOCKS_KEPT = 8;
 
 export interface Commentary {
