@@ -1,13 +1,11 @@
 // The commentary builder on tiny Gill files: blocks placed by their lemma, shared texts stored once, byte
 // offsets, the texts word-coded in blocks of whole entries.
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixtureContext, removeFixtures } from '../../test/compiler/fixture-context.ts';
+import { decodedBlocks, fixtureContext, removeFixtures } from '../../test/compiler/fixture-context.ts';
 import { commentaryBuilder } from './commentary.ts';
-import { decodeWords, readDictionary, type WordCodeLayout } from '../../engine/core/pack/word-coding.ts';
 
 afterAll(removeFixtures);
 
-const encoder = new TextEncoder();
 const gill = (entries: [number, number, string, string][]) =>
   JSON.stringify({
     meta: {},
@@ -66,18 +64,12 @@ describe('commentaryBuilder', () => {
     const texts = [`${GENESIS_INTRO}\n\n${GENESIS_1}`, GENESIS_3, EXODUS_1];
     const stats = { entries: 4, blocks: 4, moved: 1, unmatched: 0, byHeader: 0, introductions: 1, versesWithout: 2 };
     const sections = packs[0].sections as Record<string, { kind: string; data: unknown }>;
-    const dictionary = readDictionary(
-      sections.dictionary.data as Uint8Array,
-      sections.entryLengths.data as Uint8Array,
-      sections.separators.data as number[],
-      sections.wordCoding.data as WordCodeLayout,
-    );
     expect({
       info: sections.info,
       byOrdinal: sections.byOrdinal,
       offsets: sections.offsets,
       blockFirstEntry: sections.blockFirstEntry,
-      blocks: (sections.text.data as Uint8Array[]).map((codes) => decodeWords(codes, dictionary)),
+      blocks: decodedBlocks(sections),
     }).toEqual({
       info: {
         kind: 'json',
@@ -92,7 +84,7 @@ describe('commentaryBuilder', () => {
       offsets: { kind: 'u32', data: [0, 117, 169, 210] },
       // One block (entries 1 to 3) of the texts back to back, word-coded.
       blockFirstEntry: { kind: 'u32', data: [1, 4] },
-      blocks: [encoder.encode(texts.join(''))],
+      blocks: [texts.join('')],
     });
     expect(logs).toEqual([`  4 verses, 3 texts, 0.0 MiB in 1 blocks; ${JSON.stringify(stats)}`]);
   });

@@ -2,9 +2,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TranslationText } from '../adapters/types.ts';
 import { TRANSLATIONS } from '../../sources/catalog.ts';
-import { fixtureContext, removeFixtures } from '../../test/compiler/fixture-context.ts';
+import { decodedBlocks, fixtureContext, removeFixtures } from '../../test/compiler/fixture-context.ts';
 import { chapterRunBlocks, ownChapterVerses, ownLastVerses, TEXT_BLOCK_BYTES, textBuilder } from './text.ts';
-import { decodeWords, readDictionary, type WordCodeLayout } from '../../engine/core/pack/word-coding.ts';
 
 afterAll(removeFixtures);
 
@@ -46,18 +45,10 @@ describe('textBuilder', () => {
   /** A built pack's info, block starts and the text of each block, decoded as the engine decodes it. */
   const contents = (name: string) => {
     const sections = packs.find((p) => p.name === name)!.sections as Record<string, { data: unknown }>;
-    const dictionary = readDictionary(
-      sections.dictionary.data as Uint8Array,
-      sections.entryLengths.data as Uint8Array,
-      sections.separators.data as number[],
-      sections.wordCoding.data as WordCodeLayout,
-    );
     return {
       info: sections.info.data,
       blockStarts: sections.blockStarts.data,
-      blocks: (sections.text.data as Uint8Array[]).map((codes) =>
-        new TextDecoder().decode(decodeWords(codes, dictionary)),
-      ),
+      blocks: decodedBlocks(sections),
     };
   };
 

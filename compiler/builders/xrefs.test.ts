@@ -47,9 +47,11 @@ describe('xrefsBuilder', () => {
       },
       // Genesis 1:1 has three references, 1:2 one, 2:1 one and 3 John 1:14 (ordinal 18) one.
       start: { kind: 'u32', data: Uint32Array.from([0, 3, 4, 4, 5, ...Array(14).fill(5), 6]) },
-      target: { kind: 'u32', data: [1002001, 1001003, 1001002, 1001001, 1002002, 1001001] },
-      // A range ending on its own start is a single verse (0); an end beyond the chapter folds onto its last verse.
-      end: { kind: 'u32', data: [1002002, 0, 1001003, 0, 0, 0] },
+      // Targets are ordinals: Gen 2:1, 1:3, 1:2, 1:1, 2:2, 1:1.
+      target: { kind: 'u16', data: [3, 2, 1, 0, 4, 0] },
+      // A range ending on its own start is a single verse (0); an end beyond the chapter folds onto its last
+      // verse. Gen 2:1-2 spans two verses, Gen 1:2-4 (folded to 1:2-3) two.
+      span: { kind: 'u16', data: [2, 0, 2, 0, 0, 0] },
       // 3 John 1:15 folds onto 1:14, whose own row (7 votes) it duplicates: the higher vote stays.
       votes: { kind: 'u16', data: [12, 5, 2, 0, 4, 7] },
     });

@@ -6,6 +6,12 @@ import { gridOf } from './study-common.ts';
 import { sectionsOf } from '../pack/writer.ts';
 import { XREFS_PACK } from '../../engine/core/pack/schemas.ts';
 
+/** The verses a reference spans, first to last; a range that runs backwards cannot be stored. */
+function spanOf(first: number, last: number): number {
+  if (!(first >= 0 && last >= first)) throw new Error(`a cross reference runs from ordinal ${first} back to ${last}`);
+  return last - first + 1;
+}
+
 export const xrefsBuilder: Builder = {
   name: 'xrefs',
   build(ctx) {
@@ -34,8 +40,8 @@ export const xrefsBuilder: Builder = {
             remappedRows: stats.remappedRows,
           },
           start,
-          target: references.map((r) => r.start),
-          end: references.map((r) => r.end),
+          target: references.map((r) => grid.ordinalOfId(r.start)),
+          span: references.map((r) => (r.end ? spanOf(grid.ordinalOfId(r.start), grid.ordinalOfId(r.end)) : 0)),
           votes: references.map((r) => r.votes),
         }),
       },

@@ -1,10 +1,11 @@
 // A pool of compression workers, one per core, so packs compress while the next builders run.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { DeflateJob } from './writer.ts';
 
 export interface CompressionPool {
-  /** raw DEFLATE streams of the blocks, in order */
-  deflate(blocks: Uint8Array[]): Promise<Uint8Array[]>;
+  /** raw DEFLATE streams of the jobs' bytes, in order */
+  deflate(jobs: DeflateJob[]): Promise<Uint8Array[]>;
   close(): Promise<void>;
 }
 
@@ -28,14 +29,14 @@ export function createCompressionPool(size = Math.max(1, availableParallelism())
     });
   });
   return {
-    deflate(blocks) {
+    deflate(jobs) {
       const id = nextId++;
-      const bytes = blocks.reduce((n, b) => n + b.length, 0);
+      const bytes = jobs.reduce((n, job) => n + job.bytes.length, 0);
       const w = queued.indexOf(Math.min(...queued));
       queued[w] += bytes;
       return new Promise<Uint8Array[]>((resolve, reject) => {
         waiting.set(id, { resolve, reject });
-        workers[w].postMessage({ id, blocks });
+        workers[w].postMessage({ id, jobs });
       }).finally(() => {
         queued[w] -= bytes;
       });

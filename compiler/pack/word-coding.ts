@@ -123,17 +123,47 @@ export function wordCodedSections(texts: readonly string[]) {
   const built = buildDictionary(texts);
   const ids = new Map(built.entries.map((entry, i) => [entry, i]));
   const entries = built.entries.map((entry) => encoder.encode(entry));
-  const dictionary = new Uint8Array(entries.reduce((n, e) => n + e.length, 0));
+  const sharedPrefixes = new Uint8Array(entries.length);
+  const suffixes: Uint8Array[] = [];
+  entries.forEach((entry, i) => {
+    const before = i > 0 ? entries[i - 1] : new Uint8Array(0);
+    let shared = 0;
+    while (shared < entry.length && shared < before.length && entry[shared] === before[shared]) shared++;
+    sharedPrefixes[i] = shared;
+    suffixes.push(entry.subarray(shared));
+  });
+  const dictionary = new Uint8Array(suffixes.reduce((n, e) => n + e.length, 0));
   let at = 0;
-  for (const e of entries) {
-    dictionary.set(e, at);
-    at += e.length;
+  for (const suffix of suffixes) {
+    dictionary.set(suffix, at);
+    at += suffix.length;
   }
   return {
     wordCoding: built.layout,
     dictionary,
-    entryLengths: Uint8Array.from(entries, (e) => e.length),
+    sharedPrefixes,
+    suffixLengths: Uint8Array.from(suffixes, (e) => e.length),
     separators: built.separators,
     text: built.tokens.map((tokens) => encodeWords(tokens, ids, built.layout)),
   };
+}
+
+/**
+ * The sections of numbered texts (the schemas' WORD_CODED_ENTRIES): their byte offsets, and the texts
+ * word-coded in blocks of whole entries, each cut at the first entry end past `blockBytes` of text.
+ */
+export function wordCodedEntrySections(texts: readonly string[], blockBytes: number) {
+  const offsets = [0];
+  for (const text of texts) offsets.push(offsets[offsets.length - 1] + utf8Length(text));
+  const blocks: string[] = [];
+  const blockFirstEntry: number[] = [];
+  for (let first = 1; first <= texts.length; ) {
+    let end = first;
+    while (end <= texts.length && offsets[end - 1] - offsets[first - 1] < blockBytes) end++;
+    blocks.push(texts.slice(first - 1, end - 1).join(''));
+    blockFirstEntry.push(first);
+    first = end;
+  }
+  blockFirstEntry.push(texts.length + 1);
+  return { offsets, blockFirstEntry, ...wordCodedSections(blocks) };
 }

@@ -7,6 +7,7 @@ import { strToU8, zipSync, zlibSync } from 'fflate';
 import { sourcePath } from '../../compiler/build.ts';
 import { BOOKS } from '../../sources/books.ts';
 import { composeVerseId } from '../../engine/core/ids.ts';
+import { decodeWords, readDictionary, type WordCodeLayout } from '../../engine/core/pack/word-coding.ts';
 import type { ChapterVerseTable, TranslationText } from '../../compiler/adapters/types.ts';
 import type { BuildContext, BuiltPackRecord } from '../../compiler/builders/context.ts';
 
@@ -119,4 +120,17 @@ export function swordZip(
     files[`${dir}/${testament}.bzz`] = bzz;
   }
   return zipSync(files);
+}
+
+/** A built pack's word-coded text (the schemas' WORD_CODED_TEXT sections), each block decoded as the
+ *  engine decodes it. */
+export function decodedBlocks(sections: Record<string, { data: unknown }>): string[] {
+  const dictionary = readDictionary({
+    dictionary: sections.dictionary.data as Uint8Array,
+    sharedPrefixes: sections.sharedPrefixes.data as Uint8Array,
+    suffixLengths: sections.suffixLengths.data as Uint8Array,
+    separators: sections.separators.data as number[],
+    wordCoding: sections.wordCoding.data as WordCodeLayout,
+  });
+  return (sections.text.data as Uint8Array[]).map((codes) => new TextDecoder().decode(decodeWords(codes, dictionary)));
 }

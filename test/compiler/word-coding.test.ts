@@ -5,8 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildDictionary, shortestLayout, wordCodedSections } from '../../compiler/pack/word-coding.ts';
 import { decodeWords, readDictionary } from '../../engine/core/pack/word-coding.ts';
 
-const decoderOf = (sections: ReturnType<typeof wordCodedSections>) =>
-  readDictionary(sections.dictionary, sections.entryLengths, sections.separators, sections.wordCoding);
+const decoderOf = (sections: ReturnType<typeof wordCodedSections>) => readDictionary(sections);
 const decode = (sections: ReturnType<typeof wordCodedSections>, i: number) =>
   new TextDecoder().decode(decodeWords(sections.text[i], decoderOf(sections)));
 
@@ -66,7 +65,16 @@ describe('word coding', () => {
     const long = `a${'.'.repeat(1000)}b`;
     const sections = wordCodedSections([long]);
     expect(decode(sections, 0)).toBe(long);
-    expect(Math.max(...sections.entryLengths)).toBeLessThanOrEqual(255);
+    expect(Math.max(...sections.suffixLengths)).toBeLessThanOrEqual(255);
+  });
+
+  it('front-codes the dictionary, and refuses an entry that shares more than the one before it has', () => {
+    const sections = wordCodedSections(['Abraham Abram Abrahams abide']);
+    const words = new TextDecoder().decode(sections.dictionary);
+    expect(words.length).toBeLessThan('AbrahamAbramAbrahamsabide'.length);
+    expect(decode(sections, 0)).toBe('Abraham Abram Abrahams abide');
+    const damaged = { ...sections, sharedPrefixes: sections.sharedPrefixes.map((n, i) => (i === 0 ? 3 : n)) };
+    expect(() => readDictionary(damaged)).toThrow(/shares more than the entry before it has/);
   });
 
   it('gives the most frequent entries the shortest codes, with room for every entry', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { writePack } from '../../compiler/pack/writer.ts';
+import { NUMERIC_LEVEL, writePack } from '../../compiler/pack/writer.ts';
 import { readPack } from '../../engine/core/pack/reader.ts';
 import { BibleError } from '../../engine/core/errors.ts';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -9,6 +9,31 @@ import { open } from '../../engine/core/engine.ts';
 import { crc32 } from '../../engine/core/pack/crc32.ts';
 import * as zlib from 'node:zlib';
 import { join } from 'node:path';
+import { BlockCoding } from '../../engine/core/pack/format.ts';
+import { toBytePlanes, toDeltas } from '../../engine/core/pack/column-coding.ts';
+
+/** Each section's first block's coding, read from a pack's directory. */
+function directoryCodings(file: Uint8Array): Map<string, number> {
+  const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
+  const out = new Map<string, number>();
+  let at = 16 + 4;
+  for (let i = 0, count = view.getUint32(16, true); i < count; i++) {
+    const name = String.fromCharCode(...file.subarray(at + 1, at + 1 + file[at]));
+    at += 1 + file[at] + 1;
+    const blocks = view.getUint32(at, true);
+    at += 4;
+    out.set(name, file[at]);
+    at += blocks * 13;
+  }
+  return out;
+}
+
+/** The stored length of a pack's first section's first block. */
+function firstBlockStoredLength(file: Uint8Array): number {
+  const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
+  const at = 16 + 4 + 1 + file[20] + 1 + 4;
+  return view.getUint32(at + 5, true);
+}
 
 describe('pack container', () => {
   it('round-trips every section kind', () => {
@@ -38,6 +63,79 @@ describe('pack container', () => {
       ),
       { numRuns: 50 },
     );
+  });
+
+  it('round-trips numeric sections through every column coding, and picks the smallest', () => {
+    const columns = fc.oneof(
+      fc.array(fc.nat({ max: 0xffffffff }), { minLength: 16, maxLength: 300 }),
+      // climbing, as offsets and start tables do: deltas win
+      fc
+        .array(fc.nat({ max: 40 }), { minLength: 16, maxLength: 300 })
+        .map((steps) => steps.map((_, i) => steps.slice(0, i + 1).reduce((a, b) => a + b, 0))),
+      // small values in wide slots: byte planes win
+      fc.array(fc.nat({ max: 300 }), { minLength: 16, maxLength: 300 }),
+    );
+    fc.assert(
+      fc.property(columns, (values) => {
+        const u16 = values.map((v) => v & 0xffff);
+        const file = writePack({ a: { kind: 'u32', data: values }, b: { kind: 'u16', data: u16 } });
+        const pack = readPack('t', file);
+        expect([...pack.u32('a')]).toEqual(values);
+        expect([...pack.u16('b')]).toEqual(u16);
+        // Each coding alone is never smaller than the one chosen.
+        for (const coding of [BlockCoding.deflate, BlockCoding.deflateBytePlanes, BlockCoding.deflateDeltas]) {
+          const raw = new Uint8Array(Uint32Array.from(values).buffer);
+          const input =
+            coding === BlockCoding.deflateBytePlanes
+              ? toBytePlanes(raw, 4)
+              : coding === BlockCoding.deflateDeltas
+                ? toDeltas(raw, 4)
+                : raw;
+          expect(firstBlockStoredLength(file)).toBeLessThanOrEqual(
+            zlib.deflateRawSync(input, { level: NUMERIC_LEVEL, memLevel: 9 }).length,
+          );
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('takes a column coding on the real offsets and start tables, and refuses one on text', () => {
+    const gill = readFileSync(join(DEFAULT_DATA_DIR, 'commentary-gill.pack'));
+    const codings = directoryCodings(gill);
+    expect(codings.get('byOrdinal')).not.toBe(BlockCoding.deflate);
+    expect(codings.get('offsets')).toBe(BlockCoding.deflateDeltaBytePlanes);
+    // The same coding byte on a text section's block is a corrupt directory.
+    const text = writePack({
+      s: { kind: 'utf8', data: 'In the beginning God created the heaven and the earth. '.repeat(9) },
+    });
+    const at = 16 + 4 + 1 + 1 + 1 + 4;
+    expect(text[at]).toBe(BlockCoding.deflate);
+    text[at] = BlockCoding.deflateDeltas;
+    const view = new DataView(text.buffer);
+    view.setUint32(12, crc32(text.subarray(16, 16 + view.getUint32(8, true))), true);
+    expect(() => readPack('t', text)).toThrow(/section directory is corrupt/);
+  });
+
+  it('keeps a large text section only as the string its reader keeps, and decodes it again if asked', () => {
+    const large = 'In the beginning God created the heaven and the earth.\n'.repeat(3000);
+    let inflations = 0;
+    const counting = (compressed: Uint8Array, length: number) => {
+      inflations++;
+      return nativeInflate(compressed, length);
+    };
+    const pack = readPack(
+      't',
+      writePack({ big: { kind: 'utf8', data: large }, small: { kind: 'json', data: { s: 'amen '.repeat(500) } } }),
+      counting,
+    );
+    expect(pack.text('big')).toBe(large);
+    expect(pack.text('big')).toBe(large);
+    expect(inflations).toBe(2);
+    // A small section keeps its bytes: read twice, inflated once.
+    pack.json('small');
+    pack.json('small');
+    expect(inflations).toBe(3);
   });
 
   it('is deterministic', () => {
@@ -110,7 +208,7 @@ describe('pack container', () => {
     expect(blocks.count).toBeGreaterThan(100);
     expect(textInflated).toHaveLength(1);
     const rest = inflated.reduce((sum, n) => sum + n, 0) - textInflated[0];
-    expect(rest).toBeLessThan(pack.bytes('dictionary').length + 20_000);
+    expect(rest).toBeLessThan(pack.bytes('dictionary').length + pack.bytes('sharedPrefixes').length + 20_000);
     expect(textInflated[0]).toBeLessThan(lengths.reduce((sum, n) => sum + n, 0) / 50);
   });
 

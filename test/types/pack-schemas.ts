@@ -6,15 +6,15 @@ import { STUDY_PACK, TEXT_PACK, XREFS_PACK } from '../../engine/core/pack/schema
 
 export function writeAndRead(ctx: Context): void {
   const counts = { rows: 1, kept: 1, negativeDropped: 0, zeroKept: 0, remapped: [], remappedRows: 0 };
-  sectionsOf(XREFS_PACK, { info: counts, start: [0, 1], target: [5], end: [5], votes: [3] });
+  sectionsOf(XREFS_PACK, { info: counts, start: [0, 1], target: [5], span: [0], votes: [3] });
   // @ts-expect-error a misspelt section when writing
-  sectionsOf(XREFS_PACK, { info: counts, strat: [0, 1], target: [5], end: [5], votes: [3] });
+  sectionsOf(XREFS_PACK, { info: counts, strat: [0, 1], target: [5], span: [0], votes: [3] });
   // @ts-expect-error a section left out when writing
-  sectionsOf(XREFS_PACK, { info: counts, start: [0, 1], target: [5], end: [5] });
+  sectionsOf(XREFS_PACK, { info: counts, start: [0, 1], target: [5], span: [0] });
   // @ts-expect-error a value of the wrong kind (text for a u32 section)
-  sectionsOf(XREFS_PACK, { info: counts, start: 'zero', target: [5], end: [5], votes: [3] });
+  sectionsOf(XREFS_PACK, { info: counts, start: 'zero', target: [5], span: [0], votes: [3] });
   // @ts-expect-error a JSON value of the wrong shape
-  sectionsOf(XREFS_PACK, { info: { rows: '1' }, start: [0, 1], target: [5], end: [5], votes: [3] });
+  sectionsOf(XREFS_PACK, { info: { rows: '1' }, start: [0, 1], target: [5], span: [0], votes: [3] });
 
   const xrefs = ctx.pack(XREFS_PACK);
   const start: Uint32Array = xrefs.u32('start');

@@ -20,24 +20,29 @@ import { perPack } from '../pack/per-pack.ts';
 import { padVerseId } from '../ids.ts';
 import { kjvOrdinal } from '../study/verse.ts';
 import { loadCommentary } from '../study/commentary.ts';
-import { strictUtf8Decoder } from '../utf8.ts';
-
-const decodeUtf8 = strictUtf8Decoder();
+import { readWordCodedEntries } from '../pack/word-coded-entries.ts';
 
 const crossReferences = perPack((pack: PackOf<typeof XREFS_PACK>) => ({
   start: pack.u32('start'),
-  target: pack.u32('target'),
-  end: pack.u32('end'),
+  target: pack.u16('target'),
+  span: pack.u16('span'),
   votes: pack.u16('votes'),
 }));
 
+/** The API's "no verse" for a single-verse reference's end. */
+const NO_VERSE = padVerseId(0);
+
 const commentary = perPack(loadCommentary);
+
+/** Decoded blocks of definitions a dictionary keeps: all it reads (about 40 of 64 KB). Lookups jump
+ *  between headwords, so a small cache would decode a block on most of them (0.8 ms each), and all of
+ *  them are what the pack held decoded before it was word-coded (2.5 to 2.7 MB). */
+const DICTIONARY_BLOCKS_KEPT = Number.POSITIVE_INFINITY;
 
 const dictionary = perPack((pack: PackOf<typeof DICTIONARY_PACK>) => ({
   keys: new Map(Object.entries(pack.json('keys'))),
   terms: pack.json('terms'),
-  offsets: pack.u32('offsets'),
-  text: pack.bytes('text'),
+  definitions: readWordCodedEntries(pack, DICTIONARY_BLOCKS_KEPT),
 }));
 
 const capitalise = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
@@ -111,8 +116,16 @@ export const studyOperations = [
       const x = crossReferences(ctx.pack(XREFS_PACK));
       const verseId = padVerseId(verse.id);
       const rows = [];
+      const { idOf } = ctx.meta.versification;
       for (let i = x.start[ordinal], end = x.start[ordinal + 1]; i < end; i++) {
-        rows.push({ verseId, r: String(x.votes[i]), sv: padVerseId(x.target[i]), ev: padVerseId(x.end[i]) });
+        const first = x.target[i];
+        const span = x.span[i];
+        rows.push({
+          verseId,
+          r: String(x.votes[i]),
+          sv: padVerseId(idOf(first)),
+          ev: span ? padVerseId(idOf(first + span - 1)) : NO_VERSE,
+        });
       }
       return rows;
     },
@@ -187,7 +200,7 @@ export const studyOperations = [
       const d = dictionary(ctx.pack(DICTIONARY_PACK, p.dictionaryId));
       const n = d.keys.get((p.query as string).toLowerCase().replace(/\s+/g, ' ').trim());
       if (n === undefined) return [];
-      return { word: d.terms[n], definition: decodeUtf8(d.text.subarray(d.offsets[n], d.offsets[n + 1])) };
+      return { word: d.terms[n], definition: d.definitions.text(n + 1) };
     },
   }),
   defineOperation({

@@ -13,9 +13,12 @@
 // (compressed) bytes: a damaged block is refused before it is inflated, and opening a pack checks only
 // its directory. Whole sections are inflated into their own buffers, so typed-array views of them are
 // always aligned. All integers are little-endian, like every platform the engine targets.
+//
+// Format 3 adds three codings for u16 and u32 sections (column-coding.ts): their bytes rearranged into
+// byte planes, replaced by deltas, or both, before DEFLATE. The element width comes from the section's kind.
 
 export const PACK_MAGIC = [0x42, 0x50, 0x41, 0x4b]; // "BPAK"
-export const PACK_FORMAT_VERSION = 2;
+export const PACK_FORMAT_VERSION = 3;
 export const PACK_HEADER_BYTES = 16;
 
 export const SectionKind = {
@@ -33,7 +36,16 @@ export const BlockCoding = {
   stored: 0,
   /** raw DEFLATE (RFC 1951), which every host can inflate */
   deflate: 1,
+  /** u16 and u32 sections only: raw DEFLATE of the values' byte planes */
+  deflateBytePlanes: 2,
+  /** u16 and u32 sections only: raw DEFLATE of the values' deltas */
+  deflateDeltas: 3,
+  /** u16 and u32 sections only: raw DEFLATE of the byte planes of the values' deltas */
+  deflateDeltaBytePlanes: 4,
 } as const;
+
+/** The width in bytes of a section kind's values, for the codings that need it (0: not a numeric kind). */
+export const valueWidth = (kind: number): number => (kind === SectionKind.u32 ? 4 : kind === SectionKind.u16 ? 2 : 0);
 
 /** u8 coding + u32 inflated length + u32 stored length + u32 CRC-32 */
 export const BLOCK_ENTRY_BYTES = 13;

@@ -10,7 +10,9 @@ import {
   PACK_MAGIC,
   SectionKind,
   type SectionKindName,
+  valueWidth,
 } from './format.ts';
+import { fromBytePlanes, fromDeltasInPlace } from './column-coding.ts';
 
 interface Block {
   coding: number;
@@ -43,9 +45,11 @@ export interface Pack {
   bytes(section: string): Uint8Array;
   u32(section: string): Uint32Array;
   u16(section: string): Uint16Array;
+  /** a UTF-8 section decoded; a large one is inflated again on each call, so callers keep the string */
   text(section: string): string;
   /** a UTF-8 section's bytes, for callers that decode parts of it on demand */
   utf8Bytes(section: string): Uint8Array;
+  /** a JSON section parsed; a large one is inflated again on each call, so callers keep the value */
   json<T>(section: string): T;
   /** a utf8 or bytes section's blocks, for readers that need only a part of it */
   blocks(section: string): Blocks;
@@ -69,6 +73,28 @@ export const packUnusable = (name: string, why: string) =>
 
 /** Pack names are file names too: letters, digits, dot, underscore and dash, starting with a letter or digit. */
 export const isPackName = (name: string) => /^[a-z0-9][a-z0-9._-]*$/i.test(name);
+
+/** The largest text or JSON section whose inflated bytes a pack keeps once it has been decoded. */
+export const DECODED_SECTION_KEPT_BYTES = 64 * 1024;
+
+/** Whether a block's coding is one this engine reads, for its section's kind and length. */
+function knownCoding(coding: number, kind: number, length: number): boolean {
+  if (coding === BlockCoding.stored || coding === BlockCoding.deflate) return true;
+  const width = valueWidth(kind);
+  return (
+    width > 0 &&
+    length % width === 0 &&
+    coding >= BlockCoding.deflateBytePlanes &&
+    coding <= BlockCoding.deflateDeltaBytePlanes
+  );
+}
+
+/** Undoes a numeric section's coding (column-coding.ts) on its inflated bytes. */
+function unarrange(bytes: Uint8Array, coding: number, width: number): Uint8Array {
+  if (coding === BlockCoding.deflateDeltas) return fromDeltasInPlace(bytes, width);
+  const values = fromBytePlanes(bytes, width);
+  return coding === BlockCoding.deflateDeltaBytePlanes ? fromDeltasInPlace(values, width) : values;
+}
 
 /** Reads a pack's header and directory; every defect is reported as NOT_AVAILABLE naming the pack.
  *  Sections are inflated when first asked for, each block checked against its checksum first. */
@@ -118,8 +144,7 @@ export function readPack(
           storedLength: view.getUint32(at + 5, true),
           crc: view.getUint32(at + 9, true),
         };
-        if (block.coding !== BlockCoding.stored && block.coding !== BlockCoding.deflate)
-          throw new Error('unknown coding');
+        if (!knownCoding(block.coding, kind, block.length)) throw new Error('unknown coding');
         at += BLOCK_ENTRY_BYTES;
         stored += block.storedLength;
         length += block.length;
@@ -133,7 +158,7 @@ export function readPack(
   }
   if (stored > file.length) throw fail(`checksum mismatch: the file is truncated (${file.length} of ${stored} bytes)`);
 
-  const readBlock = (sectionName: string, block: Block): Uint8Array => {
+  const readBlock = (sectionName: string, block: Block, kind: number): Uint8Array => {
     const bytes = file.subarray(block.at, block.at + block.storedLength);
     if (checksum(bytes) >>> 0 !== block.crc) throw fail(`checksum mismatch in section '${sectionName}' (corrupt file)`);
     if (block.coding === BlockCoding.stored) return bytes;
@@ -144,10 +169,13 @@ export function readPack(
       throw fail(`compressed data of section '${sectionName}' is corrupt`);
     }
     if (out.length !== block.length) throw fail(`section '${sectionName}' inflates to a size other than recorded`);
-    return out;
+    return block.coding === BlockCoding.deflate ? out : unarrange(out, block.coding, valueWidth(kind));
   };
 
   // Whole sections, once inflated, are kept for the pack's life: they are what typed views point into.
+  // Text and JSON sections larger than DECODED_SECTION_KEPT_BYTES are not: their readers keep what they
+  // decode (perPack), and keeping the bytes too would double what they hold (the original texts' and
+  // lexicon's strings, extra-biblical text, search terms: several MB).
   const whole = new Map<string, Uint8Array>();
   const section = (sectionName: string, kind?: SectionKindName): Section => {
     const s = sections.get(sectionName);
@@ -155,22 +183,22 @@ export function readPack(
     if (kind && s.kind !== SectionKind[kind]) throw fail(`section '${sectionName}' is not ${kind}`);
     return s;
   };
-  const sectionBytes = (sectionName: string, kind: SectionKindName, align = 1): Uint8Array => {
+  const sectionBytes = (sectionName: string, kind: SectionKindName, align = 1, decoded = false): Uint8Array => {
     const s = section(sectionName, kind);
     let bytes = whole.get(sectionName);
     if (!bytes) {
-      if (s.blocks.length === 1) bytes = readBlock(sectionName, s.blocks[0]);
+      if (s.blocks.length === 1) bytes = readBlock(sectionName, s.blocks[0], s.kind);
       else {
         bytes = new Uint8Array(s.length);
         let at = 0;
         for (const block of s.blocks) {
-          bytes.set(readBlock(sectionName, block), at);
+          bytes.set(readBlock(sectionName, block, s.kind), at);
           at += block.length;
         }
       }
       // A stored block is a view into the file, which may sit at any offset.
       if (bytes.byteOffset % 4 !== 0) bytes = bytes.slice();
-      whole.set(sectionName, bytes);
+      if (!decoded || bytes.length <= DECODED_SECTION_KEPT_BYTES) whole.set(sectionName, bytes);
     }
     if (bytes.length % align !== 0) throw fail(`section '${sectionName}' is not a whole number of ${kind} values`);
     return bytes;
@@ -196,10 +224,10 @@ export function readPack(
       const b = sectionBytes(sectionName, 'u16', 2);
       return new Uint16Array(b.buffer, b.byteOffset, b.length >>> 1);
     },
-    text: (sectionName) => decode(sectionBytes(sectionName, 'utf8'), sectionName),
+    text: (sectionName) => decode(sectionBytes(sectionName, 'utf8', 1, true), sectionName),
     utf8Bytes: (sectionName) => sectionBytes(sectionName, 'utf8'),
     json<T>(sectionName: string): T {
-      const text = decode(sectionBytes(sectionName, 'json'), sectionName);
+      const text = decode(sectionBytes(sectionName, 'json', 1, true), sectionName);
       try {
         return JSON.parse(text) as T;
       } catch {
@@ -213,7 +241,7 @@ export function readPack(
       return {
         count: s.blocks.length,
         length: (i) => s.blocks[i].length,
-        read: (i) => readBlock(sectionName, s.blocks[i]),
+        read: (i) => readBlock(sectionName, s.blocks[i], s.kind),
       };
     },
   };

@@ -20,12 +20,24 @@ import type { WordCodeLayout } from './word-coding.ts';
  *  per part. */
 const WORD_CODED_TEXT = {
   wordCoding: json<WordCodeLayout>(),
+  /** each entry's bytes past the prefix it shares with the entry before it (front coding) */
   dictionary: bytes,
-  /** each dictionary entry's length in UTF-8 bytes */
-  entryLengths: bytes,
+  /** how many leading UTF-8 bytes each entry shares with the entry before it */
+  sharedPrefixes: bytes,
+  /** how many bytes of `dictionary` each entry adds */
+  suffixLengths: bytes,
   /** the numbers of the entries that are not words */
   separators: u32,
   text: bytes,
+} as const;
+
+/** Numbered texts, word-coded in blocks of whole entries (word-coded-entries.ts): entry n (from 1) is
+ *  bytes offsets[n - 1]..offsets[n] of the texts back to back. */
+const WORD_CODED_ENTRIES = {
+  offsets: u32,
+  /** the number of each block's first entry, then one past the last entry */
+  blockFirstEntry: u32,
+  ...WORD_CODED_TEXT,
 } as const;
 
 /** The books, names, versions, KJV versification and service info every operation starts from. */
@@ -184,12 +196,15 @@ export interface CrossReferenceInfo {
   remapped: string[];
   remappedRows: number;
 }
-/** Cross references grouped by source verse: rows start[ordinal]..start[ordinal + 1]. */
+/** Cross references grouped by source verse: rows start[ordinal]..start[ordinal + 1]. Verses are KJV
+ *  ordinals (half the bytes of verse ids, and they deflate to two thirds). */
 export const XREFS_PACK = definePack('xrefs', {
   info: json<CrossReferenceInfo>(),
   start: u32,
-  target: u32,
-  end: u32,
+  /** the ordinal of the reference's first verse */
+  target: u16,
+  /** 0 for a single verse, else the number of verses the reference spans */
+  span: u16,
   votes: u16,
 });
 
@@ -199,23 +214,19 @@ export interface CommentaryInfo {
   /** the compiler's counts, kept for the record; the engine does not read them */
   stats: object;
 }
-/** A verse commentary: each KJV ordinal's entry number, and each entry's byte range in the whole
- *  UTF-8 text, which is word-coded in blocks of whole entries. */
+/** A verse commentary: each KJV ordinal's entry number (0 = none), and the entries. */
 export const COMMENTARY_PACK = definePack((commentaryId: string) => `commentary-${commentaryId}`, {
   info: json<CommentaryInfo>(),
   byOrdinal: u32,
-  offsets: u32,
-  /** the number of each block's first entry, then one past the last entry */
-  blockFirstEntry: u32,
-  ...WORD_CODED_TEXT,
+  ...WORD_CODED_ENTRIES,
 });
 
-/** A Bible dictionary: terms in order, a key index and each entry's byte range in one UTF-8 blob. */
+/** A Bible dictionary: terms in order, a key index (to a term's number, from 0), and the definitions,
+ *  the term numbered n being entry n + 1. */
 export const DICTIONARY_PACK = definePack((dictionaryId: string) => `dictionary-${dictionaryId}`, {
   terms: json<string[]>(),
   keys: json<Record<string, number>>(),
-  offsets: u32,
-  text: bytes,
+  ...WORD_CODED_ENTRIES,
 });
 
 /** Related words: one word per line, and for each the range of its related words' indexes. */

@@ -35,18 +35,41 @@ const twoByteCapacity = (layout: WordCodeLayout) => (layout.threeByteLead - layo
 /** The longest entry, in UTF-8 bytes: a pack stores each entry's length in one byte. */
 export const MAX_ENTRY_BYTES = 255;
 
-/** A dictionary from its entries' bytes back to back, their lengths, and the numbers of the entries
- *  that are not words (punctuation runs: fewer than the words). */
-export function readDictionary(
-  bytes: Uint8Array,
-  lengths: Uint8Array,
-  separators: ArrayLike<number>,
-  layout: WordCodeLayout,
-): WordDictionary {
-  const count = lengths.length;
+/** A dictionary as a pack stores it, front-coded: entry i is the first sharedPrefixes[i] bytes of
+ *  entry i - 1 followed by its own next suffixLengths[i] bytes of `dictionary`. Sorted entries share
+ *  long prefixes: Gill's dictionary deflates to 164 KB this way, 265 KB written out in full. */
+export interface WordDictionarySections {
+  readonly dictionary: Uint8Array;
+  readonly sharedPrefixes: Uint8Array;
+  readonly suffixLengths: Uint8Array;
+  /** the numbers of the entries that are not words (punctuation runs: fewer than the words) */
+  readonly separators: ArrayLike<number>;
+  readonly wordCoding: WordCodeLayout;
+}
+
+/** A dictionary from its sections: the entries written out in full, once, when a pack is opened. */
+export function readDictionary(sections: WordDictionarySections): WordDictionary {
+  const { dictionary: suffixes, sharedPrefixes, suffixLengths, separators, wordCoding: layout } = sections;
+  const count = suffixLengths.length;
+  if (sharedPrefixes.length !== count) throw new RangeError('the dictionary has a prefix length per entry missing');
   const starts = new Uint32Array(count + 1);
-  for (let i = 0; i < count; i++) starts[i + 1] = starts[i] + lengths[i];
-  if (starts[count] !== bytes.length) throw new RangeError('the dictionary entry lengths do not add up to its size');
+  let suffixBytes = 0;
+  for (let i = 0; i < count; i++) {
+    const shared = sharedPrefixes[i];
+    if (shared > starts[i] - (i > 0 ? starts[i - 1] : 0))
+      throw new RangeError(`dictionary entry ${i} shares more than the entry before it has`);
+    starts[i + 1] = starts[i] + shared + suffixLengths[i];
+    suffixBytes += suffixLengths[i];
+  }
+  if (suffixBytes !== suffixes.length) throw new RangeError('the dictionary entry lengths do not add up to its size');
+  const bytes = new Uint8Array(starts[count]);
+  for (let i = 0, from = 0; i < count; i++) {
+    const at = starts[i];
+    const shared = sharedPrefixes[i];
+    if (shared) bytes.copyWithin(at, starts[i - 1], starts[i - 1] + shared);
+    bytes.set(suffixes.subarray(from, from + suffixLengths[i]), at + shared);
+    from += suffixLengths[i];
+  }
   const isWord = new Uint8Array(count).fill(1);
   for (let i = 0; i < separators.length; i++) {
     if (separators[i] >= count) throw new RangeError(`separator entry ${separators[i]} is beyond the dictionary`);
@@ -100,7 +123,7 @@ export function decodeWords(codes: Uint8Array, dictionary: WordDictionary): Uint
 export interface WordCodedSource {
   readonly name: string;
   readonly json: (section: 'wordCoding') => WordCodeLayout;
-  readonly bytes: (section: 'dictionary' | 'entryLengths') => Uint8Array;
+  readonly bytes: (section: 'dictionary' | 'sharedPrefixes' | 'suffixLengths') => Uint8Array;
   readonly u32: (section: 'separators') => Uint32Array;
   readonly blocks: (section: 'text') => Blocks;
 }
@@ -109,12 +132,13 @@ export interface WordCodedSource {
 export function wordCodedBlocks(pack: WordCodedSource, fail: (why: string) => Error): Blocks {
   let dictionary: WordDictionary;
   try {
-    dictionary = readDictionary(
-      pack.bytes('dictionary'),
-      pack.bytes('entryLengths'),
-      pack.u32('separators'),
-      pack.json('wordCoding'),
-    );
+    dictionary = readDictionary({
+      dictionary: pack.bytes('dictionary'),
+      sharedPrefixes: pack.bytes('sharedPrefixes'),
+      suffixLengths: pack.bytes('suffixLengths'),
+      separators: pack.u32('separators'),
+      wordCoding: pack.json('wordCoding'),
+    });
   } catch (error) {
     if (error instanceof RangeError) throw fail(error.message);
     throw error;

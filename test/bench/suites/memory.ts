@@ -1,4 +1,4 @@
-// Memory: RSS and heap of fresh processes with nothing, an answer from every pack family (and from each
+// Memory: RSS and heap of fresh plain-node processes running the compiled engine (lib/) with nothing, an answer from every pack family (and from each
 // family alone), only KJV, and every pack loaded, and growth over 1 million mixed queries. Targets: one
 // answer from every pack at most 250 MB; KJV text at most 40 MB RSS above an empty process; every pack
 // at most 400 MB.
@@ -6,9 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Harness } from '../harness.ts';
 
-const child = fileURLToPath(new URL('../memory-child.ts', import.meta.url));
+const child = fileURLToPath(new URL('../memory-child.mjs', import.meta.url));
 const run = (mode: string) =>
-  execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', child, mode], {
+  execFileSync(process.execPath, ['--expose-gc', child, mode], {
     encoding: 'utf8',
     maxBuffer: 1 << 20,
   })
@@ -45,7 +45,9 @@ export default async function memory(h: Harness): Promise<void> {
   const [kjv] = run('kjv');
   const [all] = run('all');
   const [before, after] = run('soak');
-  h.note(`memory: empty process (with the tsx loader) RSS ${mb(empty.rss)}, heap ${mb(empty.heapUsed)}`);
+  h.note(
+    `memory: empty process (plain node, as every figure here: the engine compiled in lib/) RSS ${mb(empty.rss)}, heap ${mb(empty.heapUsed)}`,
+  );
   h.note(
     `memory: KJV only (whole text decoded) RSS ${mb(kjv.rss)} (+${mb(kjv.rss - empty.rss)} over empty; target <= 40 MB: ${kjv.rss - empty.rss <= 40 * 1048576 ? 'met' : 'missed'}), heap ${mb(kjv.heapUsed)}`,
   );
