@@ -221,7 +221,11 @@ export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown 
       const s = rawString(spec, raw);
       const max = spec.maxLength ?? MAX_TEXT;
       const min = spec.minLength ?? 1;
-      if (s.trim().length < min)
+      // A minimum counts characters as a reader does: an accent or vowel mark typed as its own code point
+      // (NFD "a" + U+0301, Arabic harakat) belongs to its letter, and an emoji is one character, not two
+      // UTF-16 code units.
+      const trimmed = s.trim();
+      if (!trimmed || (min > 1 && [...trimmed.replace(/\p{M}/gu, '')].length < min))
         throw invalid(spec.name, `${spec.name} must have at least ${min} character${min === 1 ? '' : 's'}`);
       if (s.length > max) throw invalid(spec.name, `${spec.name} must be at most ${max} characters, got ${s.length}`);
       if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(s) || s.isWellFormed?.() === false)

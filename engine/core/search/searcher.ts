@@ -111,6 +111,10 @@ export function loadSearchIndex(pack: PackOf<typeof SEARCH_PACK>, text: Translat
   const info = pack.json('info');
   if (info.format !== SEARCH_FORMAT)
     throw fail(`it was built as ${JSON.stringify(info.format)}, this engine reads ${SEARCH_FORMAT}`);
+  // A search pack copied under another translation's name may index the same number of verses (kjv,
+  // kjv1611, wbt, ylt and svd all have 31,102): its lists would name the wrong verses.
+  if (info.versionId !== text.versionId)
+    throw fail(`it indexes ${JSON.stringify(info.versionId)}, not ${text.versionId}`);
   if (info.size !== text.size)
     throw fail(`it indexes ${info.size} verses, the text pack of ${text.versionId} has ${text.size}`);
   let postings: PostingIndex;
