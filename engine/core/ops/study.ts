@@ -21,6 +21,7 @@ import { padVerseId } from '../ids.ts';
 import { kjvOrdinal } from '../study/verse.ts';
 import { loadCommentary } from '../study/commentary.ts';
 import { readWordCodedEntries } from '../pack/word-coded-entries.ts';
+import { packUnusable } from '../pack/reader.ts';
 
 const crossReferences = perPack((pack: PackOf<typeof XREFS_PACK>) => ({
   start: pack.u32('start'),
@@ -39,11 +40,19 @@ const commentary = perPack(loadCommentary);
  *  them are what the pack held decoded before it was word-coded (2.5 to 2.7 MB). */
 const DICTIONARY_BLOCKS_KEPT = Number.POSITIVE_INFINITY;
 
-const dictionary = perPack((pack: PackOf<typeof DICTIONARY_PACK>) => ({
-  keys: new Map(Object.entries(pack.json('keys'))),
-  terms: pack.json('terms'),
-  definitions: readWordCodedEntries(pack, DICTIONARY_BLOCKS_KEPT),
-}));
+const dictionary = perPack((pack: PackOf<typeof DICTIONARY_PACK>) => {
+  const terms = pack.json('terms');
+  const definitions = readWordCodedEntries(pack, DICTIONARY_BLOCKS_KEPT);
+  // Each term is entry n + 1 of the definitions, so the two lists must be the same length, and every key
+  // must name a term: a pack that disagrees would answer a headword with another's definition or none.
+  if (!Array.isArray(terms) || terms.length !== definitions.count || terms.some((t) => typeof t !== 'string'))
+    throw packUnusable(pack.name, `its terms do not match its ${definitions.count} definitions`);
+  const keys = new Map(Object.entries(pack.json('keys')));
+  for (const [key, n] of keys)
+    if (!(Number.isInteger(n) && n >= 0 && n < terms.length))
+      throw packUnusable(pack.name, `its key '${key}' names no term`);
+  return { keys, terms, definitions };
+});
 
 const capitalise = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 const relations = perPack((pack: PackOf<typeof RELATIONS_PACK>) => {
