@@ -10,7 +10,7 @@ import { fromBytePlanes, fromDeltasInPlace, toBytePlanes, toDeltas } from '../..
 import { readPack } from '../../engine/core/pack/reader.ts';
 import { readWordCodedEntries } from '../../engine/core/pack/word-coded-entries.ts';
 import { decodeWords, readDictionary } from '../../engine/core/pack/word-coding.ts';
-import { DICTIONARY_PACK } from '../../engine/core/pack/schemas.ts';
+import { COMMENTARY_PACK, DICTIONARY_PACK, XREFS_PACK } from '../../engine/core/pack/schemas.ts';
 import type { PackSections } from '../../engine/core/pack/schema.ts';
 import { BibleError } from '../../engine/core/errors.ts';
 import { open } from '../../engine/core/engine.ts';
@@ -264,26 +264,98 @@ describe('damaged packs of each kind', () => {
   });
 });
 
-/** Smith's dictionary written again with some sections changed: every checksum is right, so only the
+/** A built pack written again with some sections changed: every checksum is right, so only the
  *  reader's own checks stand between the change and a wrong answer. */
-function rewrittenSmiths(changes: Record<string, unknown>): Uint8Array {
-  const pack = readPack('dictionary-smiths', realPack('dictionary-smiths'));
+function rewritten(name: string, schema: PackSections, changes: Record<string, unknown>): Uint8Array {
+  const pack = readPack(name, realPack(name));
   const sections: Record<string, SectionValue> = {};
-  for (const [name, spec] of Object.entries(DICTIONARY_PACK.sections as PackSections)) {
-    const changed = name in changes;
-    const data = changed
-      ? changes[name]
-      : spec.kind === 'json'
-        ? pack.json(name)
-        : spec.kind === 'u32'
-          ? pack.u32(name)
-          : spec.kind === 'u16'
-            ? pack.u16(name)
-            : Array.from({ length: pack.blocks(name).count }, (_, i) => pack.blocks(name).read(i));
-    sections[name] = { kind: spec.kind, data } as SectionValue;
+  for (const [section, spec] of Object.entries(schema)) {
+    const data =
+      section in changes
+        ? changes[section]
+        : spec.kind === 'json'
+          ? pack.json(section)
+          : spec.kind === 'u32'
+            ? pack.u32(section)
+            : spec.kind === 'u16'
+              ? pack.u16(section)
+              : Array.from({ length: pack.blocks(section).count }, (_, i) => pack.blocks(section).read(i));
+    sections[section] = { kind: spec.kind, data } as SectionValue;
   }
   return writePack(sections);
 }
+const rewrittenSmiths = (changes: Record<string, unknown>) =>
+  rewritten('dictionary-smiths', DICTIONARY_PACK.sections, changes);
+
+describe('cross references and commentary whose sections disagree (checksums right)', () => {
+  const xrefs = readPack('xrefs', realPack('xrefs'));
+  const gill = readPack('commentary-gill', realPack('commentary-gill'));
+  const cases: [string, string, PackSections, Record<string, unknown>, string, Record<string, string>][] = [
+    [
+      'targets past the last verse',
+      'xrefs',
+      XREFS_PACK.sections,
+      { target: Uint16Array.from(xrefs.u16('target'), () => 65535) },
+      'GetCrossReferences',
+      { verseId: '43003016' },
+    ],
+    [
+      'spans past the last verse',
+      'xrefs',
+      XREFS_PACK.sections,
+      { span: Uint16Array.from(xrefs.u16('span'), () => 65535) },
+      'GetCrossReferences',
+      { verseId: '43003016' },
+    ],
+    [
+      'a start table cut short',
+      'xrefs',
+      XREFS_PACK.sections,
+      { start: xrefs.u32('start').subarray(0, 100) },
+      'GetCrossReferences',
+      { verseId: '66022021' },
+    ],
+    [
+      'a start table past the rows',
+      'xrefs',
+      XREFS_PACK.sections,
+      { start: Uint32Array.from(xrefs.u32('start'), (n) => n + 10_000_000) },
+      'GetCrossReferences',
+      { verseId: '43003016' },
+    ],
+    [
+      'no votes',
+      'xrefs',
+      XREFS_PACK.sections,
+      { votes: new Uint16Array(0) },
+      'GetCrossReferences',
+      { verseId: '43003016' },
+    ],
+    [
+      'entry numbers past the entries',
+      'commentary-gill',
+      COMMENTARY_PACK.sections,
+      { byOrdinal: Uint32Array.from(gill.u32('byOrdinal'), (n) => (n ? n + 10_000_000 : 0)) },
+      'GetCommentary',
+      { verseId: '43003016' },
+    ],
+    [
+      'entry numbers cut short',
+      'commentary-gill',
+      COMMENTARY_PACK.sections,
+      { byOrdinal: gill.u32('byOrdinal').subarray(0, 10) },
+      'GetCommentary',
+      { verseId: '43003016' },
+    ],
+    ['no info', 'commentary-gill', COMMENTARY_PACK.sections, { info: null }, 'GetCommentary', { verseId: '19001001' }],
+  ];
+  for (const [what, packName, schema, changes, operation, params] of cases)
+    it(`${packName}, ${what}: NOT_AVAILABLE naming the pack`, async () => {
+      const bible = await engineWith(packName, rewritten(packName, schema, changes));
+      const result = await outcome(() => bible.call(operation, params));
+      expect(result).toMatchObject({ code: 'NOT_AVAILABLE', message: expect.stringContaining(`pack '${packName}'`) });
+    });
+});
 
 describe('word-coded dictionary sections that disagree (checksums right)', () => {
   const original = readPack('dictionary-smiths', realPack('dictionary-smiths'));
