@@ -21,13 +21,23 @@ import { padVerseId } from '../ids.ts';
 import { kjvOrdinal } from '../study/verse.ts';
 import { loadCommentary } from '../study/commentary.ts';
 import { readWordCodedEntries } from '../pack/word-coded-entries.ts';
+import { packUnusable } from '../pack/reader.ts';
 
-const crossReferences = perPack((pack: PackOf<typeof XREFS_PACK>) => ({
-  start: pack.u32('start'),
-  target: pack.u16('target'),
-  span: pack.u16('span'),
-  votes: pack.u16('votes'),
-}));
+const crossReferences = perPack((pack: PackOf<typeof XREFS_PACK>) => {
+  const x = {
+    start: pack.u32('start'),
+    target: pack.u16('target'),
+    span: pack.u16('span'),
+    votes: pack.u16('votes'),
+  };
+  // The rows are three parallel columns cut by one start table: columns of other lengths, or a table
+  // that steps back, would answer with votes of "undefined" and verse ids of "aN".
+  const rows = x.target.length;
+  const ascending = x.start.every((n, i) => (i === 0 ? n === 0 : n >= x.start[i - 1]));
+  if (x.span.length !== rows || x.votes.length !== rows || !ascending || x.start[x.start.length - 1] !== rows)
+    throw packUnusable(pack.name, 'its reference rows do not match their start table');
+  return x;
+});
 
 /** The API's "no verse" for a single-verse reference's end. */
 const NO_VERSE = padVerseId(0);
@@ -39,11 +49,19 @@ const commentary = perPack(loadCommentary);
  *  them are what the pack held decoded before it was word-coded (2.5 to 2.7 MB). */
 const DICTIONARY_BLOCKS_KEPT = Number.POSITIVE_INFINITY;
 
-const dictionary = perPack((pack: PackOf<typeof DICTIONARY_PACK>) => ({
-  keys: new Map(Object.entries(pack.json('keys'))),
-  terms: pack.json('terms'),
-  definitions: readWordCodedEntries(pack, DICTIONARY_BLOCKS_KEPT),
-}));
+const dictionary = perPack((pack: PackOf<typeof DICTIONARY_PACK>) => {
+  const terms = pack.json('terms');
+  const definitions = readWordCodedEntries(pack, DICTIONARY_BLOCKS_KEPT);
+  // Each term is entry n + 1 of the definitions, so the two lists must be the same length, and every key
+  // must name a term: a pack that disagrees would answer a headword with another's definition or none.
+  if (!Array.isArray(terms) || terms.length !== definitions.count || terms.some((t) => typeof t !== 'string'))
+    throw packUnusable(pack.name, `its terms do not match its ${definitions.count} definitions`);
+  const keys = new Map(Object.entries(pack.json('keys')));
+  for (const [key, n] of keys)
+    if (!(Number.isInteger(n) && n >= 0 && n < terms.length))
+      throw packUnusable(pack.name, `its key '${key}' names no term`);
+  return { keys, terms, definitions };
+});
 
 const capitalise = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 const relations = perPack((pack: PackOf<typeof RELATIONS_PACK>) => {
@@ -116,10 +134,14 @@ export const studyOperations = [
       const x = crossReferences(ctx.pack(XREFS_PACK));
       const verseId = padVerseId(verse.id);
       const rows = [];
-      const { idOf } = ctx.meta.versification;
+      const { idOf, verseCount } = ctx.meta.versification;
+      if (ordinal + 1 >= x.start.length)
+        throw packUnusable(XREFS_PACK.name, `its start table ends before KJV verse ${ordinal + 1}`);
       for (let i = x.start[ordinal], end = x.start[ordinal + 1]; i < end; i++) {
         const first = x.target[i];
         const span = x.span[i];
+        if (first + Math.max(span, 1) > verseCount)
+          throw packUnusable(XREFS_PACK.name, `row ${i} refers to verses past the KJV's ${verseCount}`);
         rows.push({
           verseId,
           r: String(x.votes[i]),

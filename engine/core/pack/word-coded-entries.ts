@@ -8,7 +8,11 @@ import type { Blocks } from './reader.ts';
 import { strictUtf8Decoder } from '../utf8.ts';
 import { wordCodedBlocks, type WordCodedSource } from './word-coding.ts';
 
-const decodeUtf8 = strictUtf8Decoder();
+const decodeStrict = strictUtf8Decoder();
+/** An entry's bytes as text. A decoder drops a leading byte order mark, but an entry is a slice from
+ *  the middle of a block, so a U+FEFF at its start is part of its text and is kept. */
+const decodeUtf8 = (bytes: Uint8Array): string =>
+  bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? `\ufeff${decodeStrict(bytes)}` : decodeStrict(bytes);
 
 export interface WordCodedEntriesSource extends WordCodedSource {
   readonly u32: (section: 'separators' | 'offsets' | 'blockFirstEntry') => Uint32Array;

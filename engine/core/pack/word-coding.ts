@@ -50,6 +50,19 @@ export interface WordDictionarySections {
 /** A dictionary from its sections: the entries written out in full, once, when a pack is opened. */
 export function readDictionary(sections: WordDictionarySections): WordDictionary {
   const { dictionary: suffixes, sharedPrefixes, suffixLengths, separators, wordCoding: layout } = sections;
+  // The layout comes from a JSON section: anything but lead bytes in order would decode to wrong text
+  // or fail far from the cause.
+  const { oneByte, threeByteLead } = layout ?? {};
+  if (
+    !(
+      Number.isInteger(oneByte) &&
+      Number.isInteger(threeByteLead) &&
+      1 <= oneByte &&
+      oneByte <= threeByteLead &&
+      threeByteLead <= 256
+    )
+  )
+    throw new RangeError('its word coding layout is not lead bytes in order');
   const count = suffixLengths.length;
   if (sharedPrefixes.length !== count) throw new RangeError('the dictionary has a prefix length per entry missing');
   const starts = new Uint32Array(count + 1);

@@ -3,6 +3,7 @@
 import type { PackOf } from '../pack/schema.ts';
 import type { COMMENTARY_PACK } from '../pack/schemas.ts';
 import { readWordCodedEntries } from '../pack/word-coded-entries.ts';
+import { packUnusable } from '../pack/reader.ts';
 
 /** Decoded blocks a commentary keeps (about 192 KB each): reading on through a chapter stays in them. */
 export const COMMENTARY_BLOCKS_KEPT = 8;
@@ -18,9 +19,17 @@ export interface Commentary {
 export function loadCommentary(pack: PackOf<typeof COMMENTARY_PACK>): Commentary {
   const byOrdinal = pack.u32('byOrdinal');
   const entries = readWordCodedEntries(pack, COMMENTARY_BLOCKS_KEPT);
+  const info = pack.json('info');
+  // The operation reads these lists to say why a verse has no comment.
+  if (!(Array.isArray(info?.missingBooks) && Array.isArray(info.introductionOnlyBooks)))
+    throw packUnusable(pack.name, 'its info does not list its missing books');
   return {
-    info: pack.json('info'),
-    entryAt: (ordinal) => byOrdinal[ordinal],
+    info,
+    entryAt: (ordinal) => {
+      if (!(ordinal >= 0 && ordinal < byOrdinal.length))
+        throw packUnusable(pack.name, `it has no entry number for KJV verse ${ordinal + 1}`);
+      return byOrdinal[ordinal];
+    },
     text: (n) => entries.text(n),
   };
 }
