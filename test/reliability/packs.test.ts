@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { open } from '../../engine/core/engine.ts';
+import { PACK_FORMAT_VERSION } from '../../engine/core/pack/format.ts';
 import { DEFAULT_DATA_DIR, fsLoader } from '../../engine/node/loader.ts';
 
 const real = fsLoader();
@@ -45,10 +46,10 @@ describe('corrupt, truncated, missing and mismatched packs', () => {
       'wrong format version',
       () => {
         const b = kjv.slice();
-        b[4] = 3;
+        b[4] = PACK_FORMAT_VERSION + 1;
         return b;
       },
-      /format version 3/,
+      new RegExp(`format version ${PACK_FORMAT_VERSION + 1}`),
     ],
     ['not a pack', () => new TextEncoder().encode('<html>404</html>'), /not a pack/],
     ['empty', () => new Uint8Array(0), /not a pack/],
