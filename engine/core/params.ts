@@ -178,6 +178,11 @@ function versionIdParam(spec: ParamSpec, raw: unknown, meta: Meta): string {
   return s;
 }
 
+/** A text's length as a reader counts characters, which a text parameter's minimum uses: an accent or
+ *  vowel mark typed as its own code point (NFD "a" + U+0301, Arabic harakat) belongs to its letter, and
+ *  an emoji is one character, not two UTF-16 code units. */
+export const readerLength = (text: string): number => [...text.replace(/\p{M}/gu, '')].length;
+
 export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown {
   switch (spec.type) {
     case 'verseId':
@@ -221,11 +226,8 @@ export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown 
       const s = rawString(spec, raw);
       const max = spec.maxLength ?? MAX_TEXT;
       const min = spec.minLength ?? 1;
-      // A minimum counts characters as a reader does: an accent or vowel mark typed as its own code point
-      // (NFD "a" + U+0301, Arabic harakat) belongs to its letter, and an emoji is one character, not two
-      // UTF-16 code units.
       const trimmed = s.trim();
-      if (!trimmed || (min > 1 && [...trimmed.replace(/\p{M}/gu, '')].length < min))
+      if (!trimmed || (min > 1 && readerLength(trimmed) < min))
         throw invalid(spec.name, `${spec.name} must have at least ${min} character${min === 1 ? '' : 's'}`);
       if (s.length > max) throw invalid(spec.name, `${spec.name} must be at most ${max} characters, got ${s.length}`);
       if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(s) || s.isWellFormed?.() === false)

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeText, type MatchType } from '../../engine/core/match.ts';
+import { readerLength } from '../../engine/core/params.ts';
 import { readPack } from '../../engine/core/pack/reader.ts';
 import {
   findVerses,
@@ -129,7 +130,7 @@ describe('search equals a plain scan', async () => {
         await fc.assert(
           fc.asyncProperty(query, matchType, limit, exclude, async (q, type, lim, ex) => {
             const expected = plainScan(q, type, ex, rangeOf(lim)).map((i) => text.ids[i]);
-            if (q.trim().length >= 2 && (ex === undefined || ex.trim().length >= 1)) {
+            if (readerLength(q.trim()) >= 2 && (ex === undefined || ex.trim().length >= 1)) {
               const rows = (await b.call('GetSearchAdvanced', {
                 query: q,
                 versionId,
