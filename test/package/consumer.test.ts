@@ -82,7 +82,7 @@ describe('the installed package', () => {
     for (const absent of ['engine', 'compiler', 'test', 'sources', 'lib/compiler'])
       expect(existsSync(join(installed, absent)), absent).toBe(false);
     const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
-    expect(Object.keys(manifest.dependencies)).toEqual(['fflate', 'flexsearch']);
+    expect(Object.keys(manifest.dependencies)).toEqual(Object.keys(JSON.parse(checkoutManifest).dependencies));
     expect(Object.keys(manifest.exports)).toEqual(expect.arrayContaining(['.', './node', './browser']));
     expect(statSync(tarball).size).toBeGreaterThan(1_000_000);
   });
