@@ -2,7 +2,6 @@
 // JavaScript on the compiled engine (lib/), as an app runs it: under tsx, the loader and its compiled
 // modules alone add about 35 MB to every figure.
 import { openNode, DEFAULT_DATA_DIR } from '../../lib/engine/node/loader.js';
-import { OPERATIONS } from '../../lib/engine/core/operations.js';
 
 const mode = process.argv[2] ?? 'empty';
 const settle = async () => {
@@ -82,7 +81,7 @@ if (mode === 'empty') {
       const ids = Array.from({ length: 997 }, (_, i) =>
         String(bible.meta.versification.idOf((i * 7919) % 31102)).padStart(8, '0'),
       );
-      const has = (name) => OPERATIONS.some((op) => op.name === name);
+      const has = (name) => bible.operations.some((op) => op.name === name);
       const queries = [
         ['GetVerse', (i) => ({ verseId: ids[i % 997], versionId: versions[i % versions.length] })],
         [

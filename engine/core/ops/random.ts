@@ -1,6 +1,6 @@
 // Random verse and chapter picks: uniform over what the limits allow, reproducible with a seed.
 import { BibleError, invalid } from '../errors.ts';
-import { COMMON_PARAMS, defineOperation, textPack, verseRow, type BookOrTestament } from '../operation.ts';
+import { COMMON_PARAMS, defineOperation, textPack, type BookOrTestament } from '../operation.ts';
 import { VERSE } from '../records.ts';
 import { arrayOf } from '../shape.ts';
 import { pick } from '../random.ts';
@@ -45,7 +45,7 @@ export const randomOperations = [
         if (end <= first) throw invalid('limitToBookId', `${p.versionId} has no verses within these limits`);
         position = first + pick(random, end - first);
       }
-      return [verseRow(text.ids[position], text.textAt(position))];
+      return [text.rowAt(position)];
     },
   }),
   defineOperation({
