@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BibleError } from '../../engine/core/errors.ts';
 import { bible } from '../helpers.ts';
 import { startServer } from './http.ts';
+import type { BibleServer } from '../../engine/node/server.ts';
 import { startServeProcess, type ServeProcess } from './serve-process.ts';
 
 interface Response {
@@ -144,6 +145,25 @@ const BUDGET = 1024 * 1024;
 /** A broad search over the whole Bible: about 5 MB of JSON, far over the budget. */
 const BROAD = '/GetSearchAdvanced?query=th&matchType=broad&versionId=kjv';
 const BROAD_PARAMS = { query: 'th', matchType: 'broad', versionId: 'kjv' };
+
+/** A refusal for lack of room: 503 with Retry-After and the BUSY error. */
+function expectBusy(answer: Response): void {
+  expect(answer.status).toBe(503);
+  expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+  expect(JSON.parse(text(answer)).error.code).toBe('BUSY');
+}
+
+/** A client that asks for BROAD and never reads, once the server has reserved budget for it. */
+async function holdBudgetUnread(local: BibleServer): Promise<Socket> {
+  const hog = await open(local.port);
+  hog.pause();
+  hog.write(request(BROAD));
+  await eventually(
+    async () => local.answerBudget.reserved,
+    (reserved) => reserved > 0,
+  );
+  return hog;
+}
 
 let broadJson: string;
 
@@ -394,8 +414,7 @@ describe('long answers over real sockets', () => {
       const answer = await reader.next();
       if (answer.status === 503) {
         refused++;
-        expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
-        expect(JSON.parse(text(answer)).error.code).toBe('BUSY');
+        expectBusy(answer);
         continue;
       }
       expect(answer.status).toBe(200);
@@ -450,23 +469,13 @@ describe('the budget refuses clearly', () => {
   it('answers 503 BUSY with Retry-After to long answers that find no room in time, and recovers', async () => {
     const local = await startServer({ answerBudgetBytes: BUDGET, budgetWaitMs: 200, writeTimeoutMs: 3_000 });
     try {
-      const hog = await open(local.port);
-      hog.pause();
-      hog.write(request(BROAD));
-      await eventually(
-        async () => local.answerBudget.reserved,
-        (reserved) => reserved > 0,
-      );
+      const hog = await holdBudgetUnread(local);
       const refused = await Promise.all(
         ['an', 'er', 'ou'].map((query) =>
           fetchWhole(`/GetSearchAdvanced?query=${query}&matchType=broad`, {}, local.port),
         ),
       );
-      for (const answer of refused) {
-        expect(answer.status).toBe(503);
-        expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
-        expect(JSON.parse(text(answer)).error.code).toBe('BUSY');
-      }
+      for (const answer of refused) expectBusy(answer);
       // A small answer is not queued behind the long one, and a socket refused once serves on.
       const reused = await open(local.port);
       const reader = new Reader(reused);
@@ -495,22 +504,13 @@ describe('the budget refuses clearly', () => {
       writeTimeoutMs: 10_000,
     });
     try {
-      const hog = await open(local.port);
-      hog.pause();
-      hog.write(request(BROAD));
-      await eventually(
-        async () => local.answerBudget.reserved,
-        (reserved) => reserved > 0,
-      );
+      const hog = await holdBudgetUnread(local);
       const socket = await open(local.port);
       const reader = new Reader(socket);
       socket.write(
         `POST /GetCitationsInText HTTP/1.1\r\nHost: test\r\nContent-Type: text/plain\r\nContent-Length: ${BUDGET}\r\n\r\nJohn 3:16`,
       );
-      const answer = await reader.next();
-      expect(answer.status).toBe(503);
-      expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
-      expect(JSON.parse(text(answer)).error.code).toBe('BUSY');
+      expectBusy(await reader.next());
       socket.destroy();
       hog.destroy();
     } finally {
@@ -529,10 +529,8 @@ describe('connection cap and shutdown', () => {
       const reader = new Reader(extra);
       extra.write(request('/GetVerse?verseId=43003016'));
       const refused = await reader.next();
-      expect(refused.status).toBe(503);
-      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expectBusy(refused);
       expect(refused.headers.connection).toBe('close');
-      expect(JSON.parse(text(refused)).error.code).toBe('BUSY');
       // The served ones still answer.
       const first = new Reader(served[0]);
       served[0].write(request('/GetVerse?verseId=43003016'));

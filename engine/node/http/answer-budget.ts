@@ -38,6 +38,19 @@ const MAX_WAITING = 1024;
 /** The headroom small answers get above the budget, as a share of it. */
 const HEADROOM_SHARE = 0.25;
 
+/** A reservation of `bytes` whose release runs `free` the first time only. */
+function releasedOnce(bytes: number, free: () => void): Reservation {
+  let held = true;
+  return {
+    bytes,
+    release() {
+      if (!held) return;
+      held = false;
+      free();
+    },
+  };
+}
+
 export function createAnswerBudget(limit: number, headroom = Math.floor(limit * HEADROOM_SHARE)): AnswerBudget {
   let reserved = 0;
   let taken = 0;
@@ -49,16 +62,10 @@ export function createAnswerBudget(limit: number, headroom = Math.floor(limit * 
   };
   const grant = (bytes: number): Reservation => {
     reserved += bytes;
-    let held = true;
-    return {
-      bytes,
-      release() {
-        if (!held) return;
-        held = false;
-        reserved -= bytes;
-        admitWaiting();
-      },
-    };
+    return releasedOnce(bytes, () => {
+      reserved -= bytes;
+      admitWaiting();
+    });
   };
   return {
     reserve(bytes, waitMs) {
@@ -84,15 +91,9 @@ export function createAnswerBudget(limit: number, headroom = Math.floor(limit * 
     take(bytes) {
       if (taken + bytes > headroom) return null;
       taken += bytes;
-      let held = true;
-      return {
-        bytes,
-        release() {
-          if (!held) return;
-          held = false;
-          taken -= bytes;
-        },
-      };
+      return releasedOnce(bytes, () => {
+        taken -= bytes;
+      });
     },
     get taken() {
       return taken;
