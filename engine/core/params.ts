@@ -183,18 +183,22 @@ function versionIdParam(spec: ParamSpec, raw: unknown, meta: Meta): string {
  *  an emoji is one character, not two UTF-16 code units. */
 export const readerLength = (text: string): number => [...text.replace(/\p{M}/gu, '')].length;
 
+type Coerce = (spec: ParamSpec, raw: unknown, meta: Meta) => unknown;
+
+/** The kinds most calls carry, each its own function: the check of a compiled operation calls them
+ *  directly, and coerceParam through this table. */
+const DIRECT: Partial<Record<ParamType, Coerce>> = {
+  verseId: verseIdParam,
+  bookId: bookIdParam,
+  chapterId: chapterIdParam,
+  bookAndChapterId: bookAndChapterIdParam,
+  versionId: versionIdParam,
+};
+
 export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown {
+  const direct = DIRECT[spec.type];
+  if (direct) return direct(spec, raw, meta);
   switch (spec.type) {
-    case 'verseId':
-      return verseIdParam(spec, raw);
-    case 'bookId':
-      return bookIdParam(spec, raw, meta);
-    case 'chapterId':
-      return chapterIdParam(spec, raw);
-    case 'bookAndChapterId':
-      return bookAndChapterIdParam(spec, raw);
-    case 'versionId':
-      return versionIdParam(spec, raw, meta);
     case 'language': {
       const s = rawString(spec, raw).trim().toLowerCase();
       if (!LANGUAGES.includes(s as Language))
@@ -279,17 +283,6 @@ export function unknownParams(specs: readonly ParamSpec[], raw: unknown): string
 
 /** An operation's parameter check, made once per engine: raw parameters in, checked values out. */
 export type ParamsCheck = (raw: unknown) => Record<string, unknown>;
-
-type Coerce = (spec: ParamSpec, raw: unknown, meta: Meta) => unknown;
-
-/** The kinds most calls carry, checked without going through coerceParam's switch. */
-const DIRECT: Partial<Record<ParamType, Coerce>> = {
-  verseId: verseIdParam,
-  bookId: bookIdParam,
-  chapterId: chapterIdParam,
-  bookAndChapterId: bookAndChapterIdParam,
-  versionId: versionIdParam,
-};
 
 /**
  * A spec as the check reads it on every call: the fields it needs, all present, made by one function so
