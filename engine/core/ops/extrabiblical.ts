@@ -1,9 +1,7 @@
 // Extra-biblical books (1 Enoch, Jubilees, Jasher, …): book list, chapters, names, chapter counts and a
 // whole-word search, from the extrabiblical pack. Book and chapter numbers are the source's own.
 import { invalid } from '../errors.ts';
-import { packUnusable } from '../pack/reader.ts';
-import { findVerses, NormalizedVerses, type SearchIndex, searchIndexOf } from '../search/searcher.ts';
-import { decodePostings, SEARCH_FORMAT } from '../search/postings.ts';
+import { findVerses, NormalizedVerses, readSearchIndex, type SearchIndex } from '../search/searcher.ts';
 import { type Context, defineOperation } from '../operation.ts';
 import { arrayOf, number, object } from '../shape.ts';
 import { BOOK_NAME, EXTRA_BIBLICAL_BOOK, EXTRA_BIBLICAL_VERSE } from '../records.ts';
@@ -63,20 +61,13 @@ const extraData = perPack((pack: PackOf<typeof EXTRABIBLICAL_PACK>): ExtraData =
     text: textAt,
     search() {
       if (!search) {
-        const info = pack.json('searchInfo');
-        if (info.format !== SEARCH_FORMAT || info.size !== ends.length)
-          throw packUnusable(
-            pack.name,
-            `its search index was built as ${JSON.stringify(info.format)} over ${info.size} rows; this engine reads ${SEARCH_FORMAT} over ${ends.length}`,
-          );
-        let index: SearchIndex;
-        try {
-          index = searchIndexOf(
-            decodePostings(pack.text('searchTerms'), pack.bytes('searchIds'), info.postings, info.size),
-          );
-        } catch (error) {
-          throw packUnusable(pack.name, error instanceof Error ? error.message : String(error));
-        }
+        const index = readSearchIndex(
+          pack.name,
+          pack.json('searchInfo'),
+          () => pack.text('searchTerms'),
+          () => pack.bytes('searchIds'),
+          { size: ends.length, unit: 'rows', of: 'its text' },
+        );
         search = { index, rows: new NormalizedVerses({ size: ends.length, textAt, versionId: 'extrabiblical' }) };
       }
       return search;

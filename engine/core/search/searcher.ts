@@ -23,7 +23,7 @@ import {
 } from '../match.ts';
 import { packUnusable } from '../pack/reader.ts';
 import type { PackOf } from '../pack/schema.ts';
-import { SEARCH_PACK } from '../pack/schemas.ts';
+import { type PostingsInfo, SEARCH_PACK } from '../pack/schemas.ts';
 import { lineStarts, lowerBound, type TranslationData } from '../translation.ts';
 import { decodePostings, type PostingIndex, SEARCH_FORMAT } from './postings.ts';
 
@@ -107,19 +107,43 @@ export function searchIndexOf(postings: PostingIndex): SearchIndex {
 }
 
 export function loadSearchIndex(pack: PackOf<typeof SEARCH_PACK>, text: TranslationData): SearchIndex {
-  const fail = (why: string) => packUnusable(pack.name, why);
   const info = pack.json('info');
-  if (info.format !== SEARCH_FORMAT)
-    throw fail(`it was built as ${JSON.stringify(info.format)}, this engine reads ${SEARCH_FORMAT}`);
   // A search pack copied under another translation's name may index the same number of verses (kjv,
   // kjv1611, wbt, ylt and svd all have 31,102): its lists would name the wrong verses.
-  if (info.versionId !== text.versionId)
-    throw fail(`it indexes ${JSON.stringify(info.versionId)}, not ${text.versionId}`);
-  if (info.size !== text.size)
-    throw fail(`it indexes ${info.size} verses, the text pack of ${text.versionId} has ${text.size}`);
+  if (info.format === SEARCH_FORMAT && info.versionId !== text.versionId)
+    throw packUnusable(pack.name, `it indexes ${JSON.stringify(info.versionId)}, not ${text.versionId}`);
+  return readSearchIndex(
+    pack.name,
+    info,
+    () => pack.text('terms'),
+    () => pack.bytes('ids'),
+    {
+      size: text.size,
+      unit: 'verses',
+      of: `the text pack of ${text.versionId}`,
+    },
+  );
+}
+
+/**
+ * A posting index read from a pack's sections (a search pack's, or the extra-biblical pack's own), refused
+ * with the pack's name when it was built in another format, over another number of rows than `rows.size`,
+ * or does not decode.
+ */
+export function readSearchIndex(
+  packName: string,
+  info: PostingsInfo,
+  terms: () => string,
+  ids: () => Uint8Array,
+  rows: { size: number; unit: string; of: string },
+): SearchIndex {
+  const fail = (why: string) => packUnusable(packName, why);
+  if (info.format !== SEARCH_FORMAT)
+    throw fail(`it was built as ${JSON.stringify(info.format)}, this engine reads ${SEARCH_FORMAT}`);
+  if (info.size !== rows.size) throw fail(`it indexes ${info.size} ${rows.unit}, ${rows.of} has ${rows.size}`);
   let postings: PostingIndex;
   try {
-    postings = decodePostings(pack.text('terms'), pack.bytes('ids'), info.postings, info.size);
+    postings = decodePostings(terms(), ids(), info.postings, info.size);
   } catch (error) {
     throw fail(error instanceof Error ? error.message : String(error));
   }
