@@ -23,6 +23,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyPacksFromArgs } from '../../engine/node/copy-packs.ts';
 import { type BibleServer, serve } from '../../engine/node/server.ts';
+import { readPidFile, signalProcess } from './signal-process.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const BIN = join(ROOT, 'bin', 'bible.js');
@@ -270,7 +271,7 @@ describe.skipIf(!hasRedis)(
         '--pidfile',
         pidfile,
       ]);
-      const pid = await eventually(() => Number(readFileSync(pidfile, 'utf8')));
+      const pid = await eventually(() => readPidFile(pidfile));
       redisPids.push(pid);
       await eventually(() => {
         execFileSync('redis-cli', ['-p', String(redisPort), '-a', password, '--no-auth-warning', 'ping']);
@@ -279,7 +280,7 @@ describe.skipIf(!hasRedis)(
     }
 
     const stopRedis = async (pid: number) => {
-      process.kill(pid, 'SIGTERM');
+      signalProcess(pid, 'SIGTERM');
       await eventually(() => {
         expect(() => process.kill(pid, 0)).toThrow();
       });
@@ -292,8 +293,8 @@ describe.skipIf(!hasRedis)(
     afterAll(() => {
       for (const pid of redisPids) {
         try {
-          process.kill(pid, 'SIGCONT');
-          process.kill(pid, 'SIGTERM');
+          signalProcess(pid, 'SIGCONT');
+          signalProcess(pid, 'SIGTERM');
         } catch {
           // stopped already
         }
@@ -432,13 +433,13 @@ describe.skipIf(!hasRedis)(
       ]);
       try {
         await keyedStatus(server, 200);
-        process.kill(pid, 'SIGSTOP');
+        signalProcess(pid, 'SIGSTOP');
         try {
           const refused = await get(server.url, VERSE, KEYED);
           expect(refused.status).toBe(503);
           expect(JSON.parse(refused.body).error.code).toBe('RATE_LIMIT_UNAVAILABLE');
         } finally {
-          process.kill(pid, 'SIGCONT');
+          signalProcess(pid, 'SIGCONT');
         }
         await keyedStatus(server, 200);
         await eventually(() => expect(server.output()).toMatch(/is back/));
@@ -770,7 +771,7 @@ describe('npm start leaves no server running, however npm is stopped', () => {
     const run = await npmStart();
     const [script] = childrenOf(run.npm.pid!);
     expect(childrenOf(script)).toContain(run.serverPid);
-    process.kill(script, 'SIGKILL');
+    signalProcess(script, 'SIGKILL');
     await gone(run.serverPid);
     await run.exited;
   });

@@ -8,6 +8,7 @@ import { connect } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { get } from './http.ts';
+import { signalProcess } from './signal-process.ts';
 
 const REPO = resolve(import.meta.dirname, '..', '..');
 const hasProc = existsSync('/proc/self/stat');
@@ -15,7 +16,7 @@ if (!hasProc) console.log('skipping the npm start tests: they read the process t
 
 const started = new Set<number>();
 afterAll(() => {
-  for (const pid of started) if (alive(pid)) process.kill(pid, 'SIGKILL');
+  for (const pid of started) if (alive(pid)) signalProcess(pid, 'SIGKILL');
 });
 
 /** State and parent of a process from /proc (the command name may hold spaces and parentheses). */
@@ -113,7 +114,7 @@ describe.skipIf(!hasProc)('stopping npm start', () => {
   it('SIGTERM to the npm process stops the server and every process under it', { timeout: 90_000 }, async () => {
     const run = await npmStart();
     expect(run.tree.length).toBeGreaterThanOrEqual(2);
-    process.kill(run.npm.pid!, 'SIGTERM');
+    signalProcess(run.npm.pid, 'SIGTERM');
     expect(await run.exit).toBe(0);
     expect(run.output()).toMatch(/SIGTERM: finishing answers in flight[\s\S]*bible server stopped/);
     expect(await accepts(run.url)).toBe(false);
@@ -122,7 +123,7 @@ describe.skipIf(!hasProc)('stopping npm start', () => {
 
   it('a Ctrl-C reaches the server once: it finishes gracefully, not "stopping now"', { timeout: 90_000 }, async () => {
     const run = await npmStart();
-    process.kill(-run.npm.pid!, 'SIGINT');
+    signalProcess(run.npm.pid, 'SIGINT', true);
     expect(await run.exit).toBe(0);
     expect(run.output()).toMatch(/SIGINT: finishing answers in flight[\s\S]*bible server stopped/);
     expect(run.output()).not.toContain('again');
@@ -134,7 +135,7 @@ describe.skipIf(!hasProc)('stopping npm start', () => {
     timeout: 90_000,
   }, async () => {
     const run = await npmStart();
-    process.kill(run.npm.pid!, 'SIGKILL');
+    signalProcess(run.npm.pid, 'SIGKILL');
     await run.exit;
     // The pipes close once the server, the last writer, is gone.
     expect(run.output()).toMatch(/SIGTERM: finishing answers in flight[\s\S]*bible server stopped/);
