@@ -186,17 +186,18 @@ export const readerLength = (text: string): number => [...text.replace(/\p{M}/gu
 type Coerce = (spec: ParamSpec, raw: unknown, meta: Meta) => unknown;
 
 /** The kinds most calls carry, each its own function: the check of a compiled operation calls them
- *  directly, and coerceParam through this table. */
-const DIRECT: Partial<Record<ParamType, Coerce>> = {
-  verseId: verseIdParam,
-  bookId: bookIdParam,
-  chapterId: chapterIdParam,
-  bookAndChapterId: bookAndChapterIdParam,
-  versionId: versionIdParam,
-};
+ *  directly, and coerceParam through this table. A Map, so a type name never finds a property an app
+ *  set on Object.prototype. */
+const DIRECT: ReadonlyMap<ParamType, Coerce> = new Map<ParamType, Coerce>([
+  ['verseId', verseIdParam],
+  ['bookId', bookIdParam],
+  ['chapterId', chapterIdParam],
+  ['bookAndChapterId', bookAndChapterIdParam],
+  ['versionId', versionIdParam],
+]);
 
 export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown {
-  const direct = DIRECT[spec.type];
+  const direct = DIRECT.get(spec.type);
   if (direct) return direct(spec, raw, meta);
   switch (spec.type) {
     case 'language': {
@@ -300,7 +301,7 @@ const stepOf = (spec: ParamSpec): Step => ({
   name: spec.name,
   required: spec.required === true,
   fallback: spec.default,
-  coerce: DIRECT[spec.type] ?? coerceParam,
+  coerce: DIRECT.get(spec.type) ?? coerceParam,
   spec,
 });
 
@@ -356,8 +357,8 @@ function straightCheck(plan: Plan, meta: Meta): ParamsCheck | undefined {
         if (!isPlainObject(raw)) return loop(raw);
         const given = raw as { verseId?: unknown; versionId?: unknown };
         return {
-          verseId: verseIdParam(a.spec, requiredValue(plan, a, given.verseId)),
-          versionId: versionIdParam(b.spec, valueOrDefault(b, given.versionId), meta),
+          verseId: verseIdParam(a.spec, requiredValue(plan, a, ownParam(given, 'verseId', given.verseId))),
+          versionId: versionIdParam(b.spec, valueOrDefault(b, ownParam(given, 'versionId', given.versionId)), meta),
         };
       };
     case 'bookId:bookId:required,chapterId:chapterId:required,versionId:versionId:default':
@@ -365,9 +366,9 @@ function straightCheck(plan: Plan, meta: Meta): ParamsCheck | undefined {
         if (!isPlainObject(raw)) return loop(raw);
         const given = raw as { bookId?: unknown; chapterId?: unknown; versionId?: unknown };
         return {
-          bookId: bookIdParam(a.spec, requiredValue(plan, a, given.bookId), meta),
-          chapterId: chapterIdParam(b.spec, requiredValue(plan, b, given.chapterId)),
-          versionId: versionIdParam(c.spec, valueOrDefault(c, given.versionId), meta),
+          bookId: bookIdParam(a.spec, requiredValue(plan, a, ownParam(given, 'bookId', given.bookId)), meta),
+          chapterId: chapterIdParam(b.spec, requiredValue(plan, b, ownParam(given, 'chapterId', given.chapterId))),
+          versionId: versionIdParam(c.spec, valueOrDefault(c, ownParam(given, 'versionId', given.versionId)), meta),
         };
       };
     case 'bookAndChapterId:bookAndChapterId:required,versionId:versionId:default':
@@ -375,14 +376,22 @@ function straightCheck(plan: Plan, meta: Meta): ParamsCheck | undefined {
         if (!isPlainObject(raw)) return loop(raw);
         const given = raw as { bookAndChapterId?: unknown; versionId?: unknown };
         return {
-          bookAndChapterId: bookAndChapterIdParam(a.spec, requiredValue(plan, a, given.bookAndChapterId)),
-          versionId: versionIdParam(b.spec, valueOrDefault(b, given.versionId), meta),
+          bookAndChapterId: bookAndChapterIdParam(
+            a.spec,
+            requiredValue(plan, a, ownParam(given, 'bookAndChapterId', given.bookAndChapterId)),
+          ),
+          versionId: versionIdParam(b.spec, valueOrDefault(b, ownParam(given, 'versionId', given.versionId)), meta),
         };
       };
     default:
       return undefined;
   }
 }
+
+/** A value read by name, unless it was inherited: a property an app (or an attack on it) set on
+ *  Object.prototype is not a parameter. The ownership check runs only on a value that is there. */
+const ownParam = (given: object, name: string, value: unknown): unknown =>
+  value === undefined || Object.hasOwn(given, name) ? value : undefined;
 
 const isPlainObject = (raw: unknown): raw is object => typeof raw === 'object' && raw !== null && isPlain(raw);
 
@@ -427,17 +436,19 @@ function checkParams(plan: Plan, raw: unknown, meta: Meta, strict: boolean): Rec
   }
   const prefixed = plan.prefixed;
   const fromPrefixes = prefixed ? prefixedValues(plan.specs, given) : NO_PREFIXED_VALUES;
-  const plain = isPlain(given);
   const out: Record<string, unknown> = plan.shape ? { ...plan.shape } : {};
   const steps = plan.steps;
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i];
-    let value =
-      prefixed && fromPrefixes.has(step.name) ? fromPrefixes.get(step.name) : ownValue(given, step.name, plain);
+    let value = prefixed && fromPrefixes.has(step.name) ? fromPrefixes.get(step.name) : ownValue(given, step.name);
     if (value === '' && !step.required) value = undefined; // ?limitToBookId= means "not given"
     if (value === undefined || value === null) {
       if (step.required) throw missingParam(plan, step);
-      if (step.fallback === undefined) continue;
+      if (step.fallback === undefined) {
+        // Set even when absent: an operation reading params.limit must not find Object.prototype.limit.
+        out[step.name] = undefined;
+        continue;
+      }
       value = step.fallback;
     }
     out[step.name] = step.coerce(step.spec, value, meta);
@@ -446,16 +457,13 @@ function checkParams(plan: Plan, raw: unknown, meta: Meta, strict: boolean): Rec
 }
 
 /** A parameter's value when the object holds it itself (an inherited property is not a parameter). */
-function ownValue(given: Record<string, unknown>, name: string, plain: boolean): unknown {
+function ownValue(given: Record<string, unknown>, name: string): unknown {
   const value = given[name];
-  return value !== undefined && (plain || Object.hasOwn(given, name)) ? value : undefined;
+  return value !== undefined && Object.hasOwn(given, name) ? value : undefined;
 }
 
-/**
- * Whether every parameter an object seems to hold is its own: true of an object literal or a parsed
- * query, whose prototype (Object.prototype, or none) holds no parameter name, so reading one needs no
- * ownership check.
- */
+/** An object literal or a parsed query (prototype Object.prototype, or none): what the straight-line
+ *  checks take. Anything else (a class instance, a proxy's target with getters) goes to the loop. */
 function isPlain(given: object): boolean {
   const proto = Object.getPrototypeOf(given);
   return proto === Object.prototype || proto === null;
