@@ -130,6 +130,8 @@ export async function open(options: OpenOptions): Promise<TypedBible> {
     return pack;
   };
 
+  const hasPack = (name: string) => packs.has(name) || !listed || listed.has(name);
+
   let lastVersionId = '';
   let lastTranslation: TranslationData | undefined;
   const engineRandom = options.random?.seed !== undefined ? seededRandom(options.random.seed) : Math.random;
@@ -148,7 +150,7 @@ export async function open(options: OpenOptions): Promise<TypedBible> {
       lastTranslation = text;
       return text;
     },
-    hasPack: (name) => packs.has(name) || !listed || listed.has(name),
+    hasPack,
     // A call's seed gives a fresh generator (the same pick every time); an engine seed gives one
     // reproducible sequence across calls; with neither, picks draw from Math.random.
     random: (seed) => (seed !== undefined ? seededRandom(seed) : engineRandom),
@@ -183,14 +185,14 @@ export async function open(options: OpenOptions): Promise<TypedBible> {
     async call(name: string, raw?: Params): Promise<any> {
       const { op, check } = operation(name);
       const params = check(raw);
-      const needs = op.packs ? op.packs(params, meta) : noPacks;
+      const needs = op.packs ? op.packs(params, meta, hasPack) : noPacks;
       if (needs.some((n) => !packs.has(n))) await Promise.all(needs.map(fetchPack));
       return op.run(context, params);
     },
     async rows(name: string, raw?: Params): Promise<Rows | undefined> {
       const { op, check } = operation(name);
       const params = check(raw);
-      const needs = op.packs ? op.packs(params, meta) : noPacks;
+      const needs = op.packs ? op.packs(params, meta, hasPack) : noPacks;
       if (needs.some((n) => !packs.has(n))) await Promise.all(needs.map(fetchPack));
       if (op.rows) return op.rows(context, params);
       const answer = await op.run(context, params);
@@ -200,7 +202,7 @@ export async function open(options: OpenOptions): Promise<TypedBible> {
       const { op, check } = operation(name);
       const params = check(raw);
       if (op.packs) {
-        const needs = op.packs(params, meta);
+        const needs = op.packs(params, meta, hasPack);
         for (let i = 0; i < needs.length; i++) if (!packs.has(needs[i])) loadedPack(needs[i]);
       }
       return op.run(context, params);

@@ -45,8 +45,9 @@ export interface OperationDef<
   readonly summary: string;
   readonly params: Params;
   readonly result: Result;
-  /** packs to load before run; defaults to none beyond meta */
-  packs?(params: Record<string, any>, meta: Meta): string[];
+  /** packs to load before run; defaults to none beyond meta. `has` tells whether the engine's loader
+   *  holds a pack (true for every pack when the loader cannot list what it holds). */
+  packs?(params: Record<string, any>, meta: Meta, has: (pack: string) => boolean): string[];
   /** the parameter an HTTP POST body may carry (a long text), besides the query string */
   readonly bodyParam?: string;
   run(ctx: Context, params: Record<string, any>): unknown;
@@ -72,7 +73,7 @@ export function defineOperation<
   summary: string;
   params: Params;
   result: Result;
-  packs?(params: Record<string, any>, meta: Meta): string[];
+  packs?(params: Record<string, any>, meta: Meta, has: (pack: string) => boolean): string[];
   bodyParam?: Params[number]['name'];
   run(ctx: Context, params: Record<string, any>): Answer;
   rows?(ctx: Context, params: Record<string, any>): Rows<Answer extends readonly (infer Row)[] ? Row : never>;

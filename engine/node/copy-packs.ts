@@ -152,7 +152,7 @@ export function operationsByPack(meta: Meta): Map<string, string[]> {
       );
       let needs: string[];
       try {
-        needs = op.packs(coerceParams(op.name, op.params, raw, meta), meta);
+        needs = op.packs(coerceParams(op.name, op.params, raw, meta), meta, () => true);
       } catch {
         continue; // a combination the operation refuses reads no pack
       }

@@ -48,6 +48,21 @@ describe('GetVersions: available', () => {
     await expect(bible.GetVerse({ verseId: '43003016', versionId: 'kjv' })).rejects.toMatchObject({
       code: 'NOT_AVAILABLE',
     });
+    // GetParallelVerses answers in the translations the folder holds, in the table's order.
+    const parallel = await bible.GetParallelVerses({ verseId: '43003016' });
+    expect(parallel.map(([row]) => row.versionId)).toEqual(['t_web', 't_rv1909']);
+    expect(parallel[1][0].t).toMatch(/^Porque de tal manera amó Dios al mundo/);
+    expect(bible.callSync('GetParallelVerses', { verseId: '01001001' })).toHaveLength(2);
+  });
+
+  it('GetParallelVerses with no translation at all is NOT_AVAILABLE, saying so', async () => {
+    const metaOnly = mkdtempSync(join(scratch, 'meta-only-'));
+    copyFileSync(join(DEFAULT_DATA_DIR, 'meta.pack'), join(metaOnly, 'meta.pack'));
+    const bible = await openNode({ dataDir: metaOnly });
+    await expect(bible.GetParallelVerses({ verseId: '43003016' })).rejects.toMatchObject({
+      code: 'NOT_AVAILABLE',
+      message: expect.stringMatching(/no translation's text pack/),
+    });
   });
 
   it('asks a host loader that lists its packs, and counts every pack present when it cannot tell', async () => {

@@ -1,5 +1,5 @@
 // Verses, chapters, parallel verses and the version list.
-import { invalid } from '../errors.ts';
+import { invalid, notAvailable } from '../errors.ts';
 import { formatBookAndChapterId } from '../ids.ts';
 import type { Meta } from '../meta.ts';
 import { checkChapter, chapterRows } from '../chapters.ts';
@@ -93,14 +93,20 @@ export const verseOperations = [
     name: 'GetParallelVerses',
     family: 'verses',
     summary:
-      'The verse in every translation that has it, aligned by verseId: one inner array per translation, holding its record with versionId "t_<code>", versionAbbreviation and versionName.',
+      'The verse in every translation that has it (of those this engine holds), aligned by verseId: one inner array per translation, holding its record with versionId "t_<code>", versionAbbreviation and versionName.',
     params: [COMMON_PARAMS.verseId],
     result: arrayOf(arrayOf(PARALLEL_VERSE)),
-    packs: (_p, meta) => allTextPacks(meta),
+    // The translations this engine holds: an app that ships some of the ten gets those, not a refusal.
+    packs: (_p, meta, has) => {
+      const held = allTextPacks(meta).filter(has);
+      if (held.length === 0) throw notAvailable("no translation's text pack is in this engine's packs");
+      return held;
+    },
     run(ctx, p) {
       const { id } = p.verseId as VerseIdValue;
       const rows = [];
       for (const version of ctx.meta.versions) {
+        if (!ctx.hasPack(textPack(version.versionId))) continue;
         const text = ctx.translation(version.versionId);
         const i = text.indexOf(id);
         if (i >= 0)

@@ -49,7 +49,7 @@ export default async function plans(h: Harness): Promise<void> {
 
   const topicOp = OPERATION_BY_NAME.get('GetBibleReadingPlanByTopic');
   if (topicOp) {
-    const needs = topicOp.packs ? topicOp.packs({ topic: 'addiction', days: 30 }, bible.meta) : [];
+    const needs = topicOp.packs ? topicOp.packs({ topic: 'addiction', days: 30 }, bible.meta, () => true) : [];
     if (needs.every((name) => existsSync(join(DEFAULT_DATA_DIR, `${name}.pack`)))) {
       await bible.call('GetBibleReadingPlanByTopic', {});
       h.add({
