@@ -816,7 +816,8 @@ function answerClientError(
 export interface ServeOptions extends HandlerOptions {
   /** default 8080; 0 picks a free port */
   port?: number;
-  /** default 0.0.0.0 (every interface, as a hosted API needs); pass 127.0.0.1 to stay local */
+  /** default 127.0.0.1 (this machine only, as `bible serve` defaults); pass 0.0.0.0 or :: for every
+   *  interface, as a container or a hosted API needs */
   host?: string;
   /** an open engine; else one is opened with `open` (and dataDir for the packs) */
   bible?: TypedBible;
@@ -877,7 +878,7 @@ export async function serve(options: ServeOptions = {}): Promise<BibleServer> {
   answerExpectations(server, handler);
   const sockets = trackSockets(server);
   state.beyondCapacity = capConnections(server, options.maxConnections ?? CONNECTION_LIMITS.maxConnections);
-  const host = options.host ?? '0.0.0.0';
+  const host = options.host ?? '127.0.0.1';
   await listen(server, options.port ?? 8080, host);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 8080);

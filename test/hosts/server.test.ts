@@ -240,3 +240,16 @@ describe('graceful shutdown', () => {
     await expect(get(server.url, '/GetSlow')).rejects.toThrow(/ECONNREFUSED/);
   });
 });
+
+describe('serve() without a host', () => {
+  it('listens on this machine only, as `bible serve` does', async () => {
+    const { serve } = await import('../../engine/node/server.ts');
+    const server = await serve({ port: 0, bible: await openNode(), webDir: null, dataDir: null });
+    try {
+      expect(server.server.address()).toMatchObject({ address: '127.0.0.1' });
+      expect(server.url).toBe(`http://127.0.0.1:${server.port}/`);
+    } finally {
+      await server.close(1_000);
+    }
+  });
+});
