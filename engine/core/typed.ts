@@ -45,8 +45,25 @@ type ParamsFrom<P extends readonly ParamSpec[]> = {
 } & { [S in P[number] as S extends { required: true } ? never : S['name']]?: InputOf<S> };
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
+/**
+ * The other form of a parameter that carries another as its prefix (ParamSpec.prefixedBy): GetStrongs
+ * takes { lexiconId: 'G', id: 26 } or { id: 'G26' }, where lexiconId may then be left out.
+ */
+type PrefixedForm<P extends readonly ParamSpec[]> =
+  Extract<P[number], { prefixedBy: string }> extends infer Carrier extends ParamSpec & { prefixedBy: string }
+    ? [Carrier] extends [never]
+      ? never
+      : Extract<P[number], { name: Carrier['prefixedBy'] }> extends { values: readonly (infer V extends string)[] }
+        ? Omit<ParamsFrom<P>, Carrier['name'] | Carrier['prefixedBy']> & {
+            [K in Carrier['name']]: `${CaseOf<V>}${number}`;
+          } & { [K in Carrier['prefixedBy']]?: CaseOf<V> }
+        : never
+    : never;
+
 /** The parameters of an operation: GetVerse takes { verseId, versionId? }. */
-export type ParamsOf<N extends OperationName> = Simplify<ParamsFrom<OperationNamed<N>['params']>>;
+export type ParamsOf<N extends OperationName> =
+  | Simplify<ParamsFrom<OperationNamed<N>['params']>>
+  | Simplify<PrefixedForm<OperationNamed<N>['params']>>;
 /** The JSON an operation answers. */
 export type ResultOf<N extends OperationName> = Infer<OperationNamed<N>['result']>;
 

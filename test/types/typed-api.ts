@@ -12,7 +12,11 @@ export async function typedUse(bible: TypedBible): Promise<void> {
   const names: readonly (readonly string[])[] = await bible.GetBibleBookAbbreviations();
   const params: ParamsOf<'GetSearchAdvanced'> = { query: 'love', matchType: 'broad', limitToBookId: 'nt' };
   const strongs: ResultOf<'GetStrongs'> = await bible.GetStrongs({ lexiconId: 'H', id: 21 });
-  void [text, filled, day, count, names, params, strongs];
+  // A Strong's number with its letter stands for lexiconId, which may then be left out.
+  const prefixed: ResultOf<'GetStrongs'> = await bible.GetStrongs({ id: 'G26' });
+  const both: ResultOf<'GetStrongs'> = await bible.GetStrongs({ id: 'h0430', lexiconId: 'H' });
+  const byName = await bible.call('GetStrongs', { id: 'G26' });
+  void [text, filled, day, count, names, params, strongs, prefixed, both, byName];
 
   // @ts-expect-error a misspelt operation
   void bible.GetVrese;
@@ -20,6 +24,10 @@ export async function typedUse(bible: TypedBible): Promise<void> {
   await bible.GetVerse({ verseID: '43003016' });
   // @ts-expect-error a missing required parameter
   await bible.GetChapter({ bookId: 43 });
+  // @ts-expect-error a bare Strong's number needs lexiconId
+  await bible.GetStrongs({ id: 26 });
+  // @ts-expect-error a letter that is no lexicon
+  await bible.GetStrongs({ id: 'X26' });
   // @ts-expect-error a translation that does not exist
   await bible.GetVerse({ verseId: '43003016', versionId: 'niv' });
   // @ts-expect-error a value outside a fixed set
