@@ -96,3 +96,18 @@ describe('bad input for every parameter of every operation', async () => {
     }
   });
 });
+
+describe('a text at the length limit', () => {
+  it('counts characters as Unicode does: 1000 emoji pass, 1001 do not, and the message counts them alike', async () => {
+    const b = await bible();
+    const emoji = (n: number) => '😀'.repeat(n);
+    expect((await b.call('GetSearchCount', { query: emoji(1000) })).searchCount).toBe(0);
+    const refused = await callError('GetSearchCount', { query: emoji(1001) });
+    expect(refused).toMatchObject({ code: 'INVALID_PARAMETER', param: 'query' });
+    expect(refused.message).toMatch(/at most 1000 characters, got 1001$/);
+    // Combining marks are characters of their own: a bound on length stays a bound on work.
+    const marked = await callError('GetSearchCount', { query: 'a\u0301'.repeat(501) });
+    expect(refused.param).toBe(marked.param);
+    expect(marked.message).toMatch(/got 1002$/);
+  });
+});
