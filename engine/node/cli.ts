@@ -26,6 +26,7 @@ const USAGE = `usage:
   bible help serve|batch|copy-packs|build
                                        that command's options
   bible help                           this text
+  bible --version                      the package's name and version
 
 A parameter may be given once. Unknown parameters are refused (exit 2, naming the closest real one)
 unless --lenient is given. Errors are JSON on stderr: {"error":{"code","message","param"}}, exit 2.`;
@@ -134,6 +135,10 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return command ? 0 : 1;
   }
+  if (command === '--version' || command === '-V' || command === 'version') {
+    process.stdout.write(`${await packageVersion()}\n`);
+    return 0;
+  }
   if (command === 'build') {
     process.stderr.write(
       'bible build compiles the corpus and runs from a checkout of the repository (npm run build)\n',
@@ -193,6 +198,14 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** "bible-engine 1.2.3", from the package.json two folders up (of engine/node in a checkout, of lib/cli
+ *  in the installed package). */
+async function packageVersion(): Promise<string> {
+  const { readFile } = await import('node:fs/promises');
+  const manifest = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8'));
+  return `${manifest.name} ${manifest.version}`;
+}
+
 /** Lenient mode: the parameters an operation does not take are ignored, and named on stderr. */
 function warnIgnored(bible: Pick<Bible, 'unknownParams'>, name: string, params: Record<string, string>): void {
   // Names cut short as in the strict refusal: a runaway argument is not echoed in full.
@@ -225,6 +238,11 @@ export async function batch(
         throw new BibleError(
           'INVALID_PARAMETER',
           `a line has more than ${MAX_LINE_CHARS} characters; the longest parameter value (GetCitationsInText's text) fits in fewer`,
+        );
+      if (/^(?:help|--help|-h)(?:\s|$)/.test(line))
+        throw new BibleError(
+          'UNKNOWN_OPERATION',
+          'help is a command, not an operation a batch line can call: run `bible help <Operation>`, or GetEndpoints in a batch',
         );
       const [name, params] = parseCallLine(line);
       if (lenient) warnIgnored(bible, name, params);

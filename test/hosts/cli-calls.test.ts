@@ -164,3 +164,28 @@ describe('bible copy-packs', () => {
     expect(bible(['copy-packs', '--list']).stdout).toMatch(/text-kjv\s+\d+ KiB/);
   });
 });
+
+describe('bible --version', () => {
+  it("prints the package's name and version from its package.json, exit 0, in each spelling", () => {
+    const { name, version } = JSON.parse(
+      readFileSync(resolve(import.meta.dirname, '..', '..', 'package.json'), 'utf8'),
+    );
+    for (const spelling of ['--version', '-V', 'version']) {
+      const run = bible([spelling]);
+      expect(run.status, spelling).toBe(0);
+      expect(run.stdout).toBe(`${name} ${version}\n`);
+    }
+  });
+
+  it('a help line in a batch is refused in one JSON line that says where help is, and the batch goes on', () => {
+    const run = bible(['batch'], 'help GetVerse\n--help\nGetVerse verseId=43003016\n');
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines[0].error).toMatchObject({ code: 'UNKNOWN_OPERATION', message: expect.stringMatching(/bible help/) });
+    expect(lines[1].error.code).toBe('UNKNOWN_OPERATION');
+    expect(lines[2][0].id).toBe('43003016');
+    expect(run.status).toBe(2);
+  });
+});
