@@ -14,18 +14,21 @@ export interface Meta {
   readonly versionById: Map<string, VersionRecord>;
   readonly versification: Versification;
   readonly service: ServiceInfo;
+  /** whether a version id (as the pack spells it) is one of `versions`, without reading their records */
+  hasVersion(versionId: string): boolean;
   /** normalised name or abbreviation -> book number; loaded on first use */
   nameIndex(): Map<string, number>;
 }
 
-/** The meta pack's contents, each section parsed when first read: a first verse reads the versification
- *  and the version ids, not the books' names or the service's description. */
+/** The meta pack's contents, each large section parsed when first read: a first verse reads the
+ *  versification and the version ids, not the version records, the books' names or the service's description. */
 export function loadMeta(pack: PackOf<typeof META_PACK>): Meta {
   let books: BookRecord[] | undefined;
   let versions: VersionRecord[] | undefined;
   let versionById: Map<string, VersionRecord> | undefined;
   let service: ServiceInfo | undefined;
   let names: Map<string, number> | undefined;
+  const versionIds = new Set(pack.json('versionIds'));
   return {
     get books() {
       return (books ??= pack.json('books'));
@@ -40,6 +43,7 @@ export function loadMeta(pack: PackOf<typeof META_PACK>): Meta {
     get service() {
       return (service ??= pack.json('service'));
     },
+    hasVersion: (versionId) => versionIds.has(versionId),
     nameIndex: () => (names ??= new Map(Object.entries(pack.json('nameIndex')))),
   };
 }

@@ -9,6 +9,7 @@ import { BibleError } from '../../engine/core/errors.ts';
 import { padVerseId } from '../../engine/core/ids.ts';
 import { coerceParams, compileParams } from '../../engine/core/params.ts';
 import { readPack } from '../../engine/core/pack/reader.ts';
+import type { TextPackInfo } from '../../engine/core/pack/contents.ts';
 import { META_PACK, TEXT_PACK } from '../../engine/core/pack/schemas.ts';
 import { loadMeta } from '../../engine/core/meta.ts';
 import { DECODED_BLOCKS_KEPT, loadTranslation, lowerBound } from '../../engine/core/translation.ts';
@@ -109,12 +110,15 @@ describe('verse positions', () => {
   // The translations that leave grid verses out or add their own: positions there are not ordinals.
   const uneven = meta.versions
     .map(({ versionId }) => packAt(TEXT_PACK.name(versionId)))
-    .filter((pack) => pack.json('info').missing.length + pack.json('info').extra.length > 0);
+    .filter((pack) => {
+      const { missing, extra } = pack.json<TextPackInfo>('info');
+      return missing.length + extra.length > 0;
+    });
 
   it('are computed without the verse list, and agree with the list once it is built', () => {
     expect(uneven.length).toBeGreaterThan(1);
     for (const pack of uneven) {
-      const { missing, extra } = pack.json('info');
+      const { missing, extra } = pack.json<TextPackInfo>('info');
       // Records first, in a scattered order, before anything builds the whole list.
       const text = loadTranslation(pack, versification);
       const step = 997;
