@@ -29,7 +29,7 @@ const BLOCK_HINT_SHIFT = 6;
 export interface TranslationData {
   readonly versionId: string;
   readonly info: TextPackInfo;
-  /** verseIds in canonical order */
+  /** verseIds in canonical order, built when first read (lookups by id and position do not need it) */
   readonly ids: Uint32Array;
   readonly size: number;
   /** position of a verseId in ids, or -1 */
