@@ -130,6 +130,9 @@ export async function buildLib(log: (message: string) => void = (m) => process.s
     outdir: join(LIB_DIR, 'engine'),
     outbase: join(REPO_ROOT, 'engine'),
     splitting: true,
+    // Short local names: V8 scans a quarter less source when the engine is imported (about 15% of its
+    // compile time). Exported names, class names set in code (BibleError) and answers are unchanged.
+    minifyIdentifiers: true,
     // The core and browser entries run in browsers, React Native and Electron as well as Node: no
     // platform's package conditions; the Node entry's built-ins stay imports.
     platform: 'neutral',

@@ -147,11 +147,22 @@ describe('metaBuilder', () => {
     });
   });
 
+  it("lists the versions' ids apart, in the order of their records", () => {
+    expect(packs[0].sections.versionIds).toEqual({ kind: 'json', data: TRANSLATIONS.map((t) => t.versionId) });
+  });
+
   it('stores the KJV versification and the service info as given', () => {
     expect(packs[0].sections.versification).toEqual({ kind: 'json', data: ctx.kjvChapterVerses });
     expect(ctx.kjvChapterVerses.slice(0, 1)).toEqual([[2, 1]]);
     expect(packs[0].sections.service).toEqual({ kind: 'json', data: SERVICE_INFO });
-    expect(Object.keys(packs[0].sections)).toEqual(['versification', 'books', 'versions', 'service', 'nameIndex']);
+    expect(Object.keys(packs[0].sections)).toEqual([
+      'versification',
+      'books',
+      'versions',
+      'versionIds',
+      'service',
+      'nameIndex',
+    ]);
   });
 
   it('refuses a book with no Spanish or Arabic name', () => {

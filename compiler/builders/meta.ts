@@ -123,6 +123,7 @@ export const metaBuilder: Builder = {
           versification: ctx.kjvChapterVerses,
           books,
           versions,
+          versionIds: versions.map((v) => v.versionId),
           service: SERVICE_INFO,
           nameIndex,
         }),

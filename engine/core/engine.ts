@@ -165,15 +165,20 @@ export async function open(options: OpenOptions): Promise<TypedBible> {
     readonly op: OperationDef;
     readonly check: ParamsCheck;
   }
+  // Checks are compiled on an operation's first call, so opening costs none for operations never called.
   const prepared = new Map<string, Prepared>();
-  for (const op of OPERATIONS) prepared.set(op.name, { op, check: compileParams(op.name, op.params, meta, strict) });
+  const byName = new Map<string, OperationDef>(OPERATIONS.map((op) => [op.name, op]));
   const operation = (name: string): Prepared => {
-    const entry = typeof name === 'string' ? prepared.get(name) : undefined;
-    if (!entry)
+    let entry = prepared.get(name);
+    if (entry) return entry;
+    const op = typeof name === 'string' ? byName.get(name) : undefined;
+    if (!op)
       throw new BibleError(
         'UNKNOWN_OPERATION',
         `unknown operation ${JSON.stringify(String(name).slice(0, 60))}; GetEndpoints lists them all`,
       );
+    entry = { op, check: compileParams(op.name, op.params, meta, strict) };
+    prepared.set(name, entry);
     return entry;
   };
   const noPacks: readonly string[] = [];

@@ -9,24 +9,41 @@ export type { BookRecord, Language, LicenceRecord, ServiceInfo, VersionRecord } 
 export const LANGUAGES: readonly Language[] = ['english', 'spanish', 'arabic'];
 
 export interface Meta {
-  books: BookRecord[];
-  versions: VersionRecord[];
-  versionById: Map<string, VersionRecord>;
-  versification: Versification;
-  service: ServiceInfo;
+  readonly books: BookRecord[];
+  readonly versions: VersionRecord[];
+  readonly versionById: Map<string, VersionRecord>;
+  readonly versification: Versification;
+  readonly service: ServiceInfo;
+  /** whether a version id (as the pack spells it) is one of `versions`, without reading their records */
+  hasVersion(versionId: string): boolean;
   /** normalised name or abbreviation -> book number; loaded on first use */
   nameIndex(): Map<string, number>;
 }
 
+/** The meta pack's contents, each large section parsed when first read: a first verse reads the
+ *  versification and the version ids, not the version records, the books' names or the service's description. */
 export function loadMeta(pack: PackOf<typeof META_PACK>): Meta {
-  const versions = pack.json('versions');
-  let names: Map<string, number> | null = null;
+  let books: BookRecord[] | undefined;
+  let versions: VersionRecord[] | undefined;
+  let versionById: Map<string, VersionRecord> | undefined;
+  let service: ServiceInfo | undefined;
+  let names: Map<string, number> | undefined;
+  const versionIds = new Set(pack.json('versionIds'));
   return {
-    books: pack.json('books'),
-    versions,
-    versionById: new Map(versions.map((v) => [v.versionId, v])),
+    get books() {
+      return (books ??= pack.json('books'));
+    },
+    get versions() {
+      return (versions ??= pack.json('versions'));
+    },
+    get versionById() {
+      return (versionById ??= new Map(this.versions.map((v) => [v.versionId, v])));
+    },
     versification: createVersification(pack.json('versification')),
-    service: pack.json('service'),
+    get service() {
+      return (service ??= pack.json('service'));
+    },
+    hasVersion: (versionId) => versionIds.has(versionId),
     nameIndex: () => (names ??= new Map(Object.entries(pack.json('nameIndex')))),
   };
 }

@@ -167,9 +167,9 @@ function bookAndChapterIdParam(spec: ParamSpec, raw: unknown): { book: number; c
 }
 
 function versionIdParam(spec: ParamSpec, raw: unknown, meta: Meta): string {
-  if (typeof raw === 'string' && meta.versionById.has(raw)) return raw; // the common case, kept cheap
+  if (typeof raw === 'string' && meta.hasVersion(raw)) return raw; // the common case, kept cheap
   const s = rawString(spec, raw).trim().toLowerCase().replace(/^t_/, '');
-  if (!meta.versionById.has(s)) {
+  if (!meta.hasVersion(s)) {
     throw invalid(
       spec.name,
       `${spec.name} must be one of ${meta.versions.map((v) => v.versionId).join(', ')}, got ${JSON.stringify(String(raw).slice(0, 40))}`,

@@ -29,7 +29,7 @@ const BLOCK_HINT_SHIFT = 6;
 export interface TranslationData {
   readonly versionId: string;
   readonly info: TextPackInfo;
-  /** verseIds in canonical order */
+  /** verseIds in canonical order, built when first read (lookups by id and position do not need it) */
   readonly ids: Uint32Array;
   readonly size: number;
   /** position of a verseId in ids, or -1 */
@@ -94,60 +94,94 @@ export function loadTranslation(
   const info = pack.json('info');
   const broken = (why: string) => packUnusable(pack.name, why);
   const blocks = wordCodedBlocks(pack, broken);
-  const blockStarts = pack.u32('blockStarts');
 
-  // Rebuild the verse list from the KJV grid and the pack's differences, noting each grid slot's
-  // position as we go, so a lookup is two array reads; the few extra verses use a map.
-  const missing = new Set(info.missing);
-  const extra = [...info.extra].sort((a, b) => a - b);
-  const ids = new Uint32Array(versification.verseCount - info.missing.length + extra.length);
-  const positionByOrdinal = new Int32Array(versification.verseCount).fill(-1);
-  const extraPosition = new Map<number, number>();
-  let n = 0;
-  let e = 0;
-  // Book by book and chapter by chapter rather than idOf per ordinal: this runs on a translation's first
-  // verse, once over some 31,000 verses.
-  let ordinal = 0;
-  const grid = versification.chapterVerses;
-  for (let b = 0; b < grid.length; b++) {
-    for (let c = 0; c < grid[b].length; c++) {
-      const chapterId = composeVerseId(b + 1, c + 1, 0);
-      for (let v = 1; v <= grid[b][c]; v++, ordinal++) {
-        const id = chapterId + v;
-        while (e < extra.length && extra[e] < id) {
-          extraPosition.set(extra[e], n);
-          ids[n++] = extra[e++];
-        }
-        if (missing.size && missing.has(id)) continue;
-        positionByOrdinal[ordinal] = n;
-        ids[n++] = id;
-      }
-    }
-  }
-  while (e < extra.length) {
-    extraPosition.set(extra[e], n);
-    ids[n++] = extra[e++];
-  }
-  if (n !== ids.length) throw broken('its verse list does not match its info');
+  // A translation's verse list is the KJV grid less `missing` plus `extra`, so a verse's position is
+  // arithmetic: the grid verses before it, less the missing ones before it, plus the extra ones before
+  // it. Nothing is built per verse on open, so a first verse costs no pass over some 31,000 verses; the
+  // list itself is built only when an answer walks it.
+  const missingIds = [...info.missing].sort((a, b) => a - b);
+  const extraIds = [...info.extra].sort((a, b) => a - b);
+  const missing = new Set(missingIds);
+  const extra = new Set(extraIds);
+  const ordinalOf = (id: number) => versification.ordinalOf(bookOf(id), chapterOf(id), verseOf(id));
+  const inGrid = (id: number) => ordinalOf(id) >= 0;
+  if (
+    missing.size !== missingIds.length ||
+    extra.size !== extraIds.length ||
+    !missingIds.every(inGrid) ||
+    !extraIds.every((id) => Number.isInteger(id) && id > 0 && !inGrid(id))
+  )
+    throw broken('its verse list does not match its info');
+  const size = versification.verseCount - missingIds.length + extraIds.length;
+  const blockStarts = pack.u32('blockStarts');
   const ascending = blockStarts.every((start, i) => i === 0 || start > blockStarts[i - 1]);
-  if (blockStarts.length !== blocks.count + 1 || blockStarts[0] !== 0 || blockStarts[blocks.count] !== n || !ascending)
+  if (
+    blockStarts.length !== blocks.count + 1 ||
+    blockStarts[0] !== 0 ||
+    blockStarts[blocks.count] !== size ||
+    !ascending
+  )
     throw broken('its text blocks do not match its verse list');
 
-  const bookFirst = new Uint32Array(68);
-  for (let book = 1; book <= 67; book++) bookFirst[book] = lowerBound(ids, composeVerseId(book, 0, 0));
-  // Searched within the id's book: a third of the steps of a search of the whole list.
-  const firstAtOrAfter = (verseId: number): number => {
+  const grid = versification.chapterVerses;
+  const { bookStart, chapterStart, bookFirstChapter } = versification;
+  /** How many verses of the KJV grid come before verseId (which need not be in the grid). */
+  const gridBefore = (verseId: number): number => {
     const book = bookOf(verseId);
-    return book >= 1 && book <= 66
-      ? lowerBound(ids, verseId, bookFirst[book], bookFirst[book + 1])
-      : lowerBound(ids, verseId);
+    if (book < 1) return 0;
+    if (book > grid.length) return versification.verseCount;
+    const chapters = grid[book - 1];
+    const chapter = chapterOf(verseId);
+    if (chapter < 1) return bookStart[book - 1];
+    if (chapter > chapters.length) return bookStart[book];
+    const before = Math.min(Math.max(verseOf(verseId) - 1, 0), chapters[chapter - 1]);
+    return chapterStart[bookFirstChapter[book - 1] + chapter - 1] + before;
   };
+  const firstAtOrAfter = (verseId: number): number =>
+    gridBefore(verseId) - lowerBound(missingIds, verseId) + lowerBound(extraIds, verseId);
   const range = (from: number, to: number): [number, number] => [firstAtOrAfter(from), firstAtOrAfter(to)];
+
+  /** The ids of the verses whose ids fall in [fromId, toId), in order: the grid walked book by book and
+   *  chapter by chapter (not idOf per ordinal), less the missing verses, with the extra ones merged in. */
+  const idsBetween = (fromId: number, toId: number): Uint32Array => {
+    const list = new Uint32Array(firstAtOrAfter(toId) - firstAtOrAfter(fromId));
+    let n = 0;
+    let e = lowerBound(extraIds, fromId);
+    const lastBook = Math.min(bookOf(toId - 1), grid.length);
+    for (let b = Math.max(bookOf(fromId), 1) - 1; b < lastBook; b++) {
+      for (let c = 0; c < grid[b].length; c++) {
+        const chapterId = composeVerseId(b + 1, c + 1, 0);
+        for (let v = 1; v <= grid[b][c]; v++) {
+          const id = chapterId + v;
+          if (id < fromId || id >= toId) continue;
+          while (e < extraIds.length && extraIds[e] < id) list[n++] = extraIds[e++];
+          if (missing.size && missing.has(id)) continue;
+          list[n++] = id;
+        }
+      }
+    }
+    while (e < extraIds.length && extraIds[e] < toId) list[n++] = extraIds[e++];
+    return list;
+  };
+  let ids: Uint32Array | undefined;
+  const verseIds = (): Uint32Array => (ids ??= idsBetween(0, Number.POSITIVE_INFINITY));
+
+  // A verse's id from its position, for its record, without the whole list: each book's ids are listed
+  // when one of its verses is first read.
+  const bookFirst = new Uint32Array(grid.length + 2);
+  for (let book = 1; book <= grid.length + 1; book++) bookFirst[book] = firstAtOrAfter(composeVerseId(book, 0, 0));
+  const idsOfBook: (Uint32Array | undefined)[] = [];
+  const idAt = (index: number): number => {
+    if (ids || index < bookFirst[1] || index >= bookFirst[grid.length + 1]) return verseIds()[index];
+    const book = lowerBound(bookFirst, index + 1, 1, grid.length + 1) - 1;
+    const bookIds = (idsOfBook[book] ??= idsBetween(composeVerseId(book, 0, 0), composeVerseId(book + 1, 0, 0)));
+    return bookIds[index - bookFirst[book]];
+  };
 
   // The block holding the first of each run of 64 positions: finding a position's block starts there
   // and steps past at most a block boundary or two (a block holds a chapter or more), where a binary
   // search over the block starts mispredicts a branch at nearly every step.
-  const blockHint = new Uint16Array((n >> BLOCK_HINT_SHIFT) + 1);
+  const blockHint = new Uint16Array((size >> BLOCK_HINT_SHIFT) + 1);
   for (let k = 0, block = 0; k < blockHint.length; k++) {
     while (block < blocks.count - 1 && blockStarts[block + 1] <= k << BLOCK_HINT_SHIFT) block++;
     blockHint[k] = block;
@@ -223,30 +257,34 @@ export function loadTranslation(
   const rowAt = (index: number): VerseRow => {
     const entry = blockOf(index);
     const local = index - entry.first;
-    return (entry.rows[local] ??= Object.freeze(verseRow(ids[index], sliceOf(entry, local))));
+    return (entry.rows[local] ??= Object.freeze(verseRow(idAt(index), sliceOf(entry, local))));
   };
 
   let counts: Uint16Array | null = null;
   return {
     versionId: info.versionId,
     info,
-    ids,
-    size: ids.length,
+    get ids() {
+      return verseIds();
+    },
+    size,
     indexOf(verseId) {
-      const ordinal = versification.ordinalOf(bookOf(verseId), chapterOf(verseId), verseOf(verseId));
-      return ordinal >= 0 ? positionByOrdinal[ordinal] : (extraPosition.get(verseId) ?? -1);
+      const ordinal = ordinalOf(verseId);
+      if (ordinal < 0) return extra.has(verseId) ? firstAtOrAfter(verseId) : -1;
+      if (missing.size && missing.has(verseId)) return -1;
+      return ordinal - lowerBound(missingIds, verseId) + lowerBound(extraIds, verseId);
     },
     textAt,
     rowAt,
     firstAtOrAfter,
     chapterRange: (book, chapter) => range(composeVerseId(book, chapter, 0), composeVerseId(book, chapter + 1, 0)),
-    bookRange: (book) => [bookFirst[book], bookFirst[book + 1]],
+    bookRange: (book) => range(composeVerseId(book, 0, 0), composeVerseId(book + 1, 0, 0)),
     wordCounts() {
       if (!counts) {
         // Kept only once every verse is counted: a block that fails its check part way through must
         // fail the next call too, not leave zeros that later answers read as counts.
-        const counted = new Uint16Array(ids.length);
-        for (let i = 0; i < ids.length; i++) counted[i] = countWords(textAt(i));
+        const counted = new Uint16Array(size);
+        for (let i = 0; i < size; i++) counted[i] = countWords(textAt(i));
         counts = counted;
       }
       return counts;

@@ -9,9 +9,10 @@ import { BibleError } from '../../engine/core/errors.ts';
 import { padVerseId } from '../../engine/core/ids.ts';
 import { coerceParams, compileParams } from '../../engine/core/params.ts';
 import { readPack } from '../../engine/core/pack/reader.ts';
+import type { TextPackInfo } from '../../engine/core/pack/contents.ts';
 import { META_PACK, TEXT_PACK } from '../../engine/core/pack/schemas.ts';
 import { loadMeta } from '../../engine/core/meta.ts';
-import { DECODED_BLOCKS_KEPT, loadTranslation } from '../../engine/core/translation.ts';
+import { DECODED_BLOCKS_KEPT, loadTranslation, lowerBound } from '../../engine/core/translation.ts';
 import { DEFAULT_DATA_DIR, nativeInflate } from '../../engine/node/loader.ts';
 import { bible } from '../helpers.ts';
 
@@ -100,6 +101,64 @@ describe('decoded blocks', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('verse positions', () => {
+  const meta = loadMeta(packAt(META_PACK.name));
+  const { versification } = meta;
+  // The translations that leave grid verses out or add their own: positions there are not ordinals.
+  const uneven = meta.versions
+    .map(({ versionId }) => packAt(TEXT_PACK.name(versionId)))
+    .filter((pack) => {
+      const { missing, extra } = pack.json<TextPackInfo>('info');
+      return missing.length + extra.length > 0;
+    });
+
+  it('are computed without the verse list, and agree with the list once it is built', () => {
+    expect(uneven.length).toBeGreaterThan(1);
+    for (const pack of uneven) {
+      const { missing, extra } = pack.json<TextPackInfo>('info');
+      // Records first, in a scattered order, before anything builds the whole list.
+      const text = loadTranslation(pack, versification);
+      const step = 997;
+      const rows = Array.from({ length: Math.ceil(text.size / step) }, (_, k) => text.rowAt(k * step));
+      const { ids } = text;
+      expect(rows.map((row) => Number(row.id))).toEqual(rows.map((_, k) => ids[k * step]));
+      // The list: ascending, the grid less `missing` plus `extra`.
+      expect(ids.length).toBe(text.size);
+      expect(ids.every((id, i) => i === 0 || id > ids[i - 1])).toBe(true);
+      const listed = new Set(ids);
+      expect(missing.some((id) => listed.has(id))).toBe(false);
+      expect(extra.every((id) => listed.has(id))).toBe(true);
+      expect(text.size).toBe(versification.verseCount - missing.length + extra.length);
+      expect(Array.from(ids, (id) => text.indexOf(id))).toEqual(Array.from(ids, (_, i) => i));
+      for (const id of missing) expect(text.indexOf(id)).toBe(-1);
+
+      const search = (id: number) => lowerBound(ids, id);
+      const nearListed = fc.oneof(
+        fc.constantFrom(...missing, ...extra).chain((id) => fc.integer({ min: id - 2, max: id + 2 })),
+        fc.record({ b: fc.integer({ min: 0, max: 67 }), c: fc.integer({ min: 0, max: 152 }), v: fc.nat(180) }),
+        fc.integer({ min: -5, max: 100_000_000 }),
+      );
+      fc.assert(
+        fc.property(nearListed, (drawn) => {
+          const id = typeof drawn === 'number' ? drawn : drawn.b * 1e6 + drawn.c * 1e3 + drawn.v;
+          expect(text.firstAtOrAfter(id)).toBe(search(id));
+          expect(text.indexOf(id)).toBe(ids.indexOf(id));
+        }),
+        { numRuns: 300 },
+      );
+      for (let book = 1; book <= 66; book++) {
+        expect(text.bookRange(book)).toEqual([search(book * 1e6), search((book + 1) * 1e6)]);
+        const chapters = versification.chapterVerses[book - 1].length;
+        for (let chapter = 1; chapter <= chapters; chapter++)
+          expect(text.chapterRange(book, chapter)).toEqual([
+            search(book * 1e6 + chapter * 1e3),
+            search(book * 1e6 + (chapter + 1) * 1e3),
+          ]);
+      }
+    }
   });
 });
 

@@ -45,6 +45,8 @@ export const META_PACK = definePack('meta', {
   versification: json<number[][]>(),
   books: json<BookRecord[]>(),
   versions: json<VersionRecord[]>(),
+  /** the versions' ids, in the order of `versions`: what a parameter check needs, without their records */
+  versionIds: json<string[]>(),
   service: json<ServiceInfo>(),
   /** normalised book name or abbreviation -> book number */
   nameIndex: json<Record<string, number>>(),

@@ -116,26 +116,32 @@ export default async function hosts(h: Harness): Promise<void> {
         `const engine = await import(${JSON.stringify(pathToFileURL(ENGINE_BUNDLE).href)});
          const { readFileSync } = await import('node:fs');
          const loader = async (name) => new Uint8Array(readFileSync(${JSON.stringify(DEFAULT_DATA_DIR)} + '/' + name + '.pack'));
+         const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) * 1e3; };
          const opens = [];
+         const cpus = [];
          for (let i = 0; i < 10; i++) {
            const t0 = performance.now();
+           const c0 = cpu();
            const b = await engine.open({ loader });
            await b.call('GetVerse', { verseId: '43003016' });
            opens.push((performance.now() - t0) * 1e6);
+           cpus.push(cpu() - c0);
          }
-         console.log(JSON.stringify(opens));`,
+         console.log(JSON.stringify({ opens, cpus }));`,
       ],
       { encoding: 'utf8' },
     ),
-  ) as number[];
-  const firstOpen = opens[0];
-  opens.sort((a, b) => a - b);
+  ) as { opens: number[]; cpus: number[] };
+  // CPU time (all the process's threads, the collector's among them) moves less with the machine's load.
+  const cpus = opens.cpus.sort((a, b) => a - b);
+  const firstOpen = opens.opens[0];
+  opens.opens.sort((a, b) => a - b);
   h.add({
     group: 'hosts',
     name: 'bundle: open + first KJV verse (fflate inflate)',
-    medianNs: opens[opens.length >> 1],
+    medianNs: opens.opens[opens.opens.length >> 1],
     target: '<= 20 ms',
     targetNs: 20e6,
-    note: `median of ${opens.length} opens in a fresh process; the first, with the engine's code not yet optimized, ${(firstOpen / 1e6).toFixed(1)} ms`,
+    note: `median of ${opens.opens.length} opens in a fresh process (CPU ${(cpus[cpus.length >> 1] / 1e6).toFixed(1)} ms); the first, with the engine's code not yet optimized, ${(firstOpen / 1e6).toFixed(1)} ms`,
   });
 }
