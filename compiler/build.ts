@@ -4,13 +4,10 @@ import { createHash, type Hash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ALL_DATASETS, CATALOG, VERSIFICATION_DATASET, type TranslationEntry } from '../sources/catalog.ts';
-import { readKjvChapterVerses } from './adapters/kjv-versification.ts';
-import { readStepArabic } from './adapters/step-arabic.ts';
-import { readSwordModule } from './adapters/sword-ztext.ts';
-import type { TranslationText } from './adapters/types.ts';
-import { readUsfmFolder } from './adapters/usfm.ts';
+import { ALL_DATASETS, CATALOG, VERSIFICATION_DATASET } from '../sources/catalog.ts';
 import type { BuildContext, Builder, BuiltPack, BuiltPackRecord } from './builders/context.ts';
+import { type Exclusions, makeBuildContext, sourcePath } from './build-context.ts';
+import { builderCodeHashes } from './code-inputs.ts';
 import { metaBuilder } from './builders/meta.ts';
 import { extrabiblicalBuilder } from './builders/extrabiblical.ts';
 import { licensingBuilder } from './builders/licensing.ts';
@@ -116,11 +113,7 @@ function hashPath(root: string): string {
 /** A hash of every build input, stored in the manifest so a stale build is detected after a git pull. */
 export const buildInputsHash = (): string => hashInputs(BUILD_INPUTS);
 
-const ADAPTERS: Record<string, (ctx: { path: string; kjvChapterVerses: number[][] }) => TranslationText> = {
-  'sword-ztext': readSwordModule,
-  usfm: readUsfmFolder,
-  'step-arabic': readStepArabic,
-};
+export { type Exclusions, makeBuildContext, sourcePath };
 
 export interface BuildOptions {
   outDir?: string;
@@ -129,12 +122,6 @@ export interface BuildOptions {
   only?: string[];
   /** leave out every catalog entry of these licence categories (e.g. cc_restrictive, unknown) */
   excludeCategories?: string[];
-}
-
-/** What a build leaves out: the licence categories asked for, and the catalog entries they cover. */
-export interface Exclusions {
-  categories: string[];
-  ids: Set<string>;
 }
 
 /** What a builder's packs were made from: the hash of the code, the build options and the datasets it
@@ -203,51 +190,6 @@ function selectBuilders(only: string[] | undefined): Builder[] {
   return only ? BUILDERS.filter((b) => only.includes(b.name) || b.runsLast) : BUILDERS;
 }
 
-/** Where a catalog dataset (or a file inside a dataset that is a folder) lies under the corpus root. */
-export function sourcePath(root: string, datasetId: string, file?: string): string {
-  const entry = CATALOG.find((e) => e.id === datasetId);
-  if (!entry) throw new Error(`the catalog has no dataset ${datasetId} (sources/catalog.ts)`);
-  return file === undefined ? join(root, entry.path) : join(root, entry.path, file);
-}
-
-/** What every builder receives; each translation is read once, on first use. Every dataset a builder
- *  asks for is noted in `read`, so its record names exactly what its packs depend on. */
-export function makeBuildContext(
-  root: string,
-  exclusions: Exclusions,
-  log: (message: string) => void,
-  builtPacks: () => BuiltPackRecord[],
-  read: Set<string>,
-): BuildContext {
-  const source = (datasetId: string, file?: string) => {
-    read.add(datasetId);
-    return sourcePath(root, datasetId, file);
-  };
-  const kjvChapterVerses = readKjvChapterVerses(source(VERSIFICATION_DATASET));
-  const texts = new Map<string, TranslationText>();
-  return {
-    source,
-    kjvChapterVerses,
-    log,
-    excluded: (entryId) => exclusions.ids.has(entryId),
-    excludedCategories: exclusions.categories,
-    builtPacks,
-    translation(entry: TranslationEntry) {
-      read.add(entry.id);
-      let text = texts.get(entry.id);
-      if (!text) {
-        const t0 = performance.now();
-        text = ADAPTERS[entry.adapter]({ path: source(entry.id), kjvChapterVerses });
-        texts.set(entry.id, text);
-        log(
-          `  read ${entry.id.padEnd(8)} ${String(text.verses.length).padStart(6)} verses  ${((performance.now() - t0) / 1000).toFixed(1)}s`,
-        );
-      }
-      return text;
-    },
-  };
-}
-
 /** A partial build keeps the packs and manifest it finds; a full build starts from an empty manifest but
  *  may keep the packs of builders whose inputs did not change (see reusable). */
 function prepareOutput(output: PackOutput, partial: boolean): void {
@@ -278,10 +220,10 @@ function removeStrayPacks(output: PackOutput): void {
 function reusable(
   output: PackOutput,
   builder: string,
-  inputsOf: (datasets: string[]) => string,
+  inputsOf: (builder: string, datasets: string[]) => string,
 ): BuiltPackRecord[] | null {
   const record = output.previous.builders[builder];
-  if (!record || inputsOf(record.datasets) !== record.inputs) return null;
+  if (!record || inputsOf(builder, record.datasets) !== record.inputs) return null;
   const packs = output.previous.packs.filter((m) => m.builder === builder);
   const intact = packs.every((m) => {
     const path = join(output.dir, m.file);
@@ -390,9 +332,12 @@ async function runBuilders(
   makeContext: (read: Set<string>) => BuildContext,
   output: PackOutput,
   exclusions: Exclusions,
-  code: string,
   partial: boolean,
 ): Promise<void> {
+  const codeOf = builderCodeHashes(
+    REPO_ROOT,
+    BUILDERS.map((b) => b.name),
+  );
   const datasetHashes = new Map<string, string>();
   const root = corpusRoot();
   const datasetHash = (id: string) => {
@@ -403,14 +348,16 @@ async function runBuilders(
     }
     return hash;
   };
-  const inputsOf = (datasets: string[]) =>
+  const inputsOf = (builder: string, datasets: string[]) =>
     createHash('sha256')
-      .update(JSON.stringify([code, exclusions.categories, datasets.map((id) => [id, datasetHash(id)])]))
+      .update(
+        JSON.stringify([codeOf(builder, datasets), exclusions.categories, datasets.map((id) => [id, datasetHash(id)])]),
+      )
       .digest('hex');
   const pool = createCompressionPool();
   const writes: Promise<void>[] = [];
   const finish = (builder: string, packs: BuiltPack[], datasets: string[], seconds: number) => {
-    output.builders[builder] = { inputs: inputsOf(datasets), datasets };
+    output.builders[builder] = { inputs: inputsOf(builder, datasets), datasets };
     for (const pack of admit(output, exclusions.ids, builder, packs))
       writes.push(compressAndWrite(pool, output, builder, pack));
     output.log(`[${builder}] built in ${seconds.toFixed(1)}s`);
@@ -500,7 +447,6 @@ export async function build(options: BuildOptions = {}): Promise<{ packs: number
     (read) => makeBuildContext(root, exclusions, log, () => output.manifest, read),
     output,
     exclusions,
-    partial ? buildInputsHash() : inputs,
     partial,
   );
   if (!partial) removeStrayPacks(output);
