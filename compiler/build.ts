@@ -47,20 +47,17 @@ export const BUILDERS: Builder[] = [
 ];
 
 /**
- * Builders a second process runs while the first runs the rest: about half the build's time on the
- * corpus (original texts, cross references, Gill, dictionaries, related words, topics, curated lists,
- * extra-biblical, plans), none of them reading what the first process's builders write.
+ * Builders the second build process runs while the first runs the rest, chosen so both take about as
+ * long on the corpus (CPU seconds on a 2-core machine: these about 23; text, meta, search, dictionary,
+ * extra-biblical and plans about 24). None of them reads what the other process's builders write.
  */
 export const SECOND_PROCESS_BUILDERS: readonly string[] = [
   'original',
   'xrefs',
   'commentary',
-  'dictionary',
   'relations',
   'topics',
   'study',
-  'extrabiblical',
-  'plans',
 ];
 
 /** Files whose change makes the packs stale (see scripts/ensure-build.ts). */
@@ -290,6 +287,7 @@ async function compressAndWrite(pool: CompressionPool, output: PackOutput, build
 function runInChild(
   names: string[],
   request: Omit<WorkerRequest, 'builders'>,
+  signal: AbortSignal,
   log: (line: string) => void,
   onBuilt: (builder: string, packs: BuiltPack[], datasets: string[], seconds: number) => void,
 ): Promise<void> {
@@ -301,6 +299,8 @@ function runInChild(
       ? process.execArgv.filter((a) => !a.startsWith('--inspect'))
       : ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // When the other build process fails, this one is stopped: its packs would not be used.
+    signal,
   });
   return new Promise((resolve, reject) => {
     let failed = false;
@@ -322,9 +322,9 @@ function runInChild(
 }
 
 /**
- * Runs the builders, then those that run last once every other pack is written. Two processes build at
- * once (this one, and a child for SECOND_PROCESS_BUILDERS), and packs compress in worker threads (one
- * per core) while builders run. In a full build, a builder whose code, options and datasets hash as they
+ * Runs the builders, then those that run last once every other pack is written. Two child processes
+ * build at once (SECOND_PROCESS_BUILDERS in one, the rest in the other), and this process compresses
+ * their packs in worker threads (one per core) as they come. In a full build, a builder whose code, options and datasets hash as they
  * did last time is not run: its packs are kept.
  */
 async function runBuilders(
@@ -375,23 +375,34 @@ async function runBuilders(
       output.totalBytes += kept.reduce((n, m) => n + m.bytes, 0);
       output.log(`[${builder.name}] inputs unchanged: kept ${kept.length} pack${kept.length === 1 ? '' : 's'}`);
     }
-    const inChild = toRun.filter((b) => SECOND_PROCESS_BUILDERS.includes(b.name)).map((b) => b.name);
-    const here = toRun.filter((b) => !inChild.includes(b.name));
-    // A lone builder is not worth a process: the child only starts when both sides have work.
-    const child =
-      inChild.length && here.length
-        ? runInChild(inChild, { root, excludeCategories: exclusions.categories }, output.log, finish)
-        : null;
+    const second = toRun.filter((b) => SECOND_PROCESS_BUILDERS.includes(b.name)).map((b) => b.name);
+    const first = toRun.filter((b) => !second.includes(b.name)).map((b) => b.name);
     const read = new Set<string>();
     const ctx = makeContext(read);
-    for (const builder of child ? here : toRun) {
-      const started = performance.now();
-      read.clear();
-      read.add(VERSIFICATION_DATASET);
-      const packs = builder.build(ctx);
-      finish(builder.name, packs, [...read].sort(), (performance.now() - started) / 1000);
+    if (first.length && second.length) {
+      // Both groups run in child processes, so this process's event loop stays free: it takes each pack
+      // as it comes and hands it to the compression threads. A builder run here would hold the loop for
+      // its whole run, and the other process, sending a large pack meanwhile, would wait for it, idle.
+      const request = { root, excludeCategories: exclusions.categories };
+      const stop = new AbortController();
+      await Promise.all(
+        [first, second].map((names) =>
+          runInChild(names, request, stop.signal, output.log, finish).catch((error: unknown) => {
+            stop.abort();
+            throw error;
+          }),
+        ),
+      );
+    } else {
+      // A lone group is not worth a process.
+      for (const builder of toRun) {
+        const started = performance.now();
+        read.clear();
+        read.add(VERSIFICATION_DATASET);
+        const packs = builder.build(ctx);
+        finish(builder.name, packs, [...read].sort(), (performance.now() - started) / 1000);
+      }
     }
-    await child;
     await Promise.all(writes);
     for (const builder of builders.filter((b) => b.runsLast)) {
       output.log(`[${builder.name}]`);
