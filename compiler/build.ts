@@ -289,7 +289,8 @@ function runInChild(
   request: Omit<WorkerRequest, 'builders'>,
   signal: AbortSignal,
   log: (line: string) => void,
-  onBuilt: (builder: string, packs: BuiltPack[], datasets: string[], seconds: number) => void,
+  onBuilt: (builder: string, packs: BuiltPack[], datasets: string[], seconds: number, cpuSeconds: number) => void,
+  onFinished: (cpuSeconds: number) => void,
 ): Promise<void> {
   const worker = new URL('./build-worker.ts', import.meta.url);
   const child = fork(fileURLToPath(worker), [], {
@@ -309,7 +310,8 @@ function runInChild(
       else if ('error' in message) {
         failed = true;
         reject(new Error(`a build process failed: ${message.error}`));
-      } else onBuilt(message.builder, message.packs, message.datasets, message.seconds);
+      } else if ('finished' in message) onFinished(message.finished.cpuSeconds);
+      else onBuilt(message.builder, message.packs, message.datasets, message.seconds, message.cpuSeconds);
     });
     child.on('error', reject);
     child.on('exit', (code) => {
@@ -333,7 +335,7 @@ async function runBuilders(
   output: PackOutput,
   exclusions: Exclusions,
   partial: boolean,
-): Promise<void> {
+): Promise<number> {
   const codeOf = builderCodeHashes(
     REPO_ROOT,
     BUILDERS.map((b) => b.name),
@@ -356,12 +358,16 @@ async function runBuilders(
       .digest('hex');
   const pool = createCompressionPool();
   const writes: Promise<void>[] = [];
-  const finish = (builder: string, packs: BuiltPack[], datasets: string[], seconds: number) => {
+  // A child process's own CPU time says what a builder costs when other work on the machine stretches
+  // its wall time; a builder run in this process shares its CPU count with the compression threads.
+  const finish = (builder: string, packs: BuiltPack[], datasets: string[], seconds: number, cpuSeconds?: number) => {
     output.builders[builder] = { inputs: inputsOf(builder, datasets), datasets };
     for (const pack of admit(output, exclusions.ids, builder, packs))
       writes.push(compressAndWrite(pool, output, builder, pack));
-    output.log(`[${builder}] built in ${seconds.toFixed(1)}s`);
+    const cpu = cpuSeconds === undefined ? '' : `, ${cpuSeconds.toFixed(1)}s CPU`;
+    output.log(`[${builder}] built in ${seconds.toFixed(1)}s${cpu}`);
   };
+  let childCpuSeconds = 0;
   try {
     const toRun: Builder[] = [];
     for (const builder of builders.filter((b) => !b.runsLast)) {
@@ -387,7 +393,9 @@ async function runBuilders(
       const stop = new AbortController();
       await Promise.all(
         [first, second].map((names) =>
-          runInChild(names, request, stop.signal, output.log, finish).catch((error: unknown) => {
+          runInChild(names, request, stop.signal, output.log, finish, (cpu) => {
+            childCpuSeconds += cpu;
+          }).catch((error: unknown) => {
             stop.abort();
             throw error;
           }),
@@ -413,7 +421,10 @@ async function runBuilders(
     await Promise.allSettled(writes);
     await pool.close();
   }
+  return childCpuSeconds;
 }
+
+export const cpuSecondsOf = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1e6;
 
 const sortedKeys = <T>(record: Record<string, T>): Record<string, T> =>
   Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -428,8 +439,18 @@ function writeManifest(output: PackOutput, inputs: string): void {
   );
 }
 
-export async function build(options: BuildOptions = {}): Promise<{ packs: number; bytes: number; seconds: number }> {
+/** What a build made, in how long, and the CPU time it took (this process's, its compression threads'
+ *  and its build processes'). */
+export interface BuildSummary {
+  packs: number;
+  bytes: number;
+  seconds: number;
+  cpuSeconds: number;
+}
+
+export async function build(options: BuildOptions = {}): Promise<BuildSummary> {
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const log = options.log ?? ((m: string) => process.stdout.write(`${m}\n`));
   const outDir = options.outDir ?? DEFAULT_OUT_DIR;
   const partial = Boolean(options.only);
@@ -453,7 +474,7 @@ export async function build(options: BuildOptions = {}): Promise<{ packs: number
   };
   const builders = selectBuilders(options.only);
   prepareOutput(output, partial);
-  await runBuilders(
+  const childCpuSeconds = await runBuilders(
     builders,
     (read) => makeBuildContext(root, exclusions, log, () => output.manifest, read),
     output,
@@ -464,8 +485,9 @@ export async function build(options: BuildOptions = {}): Promise<{ packs: number
   writeManifest(output, inputs);
 
   const seconds = (performance.now() - started) / 1000;
+  const cpuSeconds = cpuSecondsOf(process.cpuUsage(cpuBefore)) + childCpuSeconds;
   log(
-    `built ${output.manifest.length} packs, ${(output.totalBytes / 1048576).toFixed(1)} MiB, in ${seconds.toFixed(1)}s -> ${relative(process.cwd(), outDir) || outDir}`,
+    `built ${output.manifest.length} packs, ${(output.totalBytes / 1048576).toFixed(1)} MiB, in ${seconds.toFixed(1)}s (${cpuSeconds.toFixed(1)}s CPU) -> ${relative(process.cwd(), outDir) || outDir}`,
   );
-  return { packs: output.manifest.length, bytes: output.totalBytes, seconds };
+  return { packs: output.manifest.length, bytes: output.totalBytes, seconds, cpuSeconds };
 }
