@@ -1,5 +1,6 @@
 // A child process of the build: runs the builders it is sent, with its own context (it reads the
-// datasets it needs itself), and sends back their packs, the datasets each read, and its log.
+// datasets it needs itself), and sends back their packs, the datasets each read, the CPU time each
+// took, and its log.
 import { BUILDERS, cpuSecondsOf, makeBuildContext, resolveExclusions } from './build.ts';
 import type { BuiltPack } from './builders/context.ts';
 import { VERSIFICATION_DATASET } from '../sources/catalog.ts';
