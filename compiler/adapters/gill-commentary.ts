@@ -132,9 +132,18 @@ function matchScore(lemma: string[], verse: string[]): number {
     }
     [previous, row] = [row, previous];
   }
-  const common = previous[verse.length];
-  const opens = verse[0] === lemma[0] && (lemma.length < 2 || verse[1] === lemma[1]);
-  return common / lemma.length + (opens ? 0.25 : 0);
+  return previous[verse.length] / lemma.length + openingBonus(lemma, verse);
+}
+
+/** The bonus for a verse that opens with the lemma's first two words. */
+function openingBonus(lemma: string[], verse: string[]): number {
+  return verse[0] === lemma[0] && (lemma.length < 2 || verse[1] === lemma[1]) ? 0.25 : 0;
+}
+
+/** No verse scores above this: every lemma word in common, and the opening bonus when it applies. */
+function matchScoreBound(lemma: string[], verse: string[]): number {
+  if (lemma.length === 0 || verse.length === 0) return 0;
+  return Math.min(lemma.length, verse.length) / lemma.length + openingBonus(lemma, verse);
 }
 
 const GOOD_MATCH = 0.6;
@@ -317,17 +326,28 @@ function verseOfBlock(block: Block, at: Placement): number {
   // The source's own order is the best guide for ambiguous lemmas ("And he said unto them"),
   // and a verse that already has its comment is a worse home than a free one.
   const hint = at.lastBlockAt.size > 0 || !block.stated ? at.expected : block.stated.first;
+  const placementValue = (v: number, score: number) =>
+    score - Math.min(0.4, 0.02 * Math.abs(v - hint)) - (at.lastBlockAt.has(v) ? 0.05 : 0);
+  // The best value, the first verse on a tie. The hinted verse goes first: it is usually the answer, and
+  // with its value known most verses are passed over on their score's upper bound without matching.
   let best = -1;
   let bestValue = -Infinity;
   let bestScore = 0;
-  for (let v = 1; v <= count; v++) {
+  const consider = (v: number) => {
     const score = matchScore(lemma, at.verseWords[v - 1]);
-    const value = score - Math.min(0.4, 0.02 * Math.abs(v - hint)) - (at.lastBlockAt.has(v) ? 0.05 : 0);
-    if (value > bestValue) {
+    const value = placementValue(v, score);
+    if (value > bestValue || (value === bestValue && v < best)) {
       bestValue = value;
       best = v;
       bestScore = score;
     }
+  };
+  if (hint >= 1 && hint <= count) consider(hint);
+  for (let v = 1; v <= count; v++) {
+    if (v === hint) continue;
+    const bound = placementValue(v, matchScoreBound(lemma, at.verseWords[v - 1]));
+    if (bound < bestValue || (bound === bestValue && v > best)) continue;
+    consider(v);
   }
   if (bestScore >= GOOD_MATCH) return best;
   stats.unmatched++;

@@ -111,13 +111,17 @@ function readBlocks(source: string, file: string): Block[] {
 
 /** One table row: its Arabic word(s), 'untranslated' for a source word with no Arabic, undefined if malformed. */
 function readRow(line: string): Block['words'][number] | 'untranslated' | undefined {
-  const fields = line.split('\t');
+  // Only the first two fields are read, so the row is not split: its tabs are counted instead.
+  let tabs = 0;
+  for (let at = line.indexOf('\t'); at >= 0; at = line.indexOf('\t', at + 1)) tabs++;
   // 872 OT rows lose their trailing tab (empty last field).
-  if (fields.length === FIELDS - 1) fields.push('');
-  if (fields.length !== FIELDS) return undefined;
-  if (fields[0] === '') return 'untranslated';
-  const numbers = WORD_NUMBERS.exec(fields[0]);
-  const arabic = fields[1].trim();
+  if (tabs !== FIELDS - 1 && tabs !== FIELDS - 2) return undefined;
+  const firstTab = line.indexOf('\t');
+  const secondTab = line.indexOf('\t', firstTab + 1);
+  const wordNumber = line.slice(0, firstTab);
+  if (wordNumber === '') return 'untranslated';
+  const numbers = WORD_NUMBERS.exec(wordNumber);
+  const arabic = line.slice(firstTab + 1, secondTab).trim();
   if (!numbers || !arabic) return undefined;
   const first = Number(numbers[1]);
   const last = numbers[2] ? Number(numbers[2]) : first;

@@ -2,7 +2,8 @@
 // plain verse text. The binary layout (.bzs block index, .bzv entry index, zlib blocks in .bzz) and the
 // per-module quirks are described in the corpus provenance (provenance/bibles.md, "SWORD zText").
 import { readFileSync } from 'node:fs';
-import { unzipSync, unzlibSync } from 'fflate';
+import { inflateSync } from 'node:zlib';
+import { unzipSync } from 'fflate';
 import { BOOKS } from '../../sources/books.ts';
 import type { AdapterContext, ChapterVerseTable, TranslationText, VerseRecord } from './types.ts';
 import { attribute, decodeXmlEntities, osisToText } from './filters/osis.ts';
@@ -182,7 +183,8 @@ function testamentReader(module: SwordModuleFiles, testament: 'ot' | 'nt', zipPa
     if (!inflated) {
       const offset = blockIndex.getUint32(n * 12, true);
       const size = blockIndex.getUint32(n * 12 + 4, true);
-      inflated = unzlibSync(bzz!.subarray(offset, offset + size));
+      // Node's native inflate: a few times faster than fflate's on the 10 modules' blocks.
+      inflated = inflateSync(bzz!.subarray(offset, offset + size));
       blocks.set(n, inflated);
     }
     return inflated;

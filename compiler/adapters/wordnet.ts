@@ -194,6 +194,7 @@ const RULES: Record<Pos, [string, string][]> = {
 
 export function readWordNet(dir: string): WordNet {
   const index = new Map<string, Sense[]>();
+  const synsetLines = new Map<string, string>();
   const synsets = new Map<string, Synset>();
   for (const pos of Object.keys(FILES) as Pos[]) {
     for (const line of readFileSync(join(dir, `index.${FILES[pos]}`), 'utf8').split('\n')) {
@@ -207,32 +208,24 @@ export function readWordNet(dir: string): WordNet {
         list.push({ pos, rank, synset: `${pos}${offset}`, tagged });
       });
     }
+    // Most of the 117,000 synsets are never asked for: each line is parsed on first use.
     for (const line of readFileSync(join(dir, `data.${FILES[pos]}`), 'utf8').split('\n')) {
       if (line === '' || line.startsWith(' ')) continue;
-      const f = line.slice(0, line.indexOf(' | ') >>> 0).split(' ');
-      const wordCount = parseInt(f[3], 16);
-      const words: string[] = [];
-      for (let i = 0; i < wordCount; i++) words.push(f[4 + i * 2].toLowerCase().replace(/\(.*\)$/, ''));
-      let at = 4 + wordCount * 2;
-      const pointerCount = Number(f[at++]);
-      const pointers: Synset['pointers'] = [];
-      for (let i = 0; i < pointerCount; i++, at += 4) {
-        const sourceTarget = f[at + 3];
-        pointers.push({
-          symbol: f[at],
-          target: `${f[at + 2] === 's' ? 'a' : f[at + 2]}${f[at + 1]}`,
-          source: parseInt(sourceTarget.slice(0, 2), 16),
-          targetWord: parseInt(sourceTarget.slice(2), 16),
-        });
-      }
-      // Satellite adjectives ("s") live in data.adj with the adjectives.
-      synsets.set(`${pos}${f[0]}`, { words, pointers });
+      synsetLines.set(`${pos}${line.slice(0, line.indexOf(' '))}`, line);
     }
   }
   for (const list of index.values()) list.sort((a, b) => a.rank - b.rank || b.tagged - a.tagged);
   return {
     senses: (lemma) => index.get(lemma) ?? [],
-    synset: (key) => synsets.get(key),
+    synset(key) {
+      let synset = synsets.get(key);
+      const line = synset ? undefined : synsetLines.get(key);
+      if (line !== undefined) {
+        synset = readSynset(line);
+        synsets.set(key, synset);
+      }
+      return synset;
+    },
     lemmas(word) {
       const out: string[] = [];
       const add = (w: string) => {
@@ -297,4 +290,26 @@ export function relatedWords(wordnet: WordNet, word: string, vocabulary: Readonl
     }
   }
   return out;
+}
+
+/** One line of a data.* file: the synset's words and its pointers to other synsets. */
+function readSynset(line: string): Synset {
+  const f = line.slice(0, line.indexOf(' | ') >>> 0).split(' ');
+  const wordCount = parseInt(f[3], 16);
+  const words: string[] = [];
+  for (let i = 0; i < wordCount; i++) words.push(f[4 + i * 2].toLowerCase().replace(/\(.*\)$/, ''));
+  let at = 4 + wordCount * 2;
+  const pointerCount = Number(f[at++]);
+  const pointers: Synset['pointers'] = [];
+  for (let i = 0; i < pointerCount; i++, at += 4) {
+    const sourceTarget = f[at + 3];
+    pointers.push({
+      symbol: f[at],
+      // Satellite adjectives ("s") live in data.adj with the adjectives.
+      target: `${f[at + 2] === 's' ? 'a' : f[at + 2]}${f[at + 1]}`,
+      source: parseInt(sourceTarget.slice(0, 2), 16),
+      targetWord: parseInt(sourceTarget.slice(2), 16),
+    });
+  }
+  return { words, pointers };
 }
