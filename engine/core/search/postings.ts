@@ -16,12 +16,20 @@
 // Pack layout (the same three sections wherever the index is stored):
 //   info   json   { format, size (rows), terms, postings }
 //   terms  utf8   every key, sorted by UTF-16 code units, joined by "\n"
-//   ids    bytes  for each key in that order: its row count, then its rows as gaps, LEB128 varints
+//   ids    bytes  range-coded (pack/range-coding.ts), for each key in that order: its row count and its
+//                 last row, each as an adaptive bit length and the bits below it, then the other rows by
+//                 binary interpolative coding (Moffat and Stuiver): the middle row of a run, as equally
+//                 likely anywhere it can be given the run's bounds, then each half within the bounds that
+//                 leaves. A run that fills its bounds costs nothing, and clustered rows (a name in one
+//                 book) narrow the bounds fast. On the KJV this takes 0.46 MB where gaps as varints,
+//                 deflated, took 0.52 MB. The last row comes first so that the rows' bound is in the
+//                 data, not the row count a reader is told.
 import { lowerBound } from '../translation.ts';
+import { BitLengthModel, RangeDecoder, RangeEncoder } from '../pack/range-coding.ts';
 
 /** Names everything that shapes a posting index; the engine refuses an index built with another. (This
  *  file is a build input, so editing it marks the packs stale.) */
-export const SEARCH_FORMAT = 'exact-keys/normalizeText/leb128-gaps/2';
+export const SEARCH_FORMAT = 'exact-keys/normalizeText/interpolative-range/3';
 
 const APOSTROPHE = "'";
 
@@ -68,31 +76,60 @@ export function encodePostings(lists: Map<string, ArrayLike<number>>): {
   postings: number;
 } {
   const keys = [...lists.keys()].sort(byCodeUnits);
-  const bytes: number[] = [];
-  const varint = (value: number) => {
-    while (value > 0x7f) {
-      bytes.push((value & 0x7f) | 0x80);
-      value >>>= 7;
-    }
-    bytes.push(value);
-  };
+  const encoder = new RangeEncoder();
+  const counts = new BitLengthModel();
+  const lasts = new BitLengthModel();
   let postings = 0;
   for (const key of keys) {
     if (!key || key.includes('\n') || key.includes(' '))
       throw new Error(`posting key ${JSON.stringify(key)} is empty or holds a separator`);
     const rows = lists.get(key)!;
-    varint(rows.length);
-    let previous = -1;
-    for (let j = 0; j < rows.length; j++) {
-      const row = rows[j];
-      if (!Number.isInteger(row) || row <= previous)
+    for (let j = 0; j < rows.length; j++)
+      if (!Number.isInteger(rows[j]) || rows[j] < 0 || (j > 0 && rows[j] <= rows[j - 1]))
         throw new Error(`posting rows of ${JSON.stringify(key)} are not ascending integers`);
-      varint(row - previous - 1);
-      previous = row;
-    }
+    counts.write(encoder, rows.length);
+    if (rows.length === 0) continue;
+    const last = rows[rows.length - 1];
+    lasts.write(encoder, last);
+    interpolate(encoder, rows, 0, rows.length - 1, 0, last - 1);
     postings += rows.length;
   }
-  return { terms: keys.join('\n'), ids: Uint8Array.from(bytes), postings };
+  return { terms: keys.join('\n'), ids: encoder.finish(), postings };
+}
+
+/** Codes rows[from, to), every one of them known to lie in [low, high]. */
+function interpolate(
+  encoder: RangeEncoder,
+  rows: ArrayLike<number>,
+  from: number,
+  to: number,
+  low: number,
+  high: number,
+) {
+  const n = to - from;
+  if (n === 0 || high - low + 1 === n) return;
+  const mid = (from + to) >>> 1;
+  const least = low + (mid - from);
+  const most = high - (to - 1 - mid);
+  encoder.uniform(rows[mid] - least, most - least + 1);
+  interpolate(encoder, rows, from, mid, low, rows[mid] - 1);
+  interpolate(encoder, rows, mid + 1, to, rows[mid] + 1, high);
+}
+
+/** Fills rows[from, to) (known to lie in [low, high]) from the stream: the inverse of interpolate. */
+function uninterpolate(decoder: RangeDecoder, rows: Uint32Array, from: number, to: number, low: number, high: number) {
+  const n = to - from;
+  if (n === 0) return;
+  if (high - low + 1 === n) {
+    for (let i = from; i < to; i++) rows[i] = low + (i - from);
+    return;
+  }
+  const mid = (from + to) >>> 1;
+  const least = low + (mid - from);
+  const row = least + decoder.uniform(high - (to - 1 - mid) - least + 1);
+  rows[mid] = row;
+  uninterpolate(decoder, rows, from, mid, low, row - 1);
+  uninterpolate(decoder, rows, mid + 1, to, row + 1, high);
 }
 
 /**
@@ -148,42 +185,31 @@ export function decodePostings(terms: string, ids: Uint8Array, postings: number,
   const keys = terms ? terms.split('\n') : [];
   const rows = new Uint32Array(postings);
   const starts = new Uint32Array(keys.length + 1);
-  const length = ids.length;
-  // Varints inline, and no closure over the cursor (a captured variable lives in a context, not a
-  // register): this loop runs for every posting of the translation, and most gaps take one byte.
-  let at = 0;
+  const decoder = new RangeDecoder(ids);
+  const counts = new BitLengthModel();
+  const lasts = new BitLengthModel();
   let filled = 0;
-  for (let k = 0; k < keys.length; k++) {
-    starts[k] = filled;
-    let count = 0;
-    for (let shift = 0; ; shift += 7) {
-      if (at >= length) throw new Error('posting ids are truncated');
-      const byte = ids[at++];
-      count += (byte & 0x7f) * 2 ** shift;
-      if (byte < 0x80) break;
+  try {
+    for (let k = 0; k < keys.length; k++) {
+      starts[k] = filled;
+      const count = counts.read(decoder);
+      if (count === 0) continue;
+      const stop = filled + count;
+      if (stop > postings) throw new Error('posting ids hold more than the info says');
+      const last = lasts.read(decoder);
+      if (last >= size) throw new Error(`posting ids name row ${last} of ${size}`);
+      if (last < count - 1) throw new Error('posting ids hold a list with more rows than room for them');
+      rows[stop - 1] = last;
+      uninterpolate(decoder, rows, filled, stop - 1, 0, last - 1);
+      filled = stop;
+      if (decoder.at > ids.length) throw new Error('posting ids are truncated');
     }
-    const stop = filled + count;
-    if (stop > postings) throw new Error('posting ids hold more than the info says');
-    let row = -1;
-    while (filled < stop) {
-      if (at >= length) throw new Error('posting ids are truncated');
-      let byte = ids[at++];
-      let gap = byte;
-      if (byte >= 0x80) {
-        gap = byte & 0x7f;
-        for (let shift = 7; ; shift += 7) {
-          if (at >= length) throw new Error('posting ids are truncated');
-          byte = ids[at++];
-          gap += (byte & 0x7f) * 2 ** shift;
-          if (byte < 0x80) break;
-        }
-      }
-      row += gap + 1;
-      rows[filled++] = row;
-    }
-    if (count > 0 && row >= size) throw new Error(`posting ids name row ${row} of ${size}`);
+  } catch (error) {
+    if (error instanceof RangeError) throw new Error('posting ids are corrupt');
+    throw error;
   }
   starts[keys.length] = filled;
-  if (at !== length || filled !== postings) throw new Error('posting ids do not match the terms');
+  if (decoder.at > ids.length) throw new Error('posting ids are truncated');
+  if (decoder.at !== ids.length || filled !== postings) throw new Error('posting ids do not match the terms');
   return new PostingIndex(keys, starts, rows, size);
 }
