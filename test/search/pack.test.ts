@@ -6,7 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { writePack } from '../../compiler/pack/writer.ts';
 import { readPack } from '../../engine/core/pack/reader.ts';
 import type { SearchPackInfo } from '../../engine/core/pack/schemas.ts';
-import { decodePostings, encodePostings, SEARCH_FORMAT } from '../../engine/core/search/postings.ts';
+import {
+  decodePostings,
+  encodePostings,
+  frontCodeKeys,
+  frontDecodeKeys,
+  SEARCH_FORMAT,
+} from '../../engine/core/search/postings.ts';
 import { loadSearchIndex } from '../../engine/core/search/searcher.ts';
 import { loadTranslation } from '../../engine/core/translation.ts';
 import { DEFAULT_DATA_DIR, nativeInflate, openNode } from '../../engine/node/loader.ts';
@@ -63,6 +69,21 @@ describe('search packs', async () => {
     expect(() => decodePostings(terms, ids, postings, 300)).toThrow(/row 300 of 300/);
     expect(() => encodePostings(new Map([['a b', [1]]]))).toThrow();
     expect(() => encodePostings(new Map([['a', [3, 2]]]))).toThrow();
+    expect(() => frontDecodeKeys(['0ab', '3c'])).toThrow(/key 1 shares more/);
+  });
+
+  it('front-code any sorted keys to lines that survive UTF-8 and decode to the keys', () => {
+    const sortedKeys = fc
+      .uniqueArray(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }), { maxLength: 40 })
+      .map((keys) => keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    fc.assert(
+      fc.property(sortedKeys, (keys) => {
+        const lines = frontCodeKeys(keys);
+        const throughUtf8 = new TextDecoder().decode(new TextEncoder().encode(lines.join('\n')));
+        expect(throughUtf8).toBe(lines.join('\n'));
+        expect(frontDecodeKeys(lines)).toEqual(keys);
+      }),
+    );
   });
 
   it('are refused, clearly, when they do not fit the engine or the text pack', () => {

@@ -15,7 +15,7 @@
 //
 // Pack layout (the same three sections wherever the index is stored):
 //   info   json   { format, size (rows), terms, postings }
-//   terms  utf8   every key, sorted by UTF-16 code units, joined by "\n"
+//   terms  utf8   every key, sorted by UTF-16 code units, front-coded (frontCodeKeys), joined by "\n"
 //   ids    bytes  range-coded (pack/range-coding.ts), for each key in that order: its row count and its
 //                 last row, each as an adaptive bit length and the bits below it, then the other rows by
 //                 binary interpolative coding (Moffat and Stuiver): the middle row of a run, as equally
@@ -29,7 +29,7 @@ import { BitLengthModel, RangeDecoder, RangeEncoder } from '../pack/range-coding
 
 /** Names everything that shapes a posting index; the engine refuses an index built with another. (This
  *  file is a build input, so editing it marks the packs stale.) */
-export const SEARCH_FORMAT = 'exact-keys/normalizeText/interpolative-range/3';
+export const SEARCH_FORMAT = 'exact-keys/normalizeText/front-coded/interpolative-range/3';
 
 const APOSTROPHE = "'";
 
@@ -94,7 +94,42 @@ export function encodePostings(lists: Map<string, ArrayLike<number>>): {
     interpolate(encoder, rows, 0, rows.length - 1, 0, last - 1);
     postings += rows.length;
   }
-  return { terms: keys.join('\n'), ids: encoder.finish(), postings };
+  return { terms: frontCodeKeys(keys).join('\n'), ids: encoder.finish(), postings };
+}
+
+/** The character before a key's own part that gives how many UTF-16 units it shares with the key before:
+ *  '0' for none, and so on up the code points (none of them a line break). */
+const SHARED_BASE = 0x30;
+/** The most units a key is said to share: the rest is written out, so the count stays one character. */
+const MOST_SHARED = 0xd000;
+
+/** Sorted keys front-coded: each as the number of leading UTF-16 units it shares with the key before
+ *  (one character, from SHARED_BASE), then the rest of it. Sorted keys share long prefixes, and this
+ *  deflates to two thirds of the keys written out (KJV 25 KB against 37 KB; Arabic 94 KB against 161 KB). */
+export function frontCodeKeys(keys: readonly string[]): string[] {
+  return keys.map((key, i) => {
+    const before = i > 0 ? keys[i - 1] : '';
+    let shared = 0;
+    while (shared < MOST_SHARED && shared < key.length && shared < before.length && key[shared] === before[shared])
+      shared++;
+    // A cut between the two halves of a surrogate pair would leave neither part valid UTF-8.
+    if (shared > 0 && shared < key.length && (key.charCodeAt(shared) & 0xfc00) === 0xdc00) shared--;
+    return String.fromCharCode(SHARED_BASE + shared) + key.slice(shared);
+  });
+}
+
+/** The inverse of frontCodeKeys. Throws when a line claims more than the key before it has. */
+export function frontDecodeKeys(lines: readonly string[]): string[] {
+  const keys = new Array<string>(lines.length);
+  let before = '';
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const shared = line.charCodeAt(0) - SHARED_BASE;
+    if (!(shared >= 0 && shared <= before.length))
+      throw new Error(`posting key ${i} shares more than the key before it has`);
+    before = keys[i] = before.slice(0, shared) + line.slice(1);
+  }
+  return keys;
 }
 
 /** Codes rows[from, to), every one of them known to lie in [low, high]. */
@@ -182,7 +217,7 @@ function searchRows(rows: Uint32Array, target: number, lo: number, hi: number): 
 
 /** The inverse of encodePostings. Throws (a message for the pack's error) when the bytes do not fit. */
 export function decodePostings(terms: string, ids: Uint8Array, postings: number, size: number): PostingIndex {
-  const keys = terms ? terms.split('\n') : [];
+  const keys = terms ? frontDecodeKeys(terms.split('\n')) : [];
   const rows = new Uint32Array(postings);
   const starts = new Uint32Array(keys.length + 1);
   const decoder = new RangeDecoder(ids);
