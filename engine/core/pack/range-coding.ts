@@ -27,14 +27,16 @@ export const floorDivide = (a: number, b: number): number => {
 /** Reads symbols from a range-coded stream. Every call checks what the stream may hold, so damaged
  *  bytes give a RangeError (or wrong symbols that the caller's own checks refuse), never a hang. */
 export class RangeDecoder {
-  private code = 0;
-  private range = RANGE_TOP;
+  /** The state, public for loops that keep it in locals while they decode (and put it back after):
+   *  the stream's value less the low end, and the width of the interval. */
+  code = 0;
+  range = RANGE_TOP;
   private step = 1;
   /** where the next byte is read */
   at: number;
 
   constructor(
-    private readonly bytes: Uint8Array,
+    readonly bytes: Uint8Array,
     at = 0,
   ) {
     for (let i = 0; i < RANGE_FLUSH_BYTES; i++) this.code = this.code * 256 + (bytes[at + i] ?? 0);

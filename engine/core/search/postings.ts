@@ -25,7 +25,7 @@
 //                 deflated, took 0.52 MB. The last row comes first so that the rows' bound is in the
 //                 data, not the row count a reader is told.
 import { lowerBound } from '../translation.ts';
-import { BitLengthModel, RangeDecoder, RangeEncoder } from '../pack/range-coding.ts';
+import { BitLengthModel, RANGE_BOTTOM, RANGE_MAX_TOTAL, RangeDecoder, RangeEncoder } from '../pack/range-coding.ts';
 
 /** Names everything that shapes a posting index; the engine refuses an index built with another. (This
  *  file is a build input, so editing it marks the packs stale.) */
@@ -151,20 +151,80 @@ function interpolate(
   interpolate(encoder, rows, mid + 1, to, rows[mid] + 1, high);
 }
 
-/** Fills rows[from, to) (known to lie in [low, high]) from the stream: the inverse of interpolate. */
+/** Runs still to decode, four numbers each (from, to, low, high): a run's halves wait here, the right
+ *  one under the left, so rows come in the order interpolate wrote them. Depth stays under 2 * 33. */
+const pendingRuns = new Float64Array(4 * 80);
+
+/** Fills rows[from, to) (known to lie in [low, high]) from the stream: the inverse of interpolate. The
+ *  decoder's state is kept in locals and the recursion is a stack: this runs once per posting of a
+ *  translation on its first search. */
 function uninterpolate(decoder: RangeDecoder, rows: Uint32Array, from: number, to: number, low: number, high: number) {
-  const n = to - from;
-  if (n === 0) return;
-  if (high - low + 1 === n) {
-    for (let i = from; i < to; i++) rows[i] = low + (i - from);
-    return;
+  const { bytes } = decoder;
+  const length = bytes.length;
+  let code = decoder.code;
+  let range = decoder.range;
+  let next = decoder.at;
+  const runs = pendingRuns;
+  let top = 0;
+  runs[0] = from;
+  runs[1] = to;
+  runs[2] = low;
+  runs[3] = high;
+  top = 4;
+  while (top > 0) {
+    top -= 4;
+    const first = runs[top];
+    const end = runs[top + 1];
+    const least0 = runs[top + 2];
+    const most0 = runs[top + 3];
+    const n = end - first;
+    if (n === 0) continue;
+    if (most0 - least0 + 1 === n) {
+      for (let i = first; i < end; i++) rows[i] = least0 + (i - first);
+      continue;
+    }
+    const mid = (first + end) >>> 1;
+    const least = least0 + (mid - first);
+    const size = most0 - (end - 1 - mid) - least + 1;
+    let value: number;
+    if (size > RANGE_MAX_TOTAL) {
+      decoder.code = code;
+      decoder.range = range;
+      decoder.at = next;
+      value = decoder.uniform(size);
+      code = decoder.code;
+      range = decoder.range;
+      next = decoder.at;
+    } else {
+      let step = Math.floor(range / size);
+      if (step * size > range) step--;
+      value = Math.floor(code / step);
+      if (value * step > code) value--;
+      if (value >= size) throw new RangeError('the range-coded data is corrupt');
+      code -= step * value;
+      range = step;
+      while (range < RANGE_BOTTOM) {
+        code = code * 256 + (next < length ? bytes[next] : 0);
+        next++;
+        range *= 256;
+      }
+    }
+    const row = least + value;
+    rows[mid] = row;
+    if (top + 8 > runs.length) throw new RangeError('a posting list is nested deeper than any list can be');
+    runs[top] = mid + 1;
+    runs[top + 1] = end;
+    runs[top + 2] = row + 1;
+    runs[top + 3] = most0;
+    runs[top + 4] = first;
+    runs[top + 5] = mid;
+    runs[top + 6] = least0;
+    runs[top + 7] = row - 1;
+    top += 8;
   }
-  const mid = (from + to) >>> 1;
-  const least = low + (mid - from);
-  const row = least + decoder.uniform(high - (to - 1 - mid) - least + 1);
-  rows[mid] = row;
-  uninterpolate(decoder, rows, from, mid, low, row - 1);
-  uninterpolate(decoder, rows, mid + 1, to, row + 1, high);
+  decoder.code = code;
+  decoder.range = range;
+  decoder.at = next;
 }
 
 /**
