@@ -81,7 +81,7 @@ export const textBuilder: Builder = {
             incomplete: incomplete.map((x) => ({ verseId: verseIdOf(x), reason: x.reason })),
           },
           blockStarts,
-          ...wordCodedSections(blocks),
+          ...wordCodedSections(blocks, { frontCoded: false }),
         }),
       });
     }

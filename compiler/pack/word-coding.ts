@@ -118,15 +118,20 @@ export function encodeWords(tokens: readonly string[], ids: ReadonlyMap<string, 
   return out.slice(0, at);
 }
 
-/** The sections of a word-coded text (the schemas' WORD_CODED_TEXT), one block of codes per text. */
-export function wordCodedSections(texts: readonly string[]) {
+/**
+ * The sections of a word-coded text (the schemas' WORD_CODED_TEXT), one block of codes per text. With
+ * `frontCoded` false every entry is written out in full (sharedPrefixes all 0): a few KB more after
+ * DEFLATE, but the reader then uses the section as it is instead of expanding it, which a translation's
+ * first verse waits for.
+ */
+export function wordCodedSections(texts: readonly string[], { frontCoded = true } = {}) {
   const built = buildDictionary(texts);
   const ids = new Map(built.entries.map((entry, i) => [entry, i]));
   const entries = built.entries.map((entry) => encoder.encode(entry));
   const sharedPrefixes = new Uint8Array(entries.length);
   const suffixes: Uint8Array[] = [];
   entries.forEach((entry, i) => {
-    const before = i > 0 ? entries[i - 1] : new Uint8Array(0);
+    const before = i > 0 && frontCoded ? entries[i - 1] : new Uint8Array(0);
     let shared = 0;
     while (shared < entry.length && shared < before.length && entry[shared] === before[shared]) shared++;
     sharedPrefixes[i] = shared;

@@ -37,7 +37,10 @@ export const MAX_ENTRY_BYTES = 255;
 
 /** A dictionary as a pack stores it, front-coded: entry i is the first sharedPrefixes[i] bytes of
  *  entry i - 1 followed by its own next suffixLengths[i] bytes of `dictionary`. Sorted entries share
- *  long prefixes: Gill's dictionary deflates to 164 KB this way, 265 KB written out in full. */
+ *  long prefixes: Gill's dictionary deflates to 164 KB this way, 265 KB written out in full. A
+ *  translation's dictionary shares nothing (every sharedPrefixes[i] is 0): it costs about 10 KB more,
+ *  and the reader takes the section as it is instead of spending milliseconds of a first verse
+ *  expanding it. */
 export interface WordDictionarySections {
   readonly dictionary: Uint8Array;
   readonly sharedPrefixes: Uint8Array;
@@ -75,8 +78,9 @@ export function readDictionary(sections: WordDictionarySections): WordDictionary
     suffixBytes += suffixLengths[i];
   }
   if (suffixBytes !== suffixes.length) throw new RangeError('the dictionary entry lengths do not add up to its size');
-  const bytes = new Uint8Array(starts[count]);
-  for (let i = 0, from = 0; i < count; i++) {
+  // Written out in full (a translation's dictionary), the section is the entries as they are: no copy.
+  const bytes = suffixBytes === starts[count] ? suffixes : new Uint8Array(starts[count]);
+  for (let i = 0, from = 0; bytes !== suffixes && i < count; i++) {
     const at = starts[i];
     const shared = sharedPrefixes[i];
     if (shared) bytes.copyWithin(at, starts[i - 1], starts[i - 1] + shared);
