@@ -868,7 +868,11 @@ export interface BibleServer {
 
 export async function serve(options: ServeOptions = {}): Promise<BibleServer> {
   const bible =
-    options.bible ?? (await openNode({ ...options.open, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }));
+    options.bible ??
+    (await openNode({
+      ...options.open,
+      ...(Object.hasOwn(options, 'dataDir') && options.dataDir ? { dataDir: options.dataDir } : {}),
+    }));
   const state: HandlerOptions = options;
   if (options.opsPort !== undefined) state.opsAccess = 'elsewhere';
   const handler = createHandler(bible, state);
@@ -878,7 +882,8 @@ export async function serve(options: ServeOptions = {}): Promise<BibleServer> {
   answerExpectations(server, handler);
   const sockets = trackSockets(server);
   state.beyondCapacity = capConnections(server, options.maxConnections ?? CONNECTION_LIMITS.maxConnections);
-  const host = options.host ?? '127.0.0.1';
+  // The caller's own host only: one set on Object.prototype (0.0.0.0) must not open the server to every interface.
+  const host = (Object.hasOwn(options, 'host') ? options.host : undefined) ?? '127.0.0.1';
   await listen(server, options.port ?? 8080, host);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 8080);
@@ -1047,7 +1052,11 @@ async function serveOps(
       .end(JSON.stringify(errorBody('NOT_FOUND', 'this port answers only /healthz and /metrics')));
   });
   server.on('clientError', (error: Error, socket: Socket) => answerClientError(opsState, error, socket));
-  await listen(server, options.opsPort ?? 0, options.opsHost ?? '127.0.0.1');
+  await listen(
+    server,
+    options.opsPort ?? 0,
+    (Object.hasOwn(options, 'opsHost') ? options.opsHost : undefined) ?? '127.0.0.1',
+  );
   const address = server.address();
   return { server, port: typeof address === 'object' && address ? address.port : 0 };
 }
