@@ -873,7 +873,10 @@ export async function serve(options: ServeOptions = {}): Promise<BibleServer> {
       ...options.open,
       ...(Object.hasOwn(options, 'dataDir') && options.dataDir ? { dataDir: options.dataDir } : {}),
     }));
-  const state: HandlerOptions = options;
+  // This server's own state (draining, its connection cap) is written here, not into the caller's options:
+  // two servers given one options object closed or capped each other. Reads fall through to the caller's
+  // options, so keys swapped in them while serving (SIGHUP) still count.
+  const state: HandlerOptions = Object.create(options);
   if (options.opsPort !== undefined) state.opsAccess = 'elsewhere';
   const handler = createHandler(bible, state);
   const server = createServer(serverTimeouts(options), handler);
@@ -1034,6 +1037,7 @@ async function serveOps(
   options: ServeOptions,
 ): Promise<{ server: Server; port: number }> {
   const opsState: HandlerOptions = {
+    ...options,
     ...state,
     opsAccess: 'open',
     webDir: null,

@@ -315,6 +315,21 @@ describe('Object.prototype pollution', () => {
   });
 });
 
+describe('serve() and the options it is given', () => {
+  it('keeps its own state: two servers given one options object do not close or cap each other', async () => {
+    const options = { bible: await fresh(), port: 0 };
+    const first = await serve(options);
+    const second = await serve(options);
+    await first.close();
+    const response = await fetch(new URL('GetVerse?verseId=43003016', second.url));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('connection')).not.toBe('close');
+    await response.arrayBuffer();
+    await second.close();
+    expect(Object.keys(options)).toEqual(['bible', 'port']);
+  });
+});
+
 describe('prototype and internal names in a query string', () => {
   const NAMES = [
     '__proto__',
