@@ -13,7 +13,14 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { exampleValue } from '../../engine/core/param-examples.ts';
 import { OPERATIONS } from '../../engine/core/operations.ts';
+import { chapterRunBlocks } from '../../compiler/builders/text.ts';
+import { wordCodedSections } from '../../compiler/pack/word-coding.ts';
+import { sectionsOf, writePack } from '../../compiler/pack/writer.ts';
+import { composeVerseId } from '../../engine/core/ids.ts';
+import { TEXT_PACK } from '../../engine/core/pack/schemas.ts';
 import { readPack } from '../../engine/core/pack/reader.ts';
+import { loadTranslation } from '../../engine/core/translation.ts';
+import { createVersification } from '../../engine/core/versification.ts';
 import type { ParamSpec } from '../../engine/core/params.ts';
 import { DEFAULT_DATA_DIR, nativeInflate, openNode } from '../../engine/node/loader.ts';
 import { serve } from '../../engine/node/server.ts';
@@ -467,5 +474,89 @@ describe('partial pack folders', () => {
     });
     const versions = (await b.call('GetVersions')) as { available: boolean }[];
     expect(versions.some((v) => v.available)).toBe(false);
+  });
+});
+
+describe('the verse list arithmetic on made-up grids', () => {
+  // A small KJV-like grid and a translation that leaves out any of its verses and adds verses beyond it
+  // (a verse 0, verses past a chapter's end, chapters past a book's end, a book past the grid): positions,
+  // ids, text and ranges from a fresh translation, read in a random order, match the list written out.
+  const gridArb = fc.array(fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 3 }), {
+    minLength: 1,
+    maxLength: 4,
+  });
+  const caseArb = gridArb.chain((grid) => {
+    const gridIds = grid.flatMap((chapters, b) =>
+      chapters.flatMap((count, c) => Array.from({ length: count }, (_, v) => composeVerseId(b + 1, c + 1, v + 1))),
+    );
+    const beyond = fc
+      .tuple(
+        fc.integer({ min: 1, max: grid.length + 1 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 0, max: 8 }),
+      )
+      .map(([b, c, v]) => composeVerseId(b, c, v))
+      .filter((id) => !gridIds.includes(id));
+    return fc.record({
+      grid: fc.constant(grid),
+      missing: fc.subarray(gridIds),
+      extra: fc.uniqueArray(beyond, { maxLength: 6 }),
+      order: fc.infiniteStream(fc.nat()),
+    });
+  });
+
+  it('matches the written-out list, whatever is read first', () => {
+    fc.assert(
+      fc.property(caseArb, ({ grid, missing, extra, order }) => {
+        const gridIds = grid.flatMap((chapters, b) =>
+          chapters.flatMap((count, c) => Array.from({ length: count }, (_, v) => composeVerseId(b + 1, c + 1, v + 1))),
+        );
+        const list = [...gridIds.filter((id) => !missing.includes(id)), ...extra].sort((a, b) => a - b);
+        fc.pre(list.length > 0);
+        const lines = list.map((id) => `verse ${id}`);
+        const verses = list.map((id) => ({ book: Math.floor(id / 1e6), chapter: Math.floor(id / 1e3) % 1e3 }));
+        const { blocks, blockStarts } = chapterRunBlocks(verses, lines);
+        const bytes = writePack(
+          sectionsOf(TEXT_PACK, {
+            info: { versionId: 'made', missing: [...missing].reverse(), extra: [...extra].reverse(), incomplete: [] },
+            blockStarts: Uint32Array.from(blockStarts),
+            ...wordCodedSections(blocks),
+          }),
+        );
+        const text = loadTranslation(readPack('text-made', bytes) as never, createVersification(grid), 2);
+        expect(text.size).toBe(list.length);
+        const steps = order.take(3 * list.length + 6);
+        for (const n of steps) {
+          const i = n % list.length;
+          switch (n % 5) {
+            case 0:
+              expect(text.rowAt(i)).toMatchObject({ id: pad(list[i]), t: lines[i] });
+              break;
+            case 1:
+              expect(text.indexOf(list[i])).toBe(i);
+              break;
+            case 2: {
+              const id = missing[n % Math.max(missing.length, 1)];
+              if (id !== undefined) expect(text.indexOf(id)).toBe(-1);
+              break;
+            }
+            case 3: {
+              const book = Math.floor(list[i] / 1e6);
+              const chapter = Math.floor(list[i] / 1e3) % 1e3;
+              const inChapter = list.flatMap((id, k) => (Math.floor(id / 1e3) === book * 1e3 + chapter ? [k] : []));
+              expect(text.chapterRange(book, chapter)).toEqual([inChapter[0], inChapter.at(-1)! + 1]);
+              const inBook = list.flatMap((id, k) => (Math.floor(id / 1e6) === book ? [k] : []));
+              expect(text.bookRange(book)).toEqual([inBook[0], inBook.at(-1)! + 1]);
+              break;
+            }
+            default:
+              expect(text.textAt(i)).toBe(lines[i]);
+          }
+        }
+        expect([...text.ids]).toEqual(list);
+        for (const [i, id] of list.entries()) expect(text.rowAt(i).id).toBe(pad(id));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
