@@ -18,6 +18,7 @@ import { wordCodedSections } from '../../compiler/pack/word-coding.ts';
 import { sectionsOf, writePack } from '../../compiler/pack/writer.ts';
 import { composeVerseId } from '../../engine/core/ids.ts';
 import { TEXT_PACK } from '../../engine/core/pack/schemas.ts';
+import { open } from '../../engine/core/engine.ts';
 import { readPack } from '../../engine/core/pack/reader.ts';
 import { loadTranslation } from '../../engine/core/translation.ts';
 import { createVersification } from '../../engine/core/versification.ts';
@@ -461,6 +462,18 @@ describe('partial pack folders', () => {
       error: { code: 'NOT_AVAILABLE', message: expect.stringContaining('search-web') },
     });
     expect(await b.call('GetVerse', { verseId: '45014024', versionId: 'web' })).toHaveLength(1);
+  });
+
+  it('through a loader that cannot list its packs: NOT_AVAILABLE naming the first left out (as documented)', async () => {
+    const read = async (name: string) => new Uint8Array(readFileSync(join(dir, 'some', `${name}.pack`)));
+    const b = (await open({ loader: read })) as unknown as LooseBible;
+    expect(await outcome(b, 'GetParallelVerses', { verseId: '43003016' })).toMatchObject({
+      error: { code: 'NOT_AVAILABLE', message: expect.stringContaining("pack 'text-asv'") },
+    });
+    const listing = (await open({
+      loader: Object.assign(read, { listPacks: async () => ['meta', 'text-web', 'text-rv1909'] }),
+    })) as unknown as LooseBible;
+    expect(await listing.call('GetParallelVerses', { verseId: '43003016' })).toHaveLength(2);
   });
 
   it('with the meta pack alone: GetParallelVerses is NOT_AVAILABLE, GetVersions marks none available', async () => {
