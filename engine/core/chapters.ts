@@ -23,6 +23,10 @@ export function checkChapter(
   }
 }
 
+/** Whether a limit names a book rather than a testament. Its own `book` only: `'book' in limit` also finds
+ *  a `book` set on Object.prototype, which turned an nt limit into a book limit of undefined. */
+export const isBookLimit = (limit: BookOrTestament): limit is { book: number } => Object.hasOwn(limit, 'book');
+
 /** [first, end) positions of the verses a book, testament or chapter limit allows. */
 export function limitRange(
   ctx: Context,
@@ -33,7 +37,7 @@ export function limitRange(
   const text = ctx.translation(versionId);
   if (chapter !== undefined) {
     if (!limit) throw invalid('limitToChapterId', 'limitToChapterId needs limitToBookId set to a book number');
-    if (!('book' in limit))
+    if (!isBookLimit(limit))
       throw invalid(
         'limitToChapterId',
         `limitToChapterId needs limitToBookId set to a book number; it cannot be combined with ${limit.testament.toLowerCase()}`,
@@ -42,7 +46,7 @@ export function limitRange(
     return text.chapterRange(limit.book, chapter);
   }
   if (!limit) return [0, text.size];
-  if ('book' in limit) return text.bookRange(limit.book);
+  if (isBookLimit(limit)) return text.bookRange(limit.book);
   const nt = lowerBound(text.ids, 40_000_000);
   return limit.testament === 'OT' ? [0, nt] : [nt, text.size];
 }

@@ -79,9 +79,13 @@ export interface Bible {
 /** The engine: call() and one typed method per operation. */
 export type TypedBible = Bible & TypedMethods;
 
-export async function open(options: OpenOptions): Promise<TypedBible> {
-  if (!options || typeof options.loader !== 'function')
+export async function open(given: OpenOptions): Promise<TypedBible> {
+  if (!given || typeof given.loader !== 'function')
     throw new BibleError('INVALID_PARAMETER', 'open() needs a loader: (packName) => Promise<Uint8Array>', 'loader');
+  // The options the host gave, without what they inherit: a `preload`, `audio` or `clock` set on
+  // Object.prototype is no option (an inherited preload string broke open(), an inherited audio template
+  // answered the audio operations with its URLs).
+  const options: OpenOptions = Object.assign(Object.create(null), given);
   const packs = new Map<string, Pack>();
   const pending = new Map<string, Promise<Pack>>();
   const translations = new Map<string, TranslationData>();

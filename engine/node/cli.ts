@@ -239,7 +239,9 @@ export async function batch(
           'INVALID_PARAMETER',
           `a line has more than ${MAX_LINE_CHARS} characters; the longest parameter value (GetCitationsInText's text) fits in fewer`,
         );
-      if (/^(?:help|--help|-h)(?:\s|$)/.test(line))
+      // However it is written: HELP, /help, "help", help?x=1 or Help GetVerse (which would otherwise
+      // fail as "expected name=value").
+      if (/^\/?(["']?)(?:help|--help|-h)\1(?:[\s?]|$)/i.test(line))
         throw new BibleError(
           'UNKNOWN_OPERATION',
           'help is a command, not an operation a batch line can call: run `bible help <Operation>`, or GetEndpoints in a batch',

@@ -88,5 +88,11 @@ export const nativeChecksum: Checksum | undefined = zlibCrc32 && ((bytes) => zli
 /** open() with the fs loader, native inflate and, where Node has it, native CRC-32. */
 export function openNode(options: Partial<OpenOptions> & { dataDir?: string } = {}): Promise<TypedBible> {
   const { dataDir, ...rest } = options;
-  return open({ loader: fsLoader(dataDir), inflate: nativeInflate, checksum: nativeChecksum, ...rest });
+  // Its own dataDir only: one set on Object.prototype would read every pack from that folder.
+  return open({
+    loader: fsLoader(Object.hasOwn(options, 'dataDir') ? dataDir : undefined),
+    inflate: nativeInflate,
+    checksum: nativeChecksum,
+    ...rest,
+  });
 }

@@ -868,8 +868,15 @@ export interface BibleServer {
 
 export async function serve(options: ServeOptions = {}): Promise<BibleServer> {
   const bible =
-    options.bible ?? (await openNode({ ...options.open, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }));
-  const state: HandlerOptions = options;
+    options.bible ??
+    (await openNode({
+      ...options.open,
+      ...(Object.hasOwn(options, 'dataDir') && options.dataDir ? { dataDir: options.dataDir } : {}),
+    }));
+  // This server's own state (draining, its connection cap) is written here, not into the caller's options:
+  // two servers given one options object closed or capped each other. Reads fall through to the caller's
+  // options, so keys swapped in them while serving (SIGHUP) still count.
+  const state: HandlerOptions = Object.create(options);
   if (options.opsPort !== undefined) state.opsAccess = 'elsewhere';
   const handler = createHandler(bible, state);
   const server = createServer(serverTimeouts(options), handler);
@@ -878,7 +885,8 @@ export async function serve(options: ServeOptions = {}): Promise<BibleServer> {
   answerExpectations(server, handler);
   const sockets = trackSockets(server);
   state.beyondCapacity = capConnections(server, options.maxConnections ?? CONNECTION_LIMITS.maxConnections);
-  const host = options.host ?? '127.0.0.1';
+  // The caller's own host only: one set on Object.prototype (0.0.0.0) must not open the server to every interface.
+  const host = (Object.hasOwn(options, 'host') ? options.host : undefined) ?? '127.0.0.1';
   await listen(server, options.port ?? 8080, host);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 8080);
@@ -1029,6 +1037,7 @@ async function serveOps(
   options: ServeOptions,
 ): Promise<{ server: Server; port: number }> {
   const opsState: HandlerOptions = {
+    ...options,
     ...state,
     opsAccess: 'open',
     webDir: null,
@@ -1047,7 +1056,11 @@ async function serveOps(
       .end(JSON.stringify(errorBody('NOT_FOUND', 'this port answers only /healthz and /metrics')));
   });
   server.on('clientError', (error: Error, socket: Socket) => answerClientError(opsState, error, socket));
-  await listen(server, options.opsPort ?? 0, options.opsHost ?? '127.0.0.1');
+  await listen(
+    server,
+    options.opsPort ?? 0,
+    (Object.hasOwn(options, 'opsHost') ? options.opsHost : undefined) ?? '127.0.0.1',
+  );
   const address = server.address();
   return { server, port: typeof address === 'object' && address ? address.port : 0 };
 }

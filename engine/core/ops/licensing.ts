@@ -89,6 +89,10 @@ function credit(data: LicensingData, e: CatalogRecord) {
 
 const needsPack = () => [LICENSING_PACK.name];
 
+/** The versionId of a translation's entry; the other entries (lexicons, dictionaries) have none of their
+ *  own and must not take one an app set on Object.prototype. */
+const ownVersionId = (e: CatalogRecord) => (Object.hasOwn(e, 'versionId') ? e.versionId : undefined);
+
 export const licensingOperations = [
   defineOperation({
     name: 'GetLicensing',
@@ -174,7 +178,7 @@ export const licensingOperations = [
     run(ctx) {
       const data = load(ctx);
       return data.catalog
-        .filter((e) => e.versionId && !e.excluded && data.packNames.has(textPack(e.versionId)))
+        .filter((e) => ownVersionId(e) && !e.excluded && data.packNames.has(textPack(e.versionId!)))
         .map((e) => {
           const category = data.categoryById.get(e.category);
           // version_id is the translation's number, as GetVersions gives it; versionCode is the versionId operations take.

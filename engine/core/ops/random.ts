@@ -5,7 +5,7 @@ import { VERSE } from '../records.ts';
 import { arrayOf } from '../shape.ts';
 import { pick } from '../random.ts';
 import { matchingPositions } from '../search/matching.ts';
-import { chapterRows, limitRange } from '../chapters.ts';
+import { chapterRows, isBookLimit, limitRange } from '../chapters.ts';
 
 export const randomOperations = [
   defineOperation({
@@ -59,7 +59,7 @@ export const randomOperations = [
       const chapterVerses = ctx.meta.versionById.get(p.versionId)!.chapterVerses;
       const limit = p.limitToBookId as BookOrTestament | undefined;
       const books = ctx.meta.books.filter(
-        (b) => !limit || ('book' in limit ? b.number === limit.book : b.testament === limit.testament),
+        (b) => !limit || (isBookLimit(limit) ? b.number === limit.book : b.testament === limit.testament),
       );
       const chapters: [number, number][] = [];
       for (const b of books)
