@@ -40,15 +40,22 @@ export function createVersification(chapterVerses: readonly (readonly number[])[
   chapterStart[chapterCount] = ordinal;
   const verseCount = ordinal;
 
-  // Per-ordinal chapter index makes refOf a table lookup instead of a search.
-  const chapterOfOrdinal = new Uint16Array(verseCount);
+  // Per-ordinal chapter index makes refOf a table lookup instead of a search. Built on the first refOf
+  // or idOf: opening an engine and reading a verse by its id need neither.
+  let chapterOfOrdinal: Uint16Array | undefined;
   const bookOfChapter = new Uint8Array(chapterCount);
-  for (let b = 0; b < chapterVerses.length; b++) {
-    for (let c = bookFirstChapter[b]; c < bookFirstChapter[b + 1]; c++) {
-      bookOfChapter[c] = b;
-      chapterOfOrdinal.fill(c, chapterStart[c], chapterStart[c + 1]);
+  const chapterOf = (ordinal: number): number => {
+    if (!chapterOfOrdinal) {
+      chapterOfOrdinal = new Uint16Array(verseCount);
+      for (let b = 0; b < chapterVerses.length; b++) {
+        for (let c = bookFirstChapter[b]; c < bookFirstChapter[b + 1]; c++) {
+          bookOfChapter[c] = b;
+          chapterOfOrdinal.fill(c, chapterStart[c], chapterStart[c + 1]);
+        }
+      }
     }
-  }
+    return chapterOfOrdinal[ordinal];
+  };
 
   const ordinalOf = (book: number, chapter: number, verse: number): number => {
     const chapters = chapterVerses[book - 1];
@@ -56,12 +63,12 @@ export function createVersification(chapterVerses: readonly (readonly number[])[
     return chapterStart[bookFirstChapter[book - 1] + chapter - 1] + verse - 1;
   };
   const refOf = (ordinal: number): VerseRef => {
-    const c = chapterOfOrdinal[ordinal];
+    const c = chapterOf(ordinal);
     const b = bookOfChapter[c];
     return { book: b + 1, chapter: c - bookFirstChapter[b] + 1, verse: ordinal - chapterStart[c] + 1 };
   };
   const idOf = (ordinal: number): number => {
-    const c = chapterOfOrdinal[ordinal];
+    const c = chapterOf(ordinal);
     const b = bookOfChapter[c];
     return composeVerseId(b + 1, c - bookFirstChapter[b] + 1, ordinal - chapterStart[c] + 1);
   };

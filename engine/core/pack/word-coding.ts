@@ -70,29 +70,39 @@ export function readDictionary(sections: WordDictionarySections): WordDictionary
   if (sharedPrefixes.length !== count) throw new RangeError('the dictionary has a prefix length per entry missing');
   const starts = new Uint32Array(count + 1);
   let suffixBytes = 0;
-  for (let i = 0; i < count; i++) {
-    const shared = sharedPrefixes[i];
-    if (shared > starts[i] - (i > 0 ? starts[i - 1] : 0))
-      throw new RangeError(`dictionary entry ${i} shares more than the entry before it has`);
-    starts[i + 1] = starts[i] + shared + suffixLengths[i];
-    suffixBytes += suffixLengths[i];
+  let end = 0;
+  // One tight pass: it runs cold on a translation's first verse.
+  for (let i = 0; i < count; ) {
+    const length = suffixLengths[i];
+    suffixBytes += length;
+    end += sharedPrefixes[i] + length;
+    starts[++i] = end;
   }
   if (suffixBytes !== suffixes.length) throw new RangeError('the dictionary entry lengths do not add up to its size');
-  // Written out in full (a translation's dictionary), the section is the entries as they are: no copy.
-  const bytes = suffixBytes === starts[count] ? suffixes : new Uint8Array(starts[count]);
-  for (let i = 0, from = 0; bytes !== suffixes && i < count; i++) {
+  // Nothing shared (a translation's dictionary, written out in full): the section is the entries as
+  // they are, with no copy and nothing to check.
+  if (end === suffixBytes) return { bytes: suffixes, starts, isWord: wordFlags(count, separators), layout };
+  const bytes = new Uint8Array(end);
+  for (let i = 0, from = 0; i < count; i++) {
     const at = starts[i];
     const shared = sharedPrefixes[i];
+    if (shared > at - (i > 0 ? starts[i - 1] : 0))
+      throw new RangeError(`dictionary entry ${i} shares more than the entry before it has`);
     if (shared) bytes.copyWithin(at, starts[i - 1], starts[i - 1] + shared);
     bytes.set(suffixes.subarray(from, from + suffixLengths[i]), at + shared);
     from += suffixLengths[i];
   }
+  return { bytes, starts, isWord: wordFlags(count, separators), layout };
+}
+
+/** 1 for each entry that is a word, 0 for the separators listed. */
+function wordFlags(count: number, separators: ArrayLike<number>): Uint8Array {
   const isWord = new Uint8Array(count).fill(1);
   for (let i = 0; i < separators.length; i++) {
     if (separators[i] >= count) throw new RangeError(`separator entry ${separators[i]} is beyond the dictionary`);
     isWord[separators[i]] = 0;
   }
-  return { bytes, starts, isWord, layout };
+  return isWord;
 }
 
 /** Decodes one block of codes to the UTF-8 bytes of its text, in one pass (it runs cold on a first
