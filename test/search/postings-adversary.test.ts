@@ -419,6 +419,46 @@ describe('search answers match a plain scan', { timeout: 240_000 }, () => {
     }
   });
 
+  it.each(['kjv', 'svd', 'rv1909'])('%s: GetSearchAdvanced, broad fragments and exclusions', async (versionId) => {
+    const rows = texts.get(versionId)!;
+    const words = fc
+      .record({
+        row: fc.nat({ max: rows.length - 1 }),
+        word: fc.nat(),
+        other: fc.nat(),
+        from: fc.nat(),
+        length: fc.integer({ min: 2, max: 6 }),
+      })
+      .map(({ row, word, other, from, length }) => {
+        const all = rows[row].t.split(/\s+/).filter(Boolean);
+        const w = all[word % all.length];
+        const start = from % Math.max(1, w.length - 1);
+        return { fragment: w.slice(start, start + length), word: w, other: all[other % all.length] };
+      });
+    await fc.assert(
+      fc.asyncProperty(words, fc.constantFrom('broad', 'exact'), fc.boolean(), async (picked, matchType, excluding) => {
+        const query = matchType === 'broad' ? picked.fragment : picked.word;
+        const excludeString = excluding ? picked.other : undefined;
+        const matches = queryMatcher(query, matchType);
+        const excluded = excludeString ? queryMatcher(excludeString, matchType) : () => false;
+        const expected = rows.filter((r) => matches(r.t) && !excluded(r.t)).map((r) => r.id);
+        let hits: Row[];
+        try {
+          hits = (await bible.call(
+            'GetSearchAdvanced' as never,
+            { query, versionId, matchType, ...(excludeString ? { excludeString } : {}) } as never,
+          )) as unknown as Row[];
+        } catch (error) {
+          // a query of fewer than two letters once punctuation is dropped
+          expect((error as { code?: string }).code).toBe('INVALID_PARAMETER');
+          return;
+        }
+        expect(hits.map((h) => h.id)).toEqual(expected);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
   it('the extra-biblical books: GetSearchExtraBiblical', async () => {
     expect(extra.length).toBeGreaterThan(1000);
     const key = (r: { b: string; c: string; v: string }) => `${r.b}:${r.c}:${r.v}`;
