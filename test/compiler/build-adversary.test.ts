@@ -1,6 +1,6 @@
 // A full build keeps a builder's packs while its inputs are unchanged: built into a copy of dist/data, it
-// must keep every pack when nothing changed, rebuild a pack damaged in the folder (the manifest holds its
-// hash) and nothing else, and rebuild only the builder whose module changed.
+// must keep every pack when nothing changed, and rebuild a pack damaged in the folder (the manifest holds its
+// hash) and nothing else.
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,24 +53,16 @@ describe('a full build into a copy of dist/data', { timeout: 400_000 }, () => {
     expect(packsIn(out)).toEqual(original);
   });
 
-  // One build for both (a build takes minutes on a busy machine): a damaged topics pack, whose inputs
-  // are unchanged, must be rebuilt rather than kept; an edit to the plans builder's module reruns it alone.
-  it('rebuilds a pack damaged in the folder and the builder whose module changed, and nothing else', async () => {
+  // A damaged topics pack, whose inputs are unchanged, is rebuilt rather than kept. (That an edit to a
+  // builder's module reruns that builder alone is test/compiler/build.test.ts's property on the code hash:
+  // editing a real source here would race the other build tests running beside this file.)
+  it('rebuilds a pack damaged in the folder, and nothing else', async () => {
     const file = join(out, 'topics.pack');
     const bytes = readFileSync(file);
     bytes[bytes.length >> 1] ^= 0x10;
     writeFileSync(file, bytes);
-    const module = join(ROOT, 'compiler/builders/plans.ts');
-    const source = readFileSync(module, 'utf8');
-    let built: Awaited<ReturnType<typeof buildInto>>;
-    try {
-      writeFileSync(module, `${source}\n// an edit that changes no pack\n`);
-      built = await buildInto(out);
-    } finally {
-      writeFileSync(module, source);
-    }
-    expect(built.ran).toEqual(['plans', 'topics']);
-    expect(built.kept).not.toContain('plans');
+    const built = await buildInto(out);
+    expect(built.ran).toEqual(['topics']);
     expect(built.kept).not.toContain('topics');
     expect(packsIn(out)).toEqual(original);
   });
