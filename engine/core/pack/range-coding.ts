@@ -78,7 +78,11 @@ export class RangeDecoder {
     const high = Math.ceil(size / RANGE_MAX_TOTAL);
     const h = this.uniform(high);
     const l = this.uniform(RANGE_MAX_TOTAL);
-    return h * RANGE_MAX_TOTAL + l;
+    const value = h * RANGE_MAX_TOTAL + l;
+    // The two steps can say more than size - 1 only when the data is damaged; a caller taking it would
+    // reach bounds that cross, and a negative width that never widens again.
+    if (value >= size) throw new RangeError('the range-coded data is corrupt');
+    return value;
   }
 }
 

@@ -70,6 +70,9 @@ export function buildPostings(normalizedRows: Iterable<string>): Map<string, num
 
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** The largest row a list can hold (rows are read into a Uint32Array). */
+const MAX_ROW = 0xffffffff;
+
 export function encodePostings(lists: Map<string, ArrayLike<number>>): {
   terms: string;
   ids: Uint8Array;
@@ -83,10 +86,16 @@ export function encodePostings(lists: Map<string, ArrayLike<number>>): {
   for (const key of keys) {
     if (!key || key.includes('\n') || key.includes(' '))
       throw new Error(`posting key ${JSON.stringify(key)} is empty or holds a separator`);
+    // The terms are stored as UTF-8, which has no form for half a surrogate pair: such a key would come
+    // back as U+FFFD, another key than the one its rows were listed under.
+    if (!key.isWellFormed()) throw new Error(`posting key ${JSON.stringify(key)} holds half a surrogate pair`);
     const rows = lists.get(key)!;
     for (let j = 0; j < rows.length; j++)
       if (!Number.isInteger(rows[j]) || rows[j] < 0 || (j > 0 && rows[j] <= rows[j - 1]))
         throw new Error(`posting rows of ${JSON.stringify(key)} are not ascending integers`);
+    // The reader keeps rows in a Uint32Array: a larger row would come back as another one.
+    if (rows.length && rows[rows.length - 1] > MAX_ROW)
+      throw new Error(`posting rows of ${JSON.stringify(key)} go past row ${MAX_ROW}`);
     counts.write(encoder, rows.length);
     if (rows.length === 0) continue;
     const last = rows[rows.length - 1];
@@ -118,7 +127,8 @@ export function frontCodeKeys(keys: readonly string[]): string[] {
   });
 }
 
-/** The inverse of frontCodeKeys. Throws when a line claims more than the key before it has. */
+/** The inverse of frontCodeKeys. Throws when a line claims more than the key before it has, or the keys
+ *  do not come out strictly ascending: lookups binary-search them, and would miss keys out of order. */
 export function frontDecodeKeys(lines: readonly string[]): string[] {
   const keys = new Array<string>(lines.length);
   let before = '';
@@ -127,7 +137,9 @@ export function frontDecodeKeys(lines: readonly string[]): string[] {
     const shared = line.charCodeAt(0) - SHARED_BASE;
     if (!(shared >= 0 && shared <= before.length))
       throw new Error(`posting key ${i} shares more than the key before it has`);
-    before = keys[i] = before.slice(0, shared) + line.slice(1);
+    const key = before.slice(0, shared) + line.slice(1);
+    if (!key || (i > 0 && !(before < key))) throw new Error(`posting key ${i} is empty or out of order`);
+    before = keys[i] = key;
   }
   return keys;
 }
@@ -278,6 +290,14 @@ function searchRows(rows: Uint32Array, target: number, lo: number, hi: number): 
 /** The inverse of encodePostings. Throws (a message for the pack's error) when the bytes do not fit. */
 export function decodePostings(terms: string, ids: Uint8Array, postings: number, size: number): PostingIndex {
   const keys = terms ? frontDecodeKeys(terms.split('\n')) : [];
+  // The info's counts size the arrays: a damaged one must not ask for gigabytes (or a negative length).
+  // No key holds a row twice, so there are at most keys x rows postings.
+  if (!(Number.isSafeInteger(size) && size >= 0 && size <= MAX_ROW + 1))
+    throw new Error(`the index says it holds ${JSON.stringify(size)} rows`);
+  if (!(Number.isSafeInteger(postings) && postings >= 0 && postings <= keys.length * size))
+    throw new Error(
+      `the index says it holds ${JSON.stringify(postings)} postings of ${keys.length} keys in ${size} rows`,
+    );
   const rows = new Uint32Array(postings);
   const starts = new Uint32Array(keys.length + 1);
   const decoder = new RangeDecoder(ids);

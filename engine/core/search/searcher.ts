@@ -110,7 +110,7 @@ export function loadSearchIndex(pack: PackOf<typeof SEARCH_PACK>, text: Translat
   const info = pack.json('info');
   // A search pack copied under another translation's name may index the same number of verses (kjv,
   // kjv1611, wbt, ylt and svd all have 31,102): its lists would name the wrong verses.
-  if (info.format === SEARCH_FORMAT && info.versionId !== text.versionId)
+  if (info?.format === SEARCH_FORMAT && info.versionId !== text.versionId)
     throw packUnusable(pack.name, `it indexes ${JSON.stringify(info.versionId)}, not ${text.versionId}`);
   return readSearchIndex(
     pack.name,
@@ -138,6 +138,7 @@ export function readSearchIndex(
   rows: { size: number; unit: string; of: string },
 ): SearchIndex {
   const fail = (why: string) => packUnusable(packName, why);
+  if (typeof info !== 'object' || info === null) throw fail(`its info is ${JSON.stringify(info)}, not an object`);
   if (info.format !== SEARCH_FORMAT)
     throw fail(`it was built as ${JSON.stringify(info.format)}, this engine reads ${SEARCH_FORMAT}`);
   if (info.size !== rows.size) throw fail(`it indexes ${info.size} ${rows.unit}, ${rows.of} has ${rows.size}`);
