@@ -136,6 +136,10 @@ export async function main(argv: string[]): Promise<number> {
     return command ? 0 : 1;
   }
   if (command === '--version' || command === '-V' || command === 'version') {
+    if (rest.length) {
+      process.stderr.write(`bible ${command} takes nothing after it, got ${JSON.stringify(rest[0].slice(0, 40))}\n`);
+      return 2;
+    }
     process.stdout.write(`${await packageVersion()}\n`);
     return 0;
   }

@@ -175,6 +175,9 @@ describe('bible --version', () => {
       expect(run.status, spelling).toBe(0);
       expect(run.stdout).toBe(`${name} ${version}\n`);
     }
+    const extra = bible(['--version', 'GetVerse']);
+    expect(extra.status).toBe(2);
+    expect(extra.stderr).toBe('bible --version takes nothing after it, got "GetVerse"\n');
   });
 
   it('a help line in a batch is refused in one JSON line that says where help is, and the batch goes on', () => {
