@@ -181,6 +181,8 @@ function versionIdParam(spec: ParamSpec, raw: unknown, meta: Meta): string {
 /** A text's length as a reader counts characters, which a text parameter's minimum uses: an accent or
  *  vowel mark typed as its own code point (NFD "a" + U+0301, Arabic harakat) belongs to its letter, and
  *  an emoji is one character, not two UTF-16 code units. */
+export const readerLength = (text: string): number => [...text.replace(/\p{M}/gu, '')].length;
+
 /** A text's length in code points: a surrogate pair counts once. */
 function codePoints(text: string): number {
   let n = text.length;
@@ -196,8 +198,6 @@ function codePoints(text: string): number {
   }
   return n;
 }
-
-export const readerLength = (text: string): number => [...text.replace(/\p{M}/gu, '')].length;
 
 type Coerce = (spec: ParamSpec, raw: unknown, meta: Meta) => unknown;
 
@@ -252,8 +252,8 @@ export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown 
         throw invalid(spec.name, `${spec.name} must have at least ${min} character${min === 1 ? '' : 's'}`);
       // Characters as Unicode counts them (an emoji or a letter beyond the BMP is one, each combining mark
       // is one more), so the bound on the work a text costs stays a bound.
-      if (s.length > max && codePoints(s) > max)
-        throw invalid(spec.name, `${spec.name} must be at most ${max} characters, got ${codePoints(s)}`);
+      const length = s.length > max ? codePoints(s) : s.length;
+      if (length > max) throw invalid(spec.name, `${spec.name} must be at most ${max} characters, got ${length}`);
       if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(s) || s.isWellFormed?.() === false)
         throw invalid(spec.name, `${spec.name} contains control characters or broken Unicode`);
       return s;
