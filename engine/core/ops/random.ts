@@ -32,7 +32,7 @@ export const randomOperations = [
       const random = ctx.random(p.seed);
       let position: number;
       if (p.limitToQuery !== undefined) {
-        // GetSearch's matching (whole words, a phrase in order), with the search index when it is loaded.
+        // GetSearch's matching (whole words, a phrase in order), with the translation's word index.
         const candidates = matchingPositions(ctx, p.versionId, p.limitToQuery, { range: [first, end] });
         if (candidates.length === 0)
           throw new BibleError(

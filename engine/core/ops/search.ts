@@ -8,7 +8,7 @@ import { COMMON_PARAMS, defineOperation, textPack, verseRow, type Context } from
 import { arrayOf, number, object, optional, string, type Infer } from '../shape.ts';
 import { allRows, pagedRows, type Rows } from '../rows.ts';
 import { matchingPositions } from '../search/matching.ts';
-import { matchSpans, searchPackName } from '../search/searcher.ts';
+import { matchSpans } from '../search/searcher.ts';
 import { limitRange } from '../chapters.ts';
 
 interface Page {
@@ -74,7 +74,7 @@ const highlight = {
   values: ['false', 'true'],
   description: 'optional: true adds highlights, the [start, end) offsets in t of each match (default false)',
 } as const;
-const searchPacks = (p: Record<string, any>) => [textPack(p.versionId), searchPackName(p.versionId)];
+const searchPacks = (p: Record<string, any>) => [textPack(p.versionId)];
 
 /** A verse row; with highlight=true it also carries the [start, end) offsets of each match in t. */
 const SEARCH_HIT = object(

@@ -277,6 +277,24 @@ export class PostingIndex {
   }
 }
 
+/** A posting index from lists built in memory (buildPostings): keys sorted, rows in two typed arrays. */
+export function postingIndexOf(lists: Map<string, ArrayLike<number>>, size: number): PostingIndex {
+  const keys = [...lists.keys()].sort(byCodeUnits);
+  let total = 0;
+  for (const key of keys) total += lists.get(key)!.length;
+  const rows = new Uint32Array(total);
+  const starts = new Uint32Array(keys.length + 1);
+  let filled = 0;
+  for (let k = 0; k < keys.length; k++) {
+    starts[k] = filled;
+    const list = lists.get(keys[k])!;
+    rows.set(list, filled);
+    filled += list.length;
+  }
+  starts[keys.length] = filled;
+  return new PostingIndex(keys, starts, rows, size);
+}
+
 /** The first index in rows[lo, hi) holding a value >= target. */
 function searchRows(rows: Uint32Array, target: number, lo: number, hi: number): number {
   while (lo < hi) {
