@@ -185,3 +185,31 @@ export function wordCodedBlocks(pack: WordCodedSource, fail: (why: string) => Er
     },
   };
 }
+
+/** The dictionary entry numbers a block of codes holds, in order (for readers that work on entries,
+ *  not text: the search index), written into `into` when it has room (a block holds at most one entry
+ *  per code byte). Throws a RangeError on a cut code or one beyond the dictionary. */
+export function decodeEntryNumbers(codes: Uint8Array, dictionary: WordDictionary, into?: Uint32Array): Uint32Array {
+  const { oneByte, threeByteLead } = dictionary.layout;
+  const twoBytes = twoByteCapacity(dictionary.layout);
+  const size = dictionary.isWord.length;
+  const n = codes.length;
+  const out = into && into.length >= n ? into : new Uint32Array(n);
+  let count = 0;
+  let i = 0;
+  while (i < n) {
+    const lead = codes[i++];
+    let id = lead;
+    if (lead >= threeByteLead) {
+      if (i + 1 >= n) throw new RangeError('a code is cut short');
+      id = oneByte + twoBytes + (((lead - threeByteLead) << 16) | (codes[i] << 8) | codes[i + 1]);
+      i += 2;
+    } else if (lead >= oneByte) {
+      if (i >= n) throw new RangeError('a code is cut short');
+      id = oneByte + (((lead - oneByte) << 8) | codes[i++]);
+    }
+    if (id >= size) throw new RangeError(`code ${id} is beyond the dictionary`);
+    out[count++] = id;
+  }
+  return out.subarray(0, count);
+}
