@@ -7,6 +7,8 @@ import { composeVerseId, verseIdOf } from '../../engine/core/ids.ts';
 import { sectionsOf } from '../pack/writer.ts';
 import { TEXT_PACK } from '../../engine/core/pack/schemas.ts';
 import { wordCodedSections } from '../pack/word-coding.ts';
+import { readDictionary } from '../../engine/core/pack/word-coding.ts';
+import { searchEntrySections } from '../../engine/core/search/text-index.ts';
 
 /**
  * Text per block, in UTF-8 bytes: a block ends at the first chapter end past this size, and always at a
@@ -70,6 +72,7 @@ export const textBuilder: Builder = {
       // NFC: the SVD source puts shadda before the vowel; canonical order lets callers compare strings.
       const lines = ordered.map((v) => v.text.normalize('NFC'));
       const { blocks, blockStarts } = chapterRunBlocks(ordered, lines);
+      const coded = wordCodedSections(blocks, { frontCoded: false });
       packs.push({
         name: TEXT_PACK.name(entry.versionId),
         datasets: [entry.id],
@@ -81,7 +84,8 @@ export const textBuilder: Builder = {
             incomplete: incomplete.map((x) => ({ verseId: verseIdOf(x), reason: x.reason })),
           },
           blockStarts,
-          ...wordCodedSections(blocks, { frontCoded: false }),
+          ...coded,
+          ...searchEntrySections(readDictionary(coded), lines),
         }),
       });
     }

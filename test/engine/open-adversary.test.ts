@@ -21,6 +21,8 @@ import { TEXT_PACK } from '../../engine/core/pack/schemas.ts';
 import { open } from '../../engine/core/engine.ts';
 import { readPack } from '../../engine/core/pack/reader.ts';
 import { loadTranslation } from '../../engine/core/translation.ts';
+import { readDictionary } from '../../engine/core/pack/word-coding.ts';
+import { searchEntrySections } from '../../engine/core/search/text-index.ts';
 import { createVersification } from '../../engine/core/versification.ts';
 import type { ParamSpec } from '../../engine/core/params.ts';
 import { DEFAULT_DATA_DIR, nativeInflate, openNode } from '../../engine/node/loader.ts';
@@ -529,11 +531,13 @@ describe('the verse list arithmetic on made-up grids', () => {
         const lines = list.map((id) => `verse ${id}`);
         const verses = list.map((id) => ({ book: Math.floor(id / 1e6), chapter: Math.floor(id / 1e3) % 1e3 }));
         const { blocks, blockStarts } = chapterRunBlocks(verses, lines);
+        const coded = wordCodedSections(blocks);
         const bytes = writePack(
           sectionsOf(TEXT_PACK, {
             info: { versionId: 'made', missing: [...missing].reverse(), extra: [...extra].reverse(), incomplete: [] },
             blockStarts: Uint32Array.from(blockStarts),
-            ...wordCodedSections(blocks),
+            ...coded,
+            ...searchEntrySections(readDictionary(coded), lines),
           }),
         );
         const text = loadTranslation(readPack('text-made', bytes) as never, createVersification(grid), 2);

@@ -7,12 +7,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { wordCodedSections } from '../../compiler/pack/word-coding.ts';
-import { type SectionValue, writePack } from '../../compiler/pack/writer.ts';
+import { sectionsOf, writePack } from '../../compiler/pack/writer.ts';
+import { TEXT_PACK } from '../../engine/core/pack/schemas.ts';
+import { readDictionary } from '../../engine/core/pack/word-coding.ts';
 import { normalizeText } from '../../engine/core/match.ts';
 import { readPack } from '../../engine/core/pack/reader.ts';
 import { buildPostings, type PostingIndex, postingIndexOf } from '../../engine/core/search/postings.ts';
 import { NormalizedVerses } from '../../engine/core/search/searcher.ts';
-import { indexTranslation } from '../../engine/core/search/text-index.ts';
+import { indexTranslation, searchEntrySections } from '../../engine/core/search/text-index.ts';
 import type { TranslationData } from '../../engine/core/translation.ts';
 
 const PIECES = [
@@ -71,15 +73,12 @@ function textPack(verses: string[], cuts: number[]) {
   blockStarts.push(verses.length);
   const blocks = blockStarts.slice(0, -1).map((start, i) => verses.slice(start, blockStarts[i + 1]).join('\n'));
   const coded = wordCodedSections(blocks, { frontCoded: false });
-  const sections: Record<string, SectionValue> = {
-    blockStarts: { kind: 'u32', data: Uint32Array.from(blockStarts) },
-    wordCoding: { kind: 'json', data: coded.wordCoding },
-    dictionary: { kind: 'bytes', data: coded.dictionary },
-    sharedPrefixes: { kind: 'bytes', data: coded.sharedPrefixes },
-    suffixLengths: { kind: 'bytes', data: coded.suffixLengths },
-    separators: { kind: 'u32', data: Uint32Array.from(coded.separators) },
-    text: { kind: 'bytes', data: coded.text },
-  };
+  const sections = sectionsOf(TEXT_PACK, {
+    info: { versionId: 'test', missing: [], extra: [], incomplete: [] },
+    blockStarts: Uint32Array.from(blockStarts),
+    ...coded,
+    ...searchEntrySections(readDictionary(coded), verses),
+  });
   return readPack('text-test', writePack(sections));
 }
 

@@ -3,26 +3,27 @@
 // pack only repeated it (4.9 MB over the ten translations) and could fall out of step with it.
 //
 // The index is read off the word codes, not off the text: the text pack stores each verse as numbers of
-// dictionary entries (pack/word-coding.ts), so each entry is normalised once, and a verse made of plain
-// entries gives its keys without its text being decoded or normalised. What an entry does to the words
-// around it shows when it is normalised between two letters, "a" + entry + "a":
+// dictionary entries (pack/word-coding.ts), and the compiler says, once per entry, what it does to the
+// words around it (searchEntrySections), found by normalising it between two letters, "a" + entry + "a":
 //   "aa"      joins: it normalises to nothing (a combining mark alone, a joiner);
 //   "a a"     breaks: it normalises to a separator (punctuation, spaces);
 //   "a…a"     letters (and digits): they run on with the letters either side;
 //   "a'a"     an apostrophe that stays in its word, when it follows a letter or digit (else it breaks);
 //   "a' a"    the same apostrophe, then a break ("Jesus’ feet").
-// A space goes between two consecutive word entries (the decoder's rule), which breaks too. Any other
-// entry (a character that decomposes into letters and separators, two apostrophes) makes its verse take
-// the exact path: its text normalised and cut into keys as buildPostings does. Newlines end verses; an
-// entry holding one must join or break on each side of it, or the verses it touches take the exact path.
+// It also lists every key of the index, sorted, and gives each word entry the number of its key. A
+// space goes between two consecutive word entries (the decoder's rule), which breaks too. So a verse of
+// word entries and breaks gives its keys with no text decoded or normalised; a verse with an apostrophe
+// or a joiner is read entry by entry; one with an entry the probes cannot place (a character that
+// decomposes into letters and separators) is read by its text, as buildPostings reads it.
 import type { PackOf } from '../pack/schema.ts';
 import type { TEXT_PACK } from '../pack/schemas.ts';
 import { packUnusable } from '../pack/reader.ts';
-import { NORMALIZED_APOSTROPHE, normalizeLines } from '../match.ts';
+import { NORMALIZED_APOSTROPHE, normalizeLines, normalizeText } from '../match.ts';
 import { decodeEntryNumbers, readDictionary, type WordDictionary } from '../pack/word-coding.ts';
 import type { TranslationData } from '../translation.ts';
 import { strictUtf8Decoder } from '../utf8.ts';
-import { forEachKey, PostingIndex } from './postings.ts';
+import { buildPostings, forEachKey, frontCodeKeys, frontDecodeKeys, PostingIndex } from './postings.ts';
+import { lowerBound } from '../translation.ts';
 import { type NormalizedVerses, type SearchIndex, searchIndexOf } from './searcher.ts';
 
 const JOINS = 0;
@@ -114,6 +115,82 @@ const ACT_SPECIAL = -3;
 /** an entry holding newlines that does not merely break: the verses it touches are read as text */
 const ACT_TEXT = -4;
 
+/** The sections of a text pack that let the engine read its index off the word codes. */
+export interface SearchEntrySections {
+  /** the keys that are no entry's letters (words run together, words with apostrophes), in code unit
+   *  order, front-coded (frontCodeKeys), one per line */
+  searchKeys: string;
+  /** what each dictionary entry does to the words around it (the probe kinds above) */
+  entryKinds: Uint8Array;
+  /** for each entry whose letters are a key on their own: that key's number (its place among all the
+   *  keys in code unit order) plus one; else 0 */
+  entryKeys: Uint32Array;
+}
+
+/**
+ * For the compiler: the search sections of a word-coded text, from its dictionary and its verses. The
+ * keys that are some entry's letters are not written out: the engine normalises those entries, and
+ * puts the written keys in the places no entry takes (KJV: 6 KB of keys instead of 25).
+ */
+export function searchEntrySections(dictionary: WordDictionary, verseTexts: readonly string[]): SearchEntrySections {
+  const keys = [...buildPostings(verseTexts.map(normalizeText)).keys()].sort();
+  const keyNumbers = new Map(keys.map((key, k) => [key, k]));
+  const { kind, letters } = entryKinds(dictionary);
+  const entryKeys = new Uint32Array(kind.length);
+  const fromEntries = new Set<number>();
+  for (let e = 0; e < kind.length; e++) {
+    const k = kind[e] === LETTERS ? keyNumbers.get(letters[e]) : undefined;
+    if (k === undefined) continue;
+    entryKeys[e] = k + 1;
+    fromEntries.add(k);
+  }
+  const written = keys.filter((_, k) => !fromEntries.has(k));
+  return { searchKeys: frontCodeKeys(written).join('\n'), entryKinds: kind, entryKeys };
+}
+
+/**
+ * Every key of the index in code unit order: the letters of one entry per key number the entries name,
+ * normalised together, and the written keys in the places left. Throws (a message for the pack's error)
+ * when they are not in strictly ascending order.
+ */
+function allKeys(dictionary: WordDictionary, entryKeys: Uint32Array, written: readonly string[]): string[] {
+  const { bytes, starts } = dictionary;
+  let named = 0;
+  for (let e = 0; e < entryKeys.length; e++) named = Math.max(named, entryKeys[e]);
+  const firstEntry = new Int32Array(named).fill(-1);
+  let distinct = 0;
+  for (let e = 0; e < entryKeys.length; e++) {
+    const k = entryKeys[e] - 1;
+    if (k >= 0 && firstEntry[k] < 0) {
+      firstEntry[k] = e;
+      distinct++;
+    }
+  }
+  const count = distinct + written.length;
+  if (named > count) throw new Error('its entries name more keys than it has');
+  // The named entries' bytes, one per line, normalised in one pass (a word entry holds no newline).
+  let length = 0;
+  for (let k = 0; k < named; k++)
+    if (firstEntry[k] >= 0) length += starts[firstEntry[k] + 1] - starts[firstEntry[k]] + 1;
+  const lines = new Uint8Array(length);
+  let at = 0;
+  for (let k = 0; k < named; k++) {
+    const e = firstEntry[k];
+    if (e < 0) continue;
+    lines.set(bytes.subarray(starts[e], starts[e + 1]), at);
+    at += starts[e + 1] - starts[e];
+    lines[at++] = NEWLINE;
+  }
+  const letters = normalizeLines(decodeUtf8(lines)).split('\n');
+  const keys = new Array<string>(count);
+  for (let k = 0, line = 0, next = 0; k < count; k++) {
+    keys[k] = k < named && firstEntry[k] >= 0 ? letters[line++] : written[next++];
+    if (!keys[k] || (k > 0 && !(keys[k - 1] < keys[k])))
+      throw new Error(`its search key ${k} is empty or out of order`);
+  }
+  return keys;
+}
+
 /** The exact word index of a translation's verses, by verse position. */
 export function indexTranslation(
   pack: PackOf<typeof TEXT_PACK>,
@@ -122,6 +199,7 @@ export function indexTranslation(
 ): SearchIndex {
   const broken = (why: string) => packUnusable(pack.name, why);
   let dictionary: WordDictionary;
+  let keyList: string[];
   try {
     dictionary = readDictionary({
       dictionary: pack.bytes('dictionary'),
@@ -134,23 +212,31 @@ export function indexTranslation(
     if (error instanceof RangeError) throw broken(error.message);
     throw error;
   }
-  let kinds: EntryKinds;
+  const kind = pack.bytes('entryKinds');
+  const entryKeys = pack.u32('entryKeys');
+  const { bytes, starts, isWord } = dictionary;
+  const count = isWord.length;
+  if (kind.length !== count || entryKeys.length !== count)
+    throw broken('its search entry tables do not match its dictionary');
   try {
-    kinds = entryKinds(dictionary);
-  } catch {
-    throw broken('its dictionary is not valid UTF-8');
+    const listed = pack.text('searchKeys');
+    keyList = allKeys(dictionary, entryKeys, listed ? frontDecodeKeys(listed.split('\n')) : []);
+  } catch (error) {
+    throw broken(error instanceof Error ? error.message : String(error));
   }
-  const { kind, letters, newlines } = kinds;
-  const { isWord } = dictionary;
-  const keys = newKeyTable();
-  const action = new Int32Array(kind.length);
-  const wordKey = new Int32Array(kind.length).fill(-1);
-  for (let e = 0; e < kind.length; e++) {
+  const keys: KeyTable = { list: keyList, broken };
+  const newlines = new Uint8Array(count);
+  const action = new Int32Array(count);
+  for (let e = 0; e < count; e++) {
     const k = kind[e];
-    if (k === LETTERS) wordKey[e] = keyNumber(keys, letters[e]);
+    if (k > EXACT_PATH || entryKeys[e] > keyList.length) throw broken(`its search entry ${e} is out of range`);
+    if (k === ENDS_VERSES || k === EXACT_PATH) {
+      for (let i = starts[e]; i < starts[e + 1]; i++) if (bytes[i] === NEWLINE) newlines[e]++;
+      if (k === ENDS_VERSES && !newlines[e]) throw broken(`its search entry ${e} ends no verse`);
+    }
     action[e] =
-      k === LETTERS && isWord[e]
-        ? wordKey[e]
+      k === LETTERS && isWord[e] && entryKeys[e]
+        ? entryKeys[e] - 1
         : k === BREAKS
           ? ACT_BREAK
           : k === ENDS_VERSES
@@ -159,7 +245,8 @@ export function indexTranslation(
               ? ACT_TEXT
               : ACT_SPECIAL;
   }
-  const entries: EntryTables = { kind, letters, newlines, isWord, wordKey, action };
+  const entries: EntryTables = { kind, entryKeys, newlines, isWord, action, dictionary, letters: [] };
+
   const blockStarts = pack.u32('blockStarts');
   const blocks = pack.blocks('text');
   // Every entry lists at most one key on the fast path, and takes at least one code byte: the codes'
@@ -170,7 +257,7 @@ export function indexTranslation(
     codeBytes += blocks.length(b);
     largestBlock = Math.max(largestBlock, blocks.length(b));
   }
-  const pairs = newPairList(keys.list.length, codeBytes + blocks.count);
+  const pairs = newPairList(keyList.length, codeBytes + blocks.count);
   const numbersBuffer = new Uint32Array(largestBlock);
   for (let b = 0; b < blocks.count; b++) {
     let numbers: Uint32Array;
@@ -186,32 +273,37 @@ export function indexTranslation(
       throw broken(`the text of block ${b} does not match its verse list`);
   }
   if (blockStarts[blocks.count] !== text.size) throw broken('its text blocks do not match its verse list');
-  return searchIndexOf(postingIndex(keys, pairs, text.size));
+  return searchIndexOf(postingIndex(keyList, pairs, text.size));
 }
 
 interface EntryTables {
   readonly kind: Uint8Array;
-  readonly letters: string[];
+  readonly entryKeys: Uint32Array;
   readonly newlines: Uint8Array;
   readonly isWord: Uint8Array;
-  readonly wordKey: Int32Array;
   readonly action: Int32Array;
+  readonly dictionary: WordDictionary;
+  /** the normalised letters of the LETTERS entries read so far (by number) */
+  readonly letters: string[];
 }
 
-/** Keys numbered as they are met; put in code unit order at the end. */
+/** The index's keys, sorted: a key's number is its place. */
 interface KeyTable {
-  readonly numbers: Map<string, number>;
   readonly list: string[];
+  readonly broken: (why: string) => Error;
 }
-const newKeyTable = (): KeyTable => ({ numbers: new Map(), list: [] });
 function keyNumber(keys: KeyTable, key: string): number {
-  let k = keys.numbers.get(key);
-  if (k === undefined) {
-    k = keys.list.length;
-    keys.list.push(key);
-    keys.numbers.set(key, k);
-  }
+  const k = lowerBound(keys.list, key);
+  if (keys.list[k] !== key) throw keys.broken(`its search keys lack ${JSON.stringify(key)}`);
   return k;
+}
+
+/** The normalised letters of a LETTERS entry: its key's, or (an entry never a word alone) its own. */
+function lettersOf(entries: EntryTables, keys: KeyTable, e: number): string {
+  const key = entries.entryKeys[e];
+  if (key) return keys.list[key - 1];
+  const { bytes, starts } = entries.dictionary;
+  return (entries.letters[e] ??= normalizeText(decodeUtf8(bytes.subarray(starts[e], starts[e + 1]))));
 }
 
 /** (key, row) pairs in row order, each key at most once per row: lastRow[key] is the row it was last
@@ -226,11 +318,11 @@ const newPairList = (keyCount: number, room: number): PairList => ({
   keys: new Uint32Array(room),
   rows: new Uint32Array(room),
   count: 0,
-  lastRow: new Int32Array(keyCount + 1024).fill(-1),
+  lastRow: new Int32Array(keyCount).fill(-1),
 });
 
-/** Room for `more` pairs, and a lastRow slot for every key numbered so far. */
-function makeRoom(pairs: PairList, more: number, keyCount: number): void {
+/** Room for `more` pairs. */
+function makeRoom(pairs: PairList, more: number): void {
   if (pairs.count + more > pairs.keys.length) {
     const length = Math.max(pairs.keys.length * 2, pairs.count + more);
     const keys = new Uint32Array(length);
@@ -239,23 +331,6 @@ function makeRoom(pairs: PairList, more: number, keyCount: number): void {
     const rows = new Uint32Array(length);
     rows.set(pairs.rows.subarray(0, pairs.count));
     pairs.rows = rows;
-  }
-  if (keyCount > pairs.lastRow.length) {
-    const grown = new Int32Array(keyCount * 2).fill(-1);
-    grown.set(pairs.lastRow);
-    pairs.lastRow = grown;
-  }
-}
-
-/** Lists a row's keys found by their strings, numbering new ones. */
-function addKeys(pairs: PairList, keys: KeyTable, found: readonly string[], row: number): void {
-  const numbers = found.map((key) => keyNumber(keys, key));
-  makeRoom(pairs, numbers.length, keys.list.length);
-  for (const k of numbers) {
-    if (pairs.lastRow[k] === row) continue;
-    pairs.lastRow[k] = row;
-    pairs.keys[pairs.count] = k;
-    pairs.rows[pairs.count++] = row;
   }
 }
 
@@ -282,7 +357,7 @@ function walkBlock(
 ): number {
   const { action, newlines } = entries;
   // Each entry lists at most one key here; the slow readers make their own room.
-  makeRoom(pairs, numbers.length + 1, keys.list.length);
+  makeRoom(pairs, numbers.length + 1);
   let { keys: pairKeys, rows: pairRows, lastRow } = pairs;
   let count = pairs.count;
   let row = first;
@@ -307,9 +382,13 @@ function walkBlock(
         if (byText || special) {
           pairs.count = count;
           dropPairs(pairs, verseStart);
-          if (byText || !readSpecialVerse(numbers, verseFrom, j, entries, keys, pairs, row))
-            addKeys(pairs, keys, keysOfText(verses.verse(row)), row);
-          makeRoom(pairs, numbers.length - j + 1, keys.list.length);
+          const found: number[] = [];
+          if (byText || !readSpecialVerse(numbers, verseFrom, j, entries, keys, found)) {
+            found.length = 0;
+            keysOfText(keys, verses.verse(row), found);
+          }
+          addKeys(pairs, found, row);
+          makeRoom(pairs, numbers.length - j + 1);
           ({ keys: pairKeys, rows: pairRows, lastRow } = pairs);
           count = pairs.count;
           special = false;
@@ -326,17 +405,30 @@ function walkBlock(
   return row;
 }
 
-/** The keys of a normalised text, as buildPostings lists them. */
-function keysOfText(normalized: string): string[] {
-  const found: string[] = [];
-  forEachKey(normalized, (key) => found.push(key));
-  return found;
+/** The keys of a normalised text, as buildPostings lists them, numbered (new keys get new numbers). */
+function keysOfText(keys: KeyTable, normalized: string, into: number[]): void {
+  forEachKey(normalized, (key) => into.push(keyNumber(keys, key)));
+}
+
+/** Lists a row's keys (numbers, possibly repeated); the pair list is made roomy enough first. */
+function addKeys(pairs: PairList, found: readonly number[], row: number): void {
+  makeRoom(pairs, found.length);
+  const { keys: pairKeys, rows: pairRows, lastRow } = pairs;
+  let count = pairs.count;
+  for (let i = 0; i < found.length; i++) {
+    const k = found[i];
+    if (lastRow[k] === row) continue;
+    lastRow[k] = row;
+    pairKeys[count] = k;
+    pairRows[count++] = row;
+  }
+  pairs.count = count;
 }
 
 /**
- * Lists the keys of one verse, entries [from, to) of a block, following the normaliser's rules entry by
- * entry: letters run on across joiners, and an apostrophe stays in its word after a letter or digit.
- * False (nothing listed) when the verse holds an entry the probes could not place: it is read by its text.
+ * The keys of one verse, entries [from, to) of a block, read by the normaliser's rules entry by entry:
+ * letters run on across joiners, and an apostrophe stays in its word after a letter or digit. False
+ * when the verse holds an entry the probes could not place: it is then read by its text.
  */
 function readSpecialVerse(
   numbers: Uint32Array,
@@ -344,55 +436,59 @@ function readSpecialVerse(
   to: number,
   entries: EntryTables,
   keys: KeyTable,
-  pairs: PairList,
-  row: number,
+  found: number[],
 ): boolean {
-  const { kind, letters, isWord } = entries;
-  const found: string[] = [];
-  // The word being read: its letters so far ('' between words).
+  const { kind, isWord, entryKeys } = entries;
+  // The word being read: while it is one entry's letters and that is a key, the key's number (no
+  // string made); once entries run together, its letters so far. Both empty between words.
+  let single = -1;
   let word = '';
   let previousWord = 0;
-  const endWord = () => {
-    if (word) found.push(...keysOfText(word));
-    word = '';
-  };
-  for (let j = from; j < to; j++) {
-    const e = numbers[j];
-    const k = kind[e];
-    if (isWord[e] & previousWord) endWord();
-    previousWord = isWord[e];
-    if (k === LETTERS) word += letters[e];
-    else if (k === APOSTROPHE || k === APOSTROPHE_THEN_BREAK) {
+  for (let j = from; j <= to; j++) {
+    const e = j < to ? numbers[j] : -1;
+    const k = e < 0 ? BREAKS : kind[e];
+    const entryIsWord = e < 0 ? 0 : isWord[e];
+    let ends = (entryIsWord & previousWord) === 1;
+    previousWord = entryIsWord;
+    if (k === LETTERS) {
+      if (ends) endWord();
+      if (single < 0 && !word && entryKeys[e]) single = entryKeys[e] - 1;
+      else {
+        word = (single >= 0 ? keys.list[single] : word) + lettersOf(entries, keys, e);
+        single = -1;
+      }
+      continue;
+    }
+    if (k === APOSTROPHE || k === APOSTROPHE_THEN_BREAK) {
       // Part of the word only right after a letter or digit (not after another apostrophe).
-      if (word && !word.endsWith(NORMALIZED_APOSTROPHE)) {
-        word += NORMALIZED_APOSTROPHE;
-        if (k === APOSTROPHE_THEN_BREAK) endWord();
-      } else endWord();
-    } else if (k === BREAKS) endWord();
+      if (single >= 0 || (word && !word.endsWith(NORMALIZED_APOSTROPHE))) {
+        word = `${single >= 0 ? keys.list[single] : word}${NORMALIZED_APOSTROPHE}`;
+        single = -1;
+        ends = k === APOSTROPHE_THEN_BREAK;
+      } else ends = true;
+    } else if (k === BREAKS) ends = true;
     else if (k !== JOINS) return false;
+    if (ends) endWord();
   }
-  endWord();
-  addKeys(pairs, keys, found, row);
   return true;
+
+  function endWord() {
+    if (single >= 0) found.push(single);
+    else if (word) keysOfText(keys, word, found);
+    single = -1;
+    word = '';
+  }
 }
 
-/** The pairs as a posting index: keys in code unit order (those with no rows left out), and each key's
- *  rows, ascending since the pairs come in row order, in one run of a typed array. */
-function postingIndex(keys: KeyTable, pairs: PairList, size: number): PostingIndex {
+/** The pairs as a posting index: each key's rows, ascending since the pairs come in row order, in one
+ *  run of a typed array. */
+function postingIndex(keys: string[], pairs: PairList, size: number): PostingIndex {
   const { keys: pairKeys, rows: pairRows, count } = pairs;
-  const counts = new Uint32Array(keys.list.length);
-  for (let p = 0; p < count; p++) counts[pairKeys[p]]++;
-  // A key met only in a verse that was then read again may hold no row.
-  const sorted = keys.list.filter((_, k) => counts[k] > 0).sort();
-  const rank = new Int32Array(keys.list.length);
-  const starts = new Uint32Array(sorted.length + 1);
-  for (let r = 0; r < sorted.length; r++) {
-    const k = keys.numbers.get(sorted[r])!;
-    rank[k] = r;
-    starts[r + 1] = starts[r] + counts[k];
-  }
+  const starts = new Uint32Array(keys.length + 1);
+  for (let p = 0; p < count; p++) starts[pairKeys[p] + 1]++;
+  for (let k = 0; k < keys.length; k++) starts[k + 1] += starts[k];
   const rows = new Uint32Array(count);
-  const fill = starts.slice(0, sorted.length);
-  for (let p = 0; p < count; p++) rows[fill[rank[pairKeys[p]]]++] = pairRows[p];
-  return new PostingIndex(sorted, starts, rows, size);
+  const fill = starts.slice(0, keys.length);
+  for (let p = 0; p < count; p++) rows[fill[pairKeys[p]]++] = pairRows[p];
+  return new PostingIndex(keys, starts, rows, size);
 }
