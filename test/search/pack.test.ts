@@ -8,7 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { open } from '../../engine/core/index.ts';
 import { EXTRABIBLICAL_PACK, type PostingsInfo } from '../../engine/core/pack/schemas.ts';
 import { decodePostings, encodePostings, frontCodeKeys, frontDecodeKeys } from '../../engine/core/search/postings.ts';
-import { readSearchIndex } from '../../engine/core/search/searcher.ts';
+import {
+  findVerses,
+  NormalizedVerses,
+  readSearchIndex,
+  type SearchRequest,
+} from '../../engine/core/search/searcher.ts';
+import { loadTranslation } from '../../engine/core/translation.ts';
 import { DEFAULT_DATA_DIR, openNode } from '../../engine/node/loader.ts';
 import { bible, readLocalPack } from '../helpers.ts';
 
@@ -93,6 +99,14 @@ describe('search without search packs', async () => {
       new RegExp(`indexes ${info.size - 1} rows, its text has ${info.size}`),
     );
     expect(read({}).postings.terms.length).toBe(info.terms);
+  });
+
+  it('findVerses forced onto the index path without an index says so, naming no pack', () => {
+    const text = loadTranslation(readLocalPack('text-kjv'), b.meta.versification);
+    const request: SearchRequest = { query: 'love', matchType: 'exact', range: [0, text.size], strategy: 'index' };
+    expect(() => findVerses(new NormalizedVerses(text), null, request)).toThrow(
+      /^the index strategy needs a word index, and none was given$/,
+    );
   });
 
   it('an app that ships only meta and one text pack searches it, and reads no other pack', async () => {
