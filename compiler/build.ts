@@ -191,8 +191,8 @@ function prepareOutput(output: PackOutput, partial: boolean): void {
     }
   }
   mkdirSync(output.dir, { recursive: true });
-  // Packs of a builder this compiler no longer has (search-<id> before the engine made its word index
-  // from the text) would stay listed, and loadable, beside packs that no longer match them.
+  // Packs of a builder this compiler no longer has (search-<id>, for one) would stay listed, and
+  // loadable, beside packs that no longer match them.
   const retired = output.previous.packs.filter((m) => !BUILDERS.some((b) => b.name === m.builder));
   for (const m of retired) {
     if (typeof m.file === 'string' && /^[\w-][\w.-]*\.pack$/.test(m.file))

@@ -336,7 +336,7 @@ describe('GetRandomVerse limitToQuery', () => {
     ['web', 'Yahweh‘s', { book: '23', chapter: 62 }],
   ];
   for (const loaded of [false, true]) {
-    it(`picks only matching verses and every one of them (${loaded ? 'search pack loaded' : 'text scan'})`, async () => {
+    it(`picks only matching verses and every one of them (${loaded ? 'after a search in the translation' : 'as its first call there'})`, async () => {
       const b = (await openNode({})) as unknown as LooseBible;
       const ref = await bible();
       for (const [versionId, query, o] of cases) {
