@@ -12,7 +12,6 @@ import { metaBuilder } from './builders/meta.ts';
 import { extrabiblicalBuilder } from './builders/extrabiblical.ts';
 import { licensingBuilder } from './builders/licensing.ts';
 import { LICENCE_CATEGORIES } from '../sources/catalog.ts';
-import { searchBuilder } from './builders/search.ts';
 import { textBuilder } from './builders/text.ts';
 import { plansBuilder } from './builders/plans.ts';
 import { originalBuilder } from './builders/original.ts';
@@ -33,7 +32,6 @@ export const DEFAULT_OUT_DIR = join(REPO_ROOT, 'dist', 'data');
 export const BUILDERS: Builder[] = [
   textBuilder,
   metaBuilder,
-  searchBuilder,
   plansBuilder,
   extrabiblicalBuilder,
   originalBuilder,
@@ -49,7 +47,7 @@ export const BUILDERS: Builder[] = [
 /**
  * Builders the second build process runs while the first runs the rest, chosen so both take about as
  * long on the corpus (CPU seconds on a 2-core machine under load: original 9.8, commentary 12.4, xrefs
- * 2.2, topics 0.7, study 0.5; the first process's text 16.4, search 4.4, relations 2.1, dictionary 1.9,
+ * 2.2, topics 0.7, study 0.5; the first process's text 16.4, relations 2.1, dictionary 1.9,
  * extra-biblical 0.8, meta 0.1). None of them reads what the other process's builders write.
  */
 export const SECOND_PROCESS_BUILDERS: readonly string[] = ['original', 'xrefs', 'commentary', 'topics', 'study'];
@@ -187,16 +185,27 @@ function prepareOutput(output: PackOutput, partial: boolean): void {
   if (existsSync(output.manifestPath)) {
     try {
       const manifest = JSON.parse(readFileSync(output.manifestPath, 'utf8')) as ManifestFile;
-      output.previous = { packs: manifest.packs, builders: manifest.builders ?? {} };
+      if (Array.isArray(manifest.packs)) output.previous = { packs: manifest.packs, builders: manifest.builders ?? {} };
     } catch {
       // An unreadable manifest vouches for nothing: every builder runs.
     }
   }
+  mkdirSync(output.dir, { recursive: true });
+  // Packs of a builder this compiler no longer has (search-<id>, for one) would stay listed, and
+  // loadable, beside packs that no longer match them.
+  const retired = output.previous.packs.filter((m) => !BUILDERS.some((b) => b.name === m.builder));
+  for (const m of retired) {
+    if (typeof m.file === 'string' && /^[\w-][\w.-]*\.pack$/.test(m.file))
+      rmSync(join(output.dir, m.file), { force: true });
+    output.log(`  removed ${m.file}: no builder makes it any more`);
+  }
+  output.previous.packs = output.previous.packs.filter((m) => !retired.includes(m));
+  for (const name of Object.keys(output.previous.builders))
+    if (!BUILDERS.some((b) => b.name === name)) delete output.previous.builders[name];
   if (partial) {
     output.manifest = [...output.previous.packs];
     output.builders = { ...output.previous.builders };
   }
-  mkdirSync(output.dir, { recursive: true });
 }
 
 /** After a full build: pack files the manifest does not list are left over from earlier builds. */

@@ -1,5 +1,14 @@
 // Tests run against the real compiled packs in dist/data (npm test builds them first).
-import { openNode } from '../engine/node/loader.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_DATA_DIR, nativeInflate, openNode } from '../engine/node/loader.ts';
+import { readPack } from '../engine/core/pack/reader.ts';
+import { withSchema } from '../engine/core/pack/schema.ts';
+import { TEXT_PACK } from '../engine/core/pack/schemas.ts';
+import { NormalizedVerses, type SearchIndex } from '../engine/core/search/searcher.ts';
+import { indexTranslation } from '../engine/core/search/text-index.ts';
+import { loadTranslation, type TranslationData } from '../engine/core/translation.ts';
+import type { Versification } from '../engine/core/versification.ts';
 import type { Bible, Params } from '../engine/core/engine.ts';
 import type { OperationName } from '../engine/core/typed.ts';
 import { BibleError } from '../engine/core/errors.ts';
@@ -33,4 +42,19 @@ export async function callError(name: string, params: Record<string, unknown>): 
     expect(error).toBeInstanceOf(BibleError);
     return error as BibleError;
   }
+}
+
+/** A compiled pack of dist/data, read as the Node host reads it. */
+export const readLocalPack = (name: string) =>
+  readPack(name, new Uint8Array(readFileSync(join(DEFAULT_DATA_DIR, `${name}.pack`))), nativeInflate);
+
+/** A translation's text pack and the exact word index the engine makes from it on the first search. */
+export function translationWithIndex(
+  versionId: string,
+  versification: Versification,
+): { text: TranslationData; verses: NormalizedVerses; index: SearchIndex } {
+  const pack = withSchema(readLocalPack(TEXT_PACK.name(versionId)), TEXT_PACK);
+  const text = loadTranslation(pack, versification);
+  const verses = new NormalizedVerses(text);
+  return { text, verses, index: indexTranslation(pack, text, verses) };
 }

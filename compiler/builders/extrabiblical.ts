@@ -37,7 +37,7 @@ export const extrabiblicalBuilder: Builder = {
       at += r.t.length;
       ends.push(at);
     }
-    // GetSearchExtraBiblical's exact word index over rows, as a search pack holds one over verses.
+    // GetSearchExtraBiblical's exact word index over rows, the kind the engine makes over a translation's verses.
     const search = buildPostings(rows.map((r) => normalizeText(r.t)));
     const { terms, ids, postings } = encodePostings(search);
     return [

@@ -15,7 +15,7 @@ const USAGE = `usage:
         [--exclude-category c1,c2]     a checkout only); leave out datasets of these licence categories
   bible serve [--port N] [--keys FILE] [--audio TEMPLATE]
                                        start the HTTP server (API, reader page, packs); bible serve --help
-  bible copy-packs --to DIR [--versions kjv] [--search] [--packs a,b]
+  bible copy-packs --to DIR [--versions kjv] [--packs a,b]
                                        copy chosen packs into an app's assets folder; bible copy-packs --help
   bible batch [--lenient]              answer one call per line of standard input, one JSON line each;
                                        a line is either words as a shell reads them:

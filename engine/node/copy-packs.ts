@@ -1,6 +1,7 @@
 // `bible copy-packs`: copies a chosen set of packs (and a manifest naming just those) into an app's
-// assets folder, so a mobile or desktop app ships only what it reads: e.g. the KJV text and its search
-// index plus meta. The engine loads packs by name through the app's own loader, so nothing else changes.
+// assets folder, so a mobile or desktop app ships only what it reads: e.g. meta and the KJV text, which
+// is all its reading and searching need. The engine loads packs by name through the app's own loader, so
+// nothing else changes.
 import {
   closeSync,
   constants,
@@ -165,10 +166,10 @@ export function operationsByPack(meta: Meta): Map<string, string[]> {
   return new Map([...users].map(([pack, names]) => [pack, [...names]]));
 }
 
-export const COPY_PACKS_USAGE = `usage: bible copy-packs --to DIR [--versions kjv,web] [--search] [--packs lexicon,xrefs] [--all] [--list]
+export const COPY_PACKS_USAGE = `usage: bible copy-packs --to DIR [--versions kjv,web] [--packs lexicon,xrefs] [--all] [--list]
   --to DIR          the app's assets folder (created if missing)
-  --versions LIST   translations whose text packs to copy (text-<version>); default kjv
-  --search          also their search indexes (search-<version>), for GetSearch and friends
+  --versions LIST   translations whose text packs to copy (text-<version>), which is all reading and
+                    searching them needs; default kjv
   --packs LIST      further packs by name (bible copy-packs --list shows every pack and its size)
   --all             every pack
   --list            list the packs of this build, their sizes and the operations each serves, and stop
@@ -180,24 +181,27 @@ export interface CopyPlan {
   packs: ManifestPack[];
 }
 
+/** Searching needs no pack of its own: the engine makes a translation's word index from its text. */
+const NO_SEARCH_PACKS =
+  "search needs no pack of its own: the engine makes a translation's word index from its text pack (text-<version>, which --versions copies)";
+
 /** The packs a set of options selects from a manifest; unknown names are errors that list the known ones. */
 export function selectPacks(
   manifest: Manifest,
-  options: { versions?: string[]; search?: boolean; packs?: string[]; all?: boolean },
+  options: { versions?: string[]; packs?: string[]; all?: boolean },
 ): ManifestPack[] {
   const byName = new Map(manifest.packs.map((p) => [p.name, p]));
   if (options.all) return manifest.packs;
   // Written as the engine reads a versionId: KJV and t_kjv are kjv.
   const versions = (options.versions ?? ['kjv']).map((v) => v.toLowerCase().replace(/^t_/, ''));
-  const names = [
-    'meta',
-    ...versions.map((v) => `text-${v}`),
-    ...(options.search ? versions.map((v) => `search-${v}`) : []),
-    ...(options.packs ?? []),
-  ];
+  const names = ['meta', ...versions.map((v) => `text-${v}`), ...(options.packs ?? [])];
   const unknown = names.filter((n) => !byName.has(n));
-  if (unknown.length)
-    throw new Error(`no pack named ${unknown.join(', ')} in this build; bible copy-packs --list shows them`);
+  if (unknown.length) {
+    const search = unknown.some((n) => n === 'search' || n.startsWith('search-')) ? `; ${NO_SEARCH_PACKS}` : '';
+    throw new Error(
+      `no pack named ${unknown.join(', ')} in this build${search}; its packs are ${[...byName.keys()].join(', ')} (bible copy-packs --list shows their sizes)`,
+    );
+  }
   return [...new Set(names)].map((n) => byName.get(n)!);
 }
 
@@ -262,6 +266,8 @@ export function copyPacksFromArgs(
     log(COPY_PACKS_USAGE);
     return 0;
   }
+  // Refused rather than ignored: a script that asked for search indexes learns that text packs serve search.
+  if (values.search) throw new Error(`--search is no longer an option: ${NO_SEARCH_PACKS}`);
   const from = resolve(values.data ?? DEFAULT_DATA_DIR);
   const manifestPath = join(from, 'manifest.json');
   let manifestText: string;
@@ -285,7 +291,6 @@ export function copyPacksFromArgs(
     throw new Error('--versions needs one or more translations, e.g. --versions kjv,web');
   const packs = selectPacks(manifest, {
     versions: values.versions !== undefined ? list(values.versions) : undefined,
-    search: values.search,
     packs: list(values.packs),
     all: values.all,
   });

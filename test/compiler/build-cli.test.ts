@@ -56,7 +56,8 @@ describe('bible build: argument errors', () => {
   it('--help lists the builders and categories', async () => {
     const run = await build(['--help']);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/--only NAMES .*text, meta, search/);
+    expect(run.stdout).toMatch(/--only NAMES .*text, meta, plans/);
+    expect(run.stdout).not.toMatch(/search/);
     expect(run.stdout).toMatch(/--exclude-category NAMES .*cc_restrictive/);
   });
 });

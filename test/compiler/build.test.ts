@@ -59,7 +59,6 @@ describe('build', () => {
       'meta',
       'text-kjv',
       'text-svd',
-      'search-kjv',
       'original-ot',
       'lexicon',
       'xrefs',
@@ -75,21 +74,44 @@ describe('build', () => {
       if (pack.name !== 'licensing') expect(pack.licences.length).toBeGreaterThan(0); // licensing holds only the catalog's own records
     }
     expect(manifest.packs.find((p: { name: string }) => p.name === 'text-svd').licences).toEqual(['cc_permissive']);
+    // A translation's word index is made by the engine from its text pack: no pack of its own.
+    expect(names.filter((name: string) => name.startsWith('search'))).toEqual([]);
   });
 
   it('keeps the packs of builders whose code, options and datasets are unchanged, and makes the same files', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'bible-rebuild-')), 'data');
     cpSync(DEFAULT_DATA_DIR, out, { recursive: true });
     const before = readFileSync(join(out, 'manifest.json'), 'utf8');
+    plantRetiredPacks(out);
     const log: string[] = [];
     try {
       await build({ outDir: out, log: (m) => log.push(m) });
+      expectRetiredPacksGone(out, log);
+      // A full build removes every pack file its manifest does not list.
+      expect(existsSync(join(out, 'search-web.pack'))).toBe(false);
       const builders = Object.keys(JSON.parse(before).builders);
       expect(builders.length).toBeGreaterThan(10);
       for (const name of builders.filter((b) => b !== 'licensing'))
         expect(log).toContainEqual(expect.stringMatching(new RegExp(`^\\[${name}\\] inputs unchanged: kept`)));
       // Everything kept, and the licensing pack written again is the same: the manifest is unchanged.
       expect(readFileSync(join(out, 'manifest.json'), 'utf8')).toBe(before);
+    } finally {
+      rmSync(dirname(out), { recursive: true, force: true });
+    }
+  }, 300_000);
+
+  it('a partial build also removes the packs and records of a builder the compiler no longer has', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'bible-partial-')), 'data');
+    cpSync(DEFAULT_DATA_DIR, out, { recursive: true });
+    plantRetiredPacks(out);
+    const log: string[] = [];
+    try {
+      await build({ outDir: out, only: ['plans'], log: (m) => log.push(m) });
+      expectRetiredPacksGone(out, log);
+      // The other packs stay listed, and each is still there.
+      const after = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+      for (const pack of after.packs) expect(existsSync(join(out, pack.file)), pack.file).toBe(true);
+      expect(after.packs.map((p: { name: string }) => p.name)).toContain('text-kjv');
     } finally {
       rmSync(dirname(out), { recursive: true, force: true });
     }
@@ -190,6 +212,28 @@ describe('the code a builder depends on', () => {
     );
   });
 });
+
+/** Search packs as an older compiler left them in a build folder: search-kjv listed in the manifest under
+ *  a builder this compiler no longer has, search-web a file the manifest does not list. */
+function plantRetiredPacks(out: string): void {
+  const manifestPath = join(out, 'manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const bytes = readFileSync(join(out, 'text-kjv.pack'));
+  writeFileSync(join(out, 'search-kjv.pack'), bytes);
+  writeFileSync(join(out, 'search-web.pack'), bytes);
+  const record = manifest.packs.find((p: { name: string }) => p.name === 'text-kjv');
+  manifest.packs.push({ ...record, builder: 'search', name: 'search-kjv', file: 'search-kjv.pack' });
+  manifest.builders.search = { ...manifest.builders.text };
+  writeFileSync(manifestPath, JSON.stringify(manifest));
+}
+
+function expectRetiredPacksGone(out: string, log: string[]): void {
+  const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+  expect(manifest.packs.filter((p: { name: string }) => p.name.startsWith('search'))).toEqual([]);
+  expect(Object.keys(manifest.builders)).not.toContain('search');
+  expect(existsSync(join(out, 'search-kjv.pack'))).toBe(false);
+  expect(log).toContain('  removed search-kjv.pack: no builder makes it any more');
+}
 
 /** A corpus folder of symbolic links to the real one, except `changed`, a copy edited by `edit`. */
 function mirrorCorpus(changed: string, edit: (text: string) => string): string {

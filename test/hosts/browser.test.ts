@@ -80,6 +80,8 @@ describe.skipIf(skip)('the offline reader page in chromium', () => {
     });
     const page = context.pages()[0] ?? (await context.newPage());
     const problems: string[] = [];
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(`console: ${message.text()}`);
@@ -152,6 +154,9 @@ describe.skipIf(skip)('the offline reader page in chromium', () => {
     await page.screenshot({ path: join(OUTPUT, 'reader-offline.png'), fullPage: false });
     expect(existsSync(join(OUTPUT, 'reader-offline.png'))).toBe(true);
 
+    // Searching reads the text packs the page already has: it never asks for a pack of its own.
+    expect(requested.filter((url) => /\/data\/search/.test(url))).toEqual([]);
+    expect(requested.some((url) => url.includes('/data/text-kjv.pack'))).toBe(true);
     // Failed network fetches while offline are expected console noise; script errors are not.
     expect(problems.filter((p) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED|net::ERR/.test(p))).toEqual([]);
   });

@@ -610,9 +610,9 @@ describe('bible copy-packs', () => {
     const to = join(base, 'again');
     copy(['--to', to]);
     lines.length = 0;
-    expect(copy(['--to', to, '--search'])).toBe(0);
+    expect(copy(['--to', to, '--packs', 'xrefs'])).toBe(0);
     expect(lines[0]).toBe(`replaced 3 files that were in ${to}: meta.pack, text-kjv.pack, manifest.json`);
-    expect(lines[1]).toMatch(/^copied 3 packs .*: meta, text-kjv, search-kjv$/);
+    expect(lines[1]).toMatch(/^copied 3 packs .*: meta, text-kjv, xrefs$/);
   });
 
   it('a target that is a file is named as such', () => {
@@ -696,7 +696,8 @@ describe('bible copy-packs', () => {
       expect(unit).toBe('KiB');
       expect(serves.join(' ')).toMatch(pack.name === 'meta' ? /^every operation$/ : /^Get\w+(, Get\w+)*$/);
     }
-    expect(lines.find((l) => l.startsWith('search-kjv '))).toMatch(/GetSearch, GetSearchAdvanced, GetSearchCount/);
+    expect(lines.find((l) => l.startsWith('text-kjv '))).toMatch(/GetSearch, GetSearchAdvanced, GetSearchCount/);
+    expect(lines.filter((l) => l.startsWith('search'))).toEqual([]);
     expect(lines.find((l) => l.startsWith('xrefs '))).toMatch(/GetCrossReferences/);
   });
 
@@ -707,7 +708,17 @@ describe('bible copy-packs', () => {
     [['--to', join(base, 'x'), 'stray'], /^bible copy-packs: unexpected argument "stray"/],
     [['--list=yes'], /^bible copy-packs: --list takes no value/],
     [['--to', join(base, 'x'), '--versions', ''], /--versions needs one or more translations/],
-    [['--to', join(base, 'x'), '--versions', 'nope'], /no pack named text-nope/],
+    [
+      ['--to', join(base, 'x'), '--versions', 'nope'],
+      /no pack named text-nope in this build; its packs are text-asv, .*, meta, /,
+    ],
+    // Search indexes are no pack any more: each refusal says what a search reads instead.
+    [['--to', join(base, 'x'), '--search'], /--search is no longer an option: search needs no pack .*text-<version>/],
+    [['--to', join(base, 'x'), '--packs', 'search'], /no pack named search in this build; search needs no pack/],
+    [
+      ['--to', join(base, 'x'), '--packs', 'search-kjv'],
+      /no pack named search-kjv .*text pack.*its packs are .*text-kjv/,
+    ],
   ])('bible copy-packs %j: one line, exit 2', (args, pattern) => {
     expectOneLineRefusal(bible(['copy-packs', ...args]), pattern);
   });

@@ -2,16 +2,11 @@
 // with one finds that spelling and never runs across a space ("lord's" is not "the LORD said"). Checked
 // against a plain scan of the text written with regular expressions, for every search operation, every
 // search path and GetRandomVerse's limitToQuery.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MatchType } from '../../engine/core/match.ts';
-import { readPack } from '../../engine/core/pack/reader.ts';
-import { findVerses, loadSearchIndex, NormalizedVerses, type Strategy } from '../../engine/core/search/searcher.ts';
-import { loadTranslation } from '../../engine/core/translation.ts';
-import { DEFAULT_DATA_DIR, nativeInflate } from '../../engine/node/loader.ts';
-import { bible, callError } from '../helpers.ts';
+import { findVerses, NormalizedVerses, type Strategy } from '../../engine/core/search/searcher.ts';
+import { bible, callError, translationWithIndex } from '../helpers.ts';
 
 const RUNS = Number(process.env.SEARCH_PROPERTY_RUNS ?? 60);
 
@@ -44,8 +39,6 @@ function plainScan(folded: string[], query: string, matchType: MatchType): numbe
 
 describe('apostrophes in search queries', async () => {
   const b = await bible();
-  const readLocal = (name: string) =>
-    readPack(name, new Uint8Array(readFileSync(join(DEFAULT_DATA_DIR, `${name}.pack`))), nativeInflate);
 
   it('finds the possessive, not the words on either side of a space (KJV)', async () => {
     const broad = await b.GetSearchAdvanced({ query: "lord's", matchType: 'broad' });
@@ -67,8 +60,7 @@ describe('apostrophes in search queries', async () => {
 
   for (const versionId of ['kjv', 'asv', 'web']) {
     describe(versionId, () => {
-      const text = loadTranslation(readLocal(`text-${versionId}`), b.meta.versification);
-      const index = loadSearchIndex(readLocal(`search-${versionId}`), text);
+      const { text, index } = translationWithIndex(versionId, b.meta.versification);
       const raw = Array.from({ length: text.size }, (_, i) => text.textAt(i));
       const folded = raw.map(fold);
       const withApostrophe = raw.flatMap((t, i) => (/['’]/.test(t) ? [i] : []));

@@ -296,8 +296,8 @@ describe('search queries with apostrophes, in every translation, against a plain
     expect(quoted).toEqual(await b.call('GetSearchCount', { query: 'Jesus', versionId: 'web' }));
   });
 
-  it('GetRandomVerse limitToQuery with apostrophes, with and without the search pack loaded', async () => {
-    const fresh = (await openNode({ random: { seed: 3 } })) as unknown as LooseBible; // no search pack yet
+  it('GetRandomVerse limitToQuery with apostrophes, in a fresh engine and in one that has searched', async () => {
+    const fresh = (await openNode({ random: { seed: 3 } })) as unknown as LooseBible; // no word index made yet
     const cases: [string, string, Limits][] = [
       ['kjv', 'LORDʼS', {}],
       ['kjv', 'LORD‘S house', { book: 'ot' }],

@@ -1,22 +1,14 @@
-// The exact word indexes agree with the texts: in every translation, and in the extra-biblical rows, a key's
-// posting list is exactly the rows where that key is a whole word by the matcher's own rule
-// (isWholeWordAt), and every whole word the rule can find in a row is a key. One pass over each text
-// enumerates every whole-word match that holds no space; it is compared with the stored lists.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// The exact word indexes agree with the texts: in every translation (the index the engine makes from its
+// text pack) and in the extra-biblical rows (the index that pack stores), a key's posting list is exactly
+// the rows where that key is a whole word by the matcher's own rule (isWholeWordAt), and every whole word
+// the rule can find in a row is a key. One pass over each text enumerates every whole-word match that
+// holds no space; it is compared with the index's lists.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isWholeWordAt, normalizeText } from '../../engine/core/match.ts';
-import { readPack } from '../../engine/core/pack/reader.ts';
 import { EXTRABIBLICAL_PACK } from '../../engine/core/pack/schemas.ts';
 import { decodePostings, type PostingIndex } from '../../engine/core/search/postings.ts';
-import { loadSearchIndex } from '../../engine/core/search/searcher.ts';
-import { loadTranslation } from '../../engine/core/translation.ts';
-import { DEFAULT_DATA_DIR, nativeInflate } from '../../engine/node/loader.ts';
-import { bible } from '../helpers.ts';
-
-const readLocal = (name: string) =>
-  readPack(name, new Uint8Array(readFileSync(join(DEFAULT_DATA_DIR, `${name}.pack`))), nativeInflate);
+import { bible, readLocalPack as readLocal, translationWithIndex } from '../helpers.ts';
 
 /** Every one-word string that matches each row as a whole word, by trying each end within each word. */
 function wholeWordsOf(rows: string[]): Map<string, number[]> {
@@ -55,8 +47,8 @@ describe('the exact word index', async () => {
 
   for (const { versionId } of b.meta.versions) {
     it(`of ${versionId} holds, for every word, exactly the verses the exact matcher finds it in`, () => {
-      const text = loadTranslation(readLocal(`text-${versionId}`), b.meta.versification);
-      const { postings } = loadSearchIndex(readLocal(`search-${versionId}`), text);
+      const { text, index } = translationWithIndex(versionId, b.meta.versification);
+      const { postings } = index;
       const rows = Array.from({ length: text.size }, (_, i) => normalizeText(text.textAt(i)));
       expect(disagreements(postings, rows)).toEqual([]);
     });
@@ -73,8 +65,8 @@ describe('the exact word index', async () => {
   });
 
   it('counts a one-word GetSearchCount as its list, and a chapter or book as a slice of it', async () => {
-    const text = loadTranslation(readLocal('text-kjv'), b.meta.versification);
-    const { postings } = loadSearchIndex(readLocal('search-kjv'), text);
+    const { text, index } = translationWithIndex('kjv', b.meta.versification);
+    const { postings } = index;
     const word = fc.nat({ max: postings.terms.length - 1 });
     const book = fc.integer({ min: 1, max: 66 });
     await fc.assert(

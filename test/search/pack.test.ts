@@ -1,43 +1,38 @@
-// The search packs: one per translation, an exact word index keyed by verse position.
-import { readFileSync } from 'node:fs';
+// Search needs no pack of its own: the build makes no search-<versionId> pack, a translation's exact word
+// index is made from its text pack on the first search in it, and an app that ships only the text
+// pack searches it. Also the posting-list coding the extra-biblical pack still stores its index in.
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { writePack } from '../../compiler/pack/writer.ts';
-import { readPack } from '../../engine/core/pack/reader.ts';
-import type { SearchPackInfo } from '../../engine/core/pack/schemas.ts';
+import { open } from '../../engine/core/index.ts';
+import { EXTRABIBLICAL_PACK, type PostingsInfo } from '../../engine/core/pack/schemas.ts';
+import { decodePostings, encodePostings, frontCodeKeys, frontDecodeKeys } from '../../engine/core/search/postings.ts';
 import {
-  decodePostings,
-  encodePostings,
-  frontCodeKeys,
-  frontDecodeKeys,
-  SEARCH_FORMAT,
-} from '../../engine/core/search/postings.ts';
-import { loadSearchIndex } from '../../engine/core/search/searcher.ts';
+  findVerses,
+  NormalizedVerses,
+  readSearchIndex,
+  type SearchRequest,
+} from '../../engine/core/search/searcher.ts';
 import { loadTranslation } from '../../engine/core/translation.ts';
-import { DEFAULT_DATA_DIR, nativeInflate, openNode } from '../../engine/node/loader.ts';
-import { bible } from '../helpers.ts';
+import { DEFAULT_DATA_DIR, openNode } from '../../engine/node/loader.ts';
+import { bible, readLocalPack } from '../helpers.ts';
 
-const readLocal = (name: string) =>
-  readPack(name, new Uint8Array(readFileSync(join(DEFAULT_DATA_DIR, `${name}.pack`))), nativeInflate);
+const packBytes = (name: string) => new Uint8Array(readFileSync(join(DEFAULT_DATA_DIR, `${name}.pack`)));
 
-describe('search packs', async () => {
+describe('search without search packs', async () => {
   const b = await bible();
 
-  it('exist for every translation, built by the search builder from that translation alone', () => {
+  it('the build makes none: translations have text packs only, and dist/data holds no search pack', () => {
     const manifest = JSON.parse(readFileSync(join(DEFAULT_DATA_DIR, 'manifest.json'), 'utf8')) as {
       packs: { name: string; builder: string; datasets: string[] }[];
+      builders: Record<string, unknown>;
     };
-    for (const version of b.meta.versions) {
-      const entry = manifest.packs.find((p) => p.name === `search-${version.versionId}`);
-      expect(entry, version.versionId).toBeDefined();
-      expect(entry!.builder).toBe('search');
-      expect(entry!.datasets).toEqual([version.licence.datasets[0]]);
-      const info = readLocal(`search-${version.versionId}`).json<SearchPackInfo>('info');
-      expect(info.format).toBe(SEARCH_FORMAT);
-      expect(info.versionId).toBe(version.versionId);
-      expect(info.size).toBe(version.verseCount);
-    }
+    expect(manifest.packs.filter((p) => p.name.startsWith('search-') || p.builder === 'search')).toEqual([]);
+    expect(Object.keys(manifest.builders)).not.toContain('search');
+    expect(readdirSync(DEFAULT_DATA_DIR).filter((f) => f.startsWith('search-'))).toEqual([]);
+    for (const version of b.meta.versions)
+      expect(manifest.packs.map((p) => p.name)).toContain(`text-${version.versionId}`);
   });
 
   it('encode and decode posting lists losslessly', () => {
@@ -86,37 +81,76 @@ describe('search packs', async () => {
     );
   });
 
-  it('are refused, clearly, when they do not fit the engine or the text pack', () => {
-    const text = loadTranslation(readLocal('text-kjv'), b.meta.versification);
-    const good = readLocal('search-kjv');
-    const info = good.json<SearchPackInfo>('info');
-    const forge = (changes: Partial<SearchPackInfo>) =>
-      readPack(
-        'search-kjv',
-        writePack({
-          info: { kind: 'json', data: { ...info, ...changes } },
-          terms: { kind: 'utf8', data: good.text('terms') },
-          ids: { kind: 'bytes', data: good.bytes('ids') },
-        }),
+  it('an index a pack stores is refused, clearly, when it does not fit the engine or its rows', () => {
+    const pack = readLocalPack(EXTRABIBLICAL_PACK.name);
+    const info = pack.json<PostingsInfo>('searchInfo');
+    const read = (changes: Partial<PostingsInfo>) =>
+      readSearchIndex(
+        pack.name,
+        { ...info, ...changes },
+        () => pack.text('searchTerms'),
+        () => pack.bytes('searchIds'),
+        { size: info.size, unit: 'rows', of: 'its text' },
       );
-    expect(() => loadSearchIndex(forge({ format: 'flexsearch-0.7' }), text)).toThrow(/rebuild/);
-    expect(() => loadSearchIndex(forge({ size: info.size - 1 }), text)).toThrow(/31101 verses/);
-    expect(loadSearchIndex(forge({}), text).postings.terms.length).toBe(info.terms);
+    expect(() => read({ format: 'flexsearch-0.7' })).toThrow(
+      /pack 'extrabiblical' cannot be used.*flexsearch.*rebuild/,
+    );
+    expect(() => read({ size: info.size - 1 })).toThrow(
+      new RegExp(`indexes ${info.size - 1} rows, its text has ${info.size}`),
+    );
+    expect(read({}).postings.terms.length).toBe(info.terms);
   });
 
-  it('load on the first search in a translation, not before', async () => {
+  it('findVerses forced onto the index path without an index says so, naming no pack', () => {
+    const text = loadTranslation(readLocalPack('text-kjv'), b.meta.versification);
+    const request: SearchRequest = { query: 'love', matchType: 'exact', range: [0, text.size], strategy: 'index' };
+    expect(() => findVerses(new NormalizedVerses(text), null, request)).toThrow(
+      /^the index strategy needs a word index, and none was given$/,
+    );
+  });
+
+  it('an app that ships only meta and one text pack searches it, and reads no other pack', async () => {
+    const shipped = ['meta', 'text-kjv'];
+    const asked: string[] = [];
+    const loader = Object.assign(
+      async (name: string) => {
+        asked.push(name);
+        if (!shipped.includes(name)) throw new Error(`${name} was not shipped`);
+        return packBytes(name);
+      },
+      { listPacks: async () => shipped },
+    );
+    const app = await open({ loader });
+    const calls: [string, Record<string, string>][] = [
+      ['GetSearch', { query: 'everlasting life', versionId: 'kjv' }],
+      ['GetSearchAdvanced', { query: 'ingdom of hea', matchType: 'broad', limitToBookId: 'nt' }],
+      ['GetSearchAdvanced', { query: 'love', excludeString: 'God', highlight: 'true' }],
+      ['GetSearchCount', { query: 'the' }],
+      ['GetRandomVerse', { limitToQuery: 'love', seed: '5' }],
+    ];
+    for (const [name, params] of calls) {
+      const answer = await app.call(name as never, params as never);
+      expect(answer, name).toEqual(await b.call(name, params));
+    }
+    expect((await app.GetSearchCount({ query: 'love' })).searchCount).toBeGreaterThan(200);
+    expect([...new Set(asked)].sort()).toEqual(shipped);
+  });
+
+  it("makes a translation's index on its first search, and callSync searches once its text is loaded", async () => {
     const loaded: string[] = [];
     const engine = await openNode({
       loader: async (name) => {
         loaded.push(name);
-        return new Uint8Array(readFileSync(join(DEFAULT_DATA_DIR, `${name}.pack`)));
+        return packBytes(name);
       },
     });
     await engine.GetVerse({ verseId: '43003016' });
-    await engine.GetRandomVerse({ limitToQuery: 'love', seed: 1 });
+    expect(engine.callSync('GetSearch', { query: 'love' })).toEqual(await b.call('GetSearch', { query: 'love' }));
+    const before = loaded.length;
+    expect(await engine.GetSearchCount({ query: 'love', versionId: 'rv1909' })).toEqual(
+      await b.call('GetSearchCount', { query: 'love', versionId: 'rv1909' }),
+    );
+    expect(loaded.slice(before)).toEqual(['text-rv1909']);
     expect(loaded.filter((n) => n.startsWith('search-'))).toEqual([]);
-    await engine.GetSearchCount({ query: 'love', versionId: 'rv1909' });
-    expect(loaded.filter((n) => n.startsWith('search-'))).toEqual(['search-rv1909']);
-    expect(() => engine.callSync('GetSearch', { query: 'love' })).toThrow(/search-kjv/);
   });
 });

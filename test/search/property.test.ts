@@ -2,23 +2,12 @@
 // without accents) and random limits, the engine's answer equals a plain scan of the verse texts with the
 // same normalisation, and every search path (index, whole-text scan, verse by verse) gives that answer,
 // and highlight spans agree with it.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeText, type MatchType } from '../../engine/core/match.ts';
 import { readerLength } from '../../engine/core/params.ts';
-import { readPack } from '../../engine/core/pack/reader.ts';
-import {
-  findVerses,
-  loadSearchIndex,
-  matchSpans,
-  NormalizedVerses,
-  type Strategy,
-} from '../../engine/core/search/searcher.ts';
-import { loadTranslation, type TranslationData } from '../../engine/core/translation.ts';
-import { DEFAULT_DATA_DIR, nativeInflate } from '../../engine/node/loader.ts';
-import { bible } from '../helpers.ts';
+import { findVerses, matchSpans, NormalizedVerses, type Strategy } from '../../engine/core/search/searcher.ts';
+import { bible, translationWithIndex } from '../helpers.ts';
 
 // English, Spanish, Arabic; WEB and SVD also have verses of their own beyond the KJV grid.
 const VERSIONS = ['kjv', 'rv1909', 'svd', 'web'];
@@ -32,13 +21,10 @@ type Limit =
 
 describe('search equals a plain scan', async () => {
   const b = await bible();
-  const readLocal = (name: string) =>
-    readPack(name, new Uint8Array(readFileSync(join(DEFAULT_DATA_DIR, `${name}.pack`))), nativeInflate);
 
   for (const versionId of VERSIONS) {
     describe(versionId, () => {
-      const text: TranslationData = loadTranslation(readLocal(`text-${versionId}`), b.meta.versification);
-      const index = loadSearchIndex(readLocal(`search-${versionId}`), text);
+      const { text, index } = translationWithIndex(versionId, b.meta.versification);
       const raw = Array.from({ length: text.size }, (_, i) => text.textAt(i));
       const folded = raw.map(normalizeText);
       const chapterVerses = b.meta.versionById.get(versionId)!.chapterVerses;

@@ -176,7 +176,7 @@ async function search(query: string): Promise<{ rows: readonly VerseRow[]; count
       }
     }
   }
-  return { rows, count: rows.length, how: ' (text scan: this build has no search index)' };
+  return { rows, count: rows.length, how: ' (text scan: this engine has no GetSearch)' };
 }
 
 async function runSearch(query: string): Promise<void> {

@@ -17,7 +17,7 @@ export function perPack<P extends object = Pack, T = unknown>(fn: (pack: P) => T
 }
 
 /** fn(pack, key), computed once per pack object and key: for what a pack gives only together with
- *  something else (a search pack's index is checked against its translation). */
+ *  something else (a translation's chapter table also needs the meta data). */
 export function perPackAnd<P extends object = Pack, K = unknown, T = unknown>(
   fn: (pack: P, key: K) => T,
 ): (pack: P, key: K) => T {

@@ -76,17 +76,6 @@ export interface PostingsInfo {
   postings: number;
 }
 
-export interface SearchPackInfo extends PostingsInfo {
-  versionId: string;
-}
-
-/** One translation's exact word index over verse positions: sorted keys and gap-coded posting lists. */
-export const SEARCH_PACK = definePack((versionId: string) => `search-${versionId}`, {
-  info: json<SearchPackInfo>(),
-  terms: utf8,
-  ids: bytes,
-});
-
 export interface ReadingSpeedModel {
   bands: SpeedBand[];
   sources: Record<string, string>;
@@ -115,7 +104,7 @@ export const EXTRABIBLICAL_PACK = definePack('extrabiblical', {
   labels: json<Record<string, [string, string]>>(),
   text: utf8,
   textEnds: u32,
-  /** the rows' exact word index (engine/core/search/postings.ts), as in a search pack */
+  /** the rows' exact word index (engine/core/search/postings.ts) */
   searchInfo: json<PostingsInfo>(),
   searchTerms: utf8,
   searchIds: bytes,

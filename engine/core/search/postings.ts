@@ -1,6 +1,7 @@
 // An exact word index: for every key a text can be found by as one whole word, the ascending list of the
-// rows (verse positions, extra-biblical rows) that hold it. The compiler builds it (buildPostings), packs
-// store it (encodePostings), the engine reads it back into typed arrays (decodePostings, PostingIndex).
+// rows (verse positions, extra-biblical rows) that hold it. A translation's is made by the engine from
+// its text pack on the first search in it (text-index.ts); the extra-biblical pack stores its own
+// (encodePostings), read back into typed arrays (decodePostings).
 //
 // The keys are the words exactly as the exact matcher reads them (engine/core/match.ts): a one-word
 // exact query q, normalised, matches a text when q starts at the start of a word and ends at the end of
@@ -13,7 +14,7 @@
 // a phrase's words are each a key of any text holding the phrase, and a fragment sits inside some word,
 // which is a key too. Those candidates are then checked against the text.
 //
-// Pack layout (the same three sections wherever the index is stored):
+// Pack layout (the extra-biblical pack's searchInfo, searchTerms and searchIds sections):
 //   info   json   { format, size (rows), terms, postings }
 //   terms  utf8   every key, sorted by UTF-16 code units, front-coded (frontCodeKeys), joined by "\n"
 //   ids    bytes  range-coded (pack/range-coding.ts), for each key in that order: its row count and its

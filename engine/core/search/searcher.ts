@@ -2,7 +2,7 @@
 // normalised text (normalizeText, engine/core/match.ts) contains the normalised query, anywhere (`broad`)
 // or as whole words (`exact`). Every path below gives exactly that answer; they differ only in speed:
 //
-// - index: the search pack's exact word index (postings.ts: key -> verse positions, where the keys are
+// - index: the translation's exact word index (postings.ts: key -> verse positions, where the keys are
 //   every word as the exact matcher reads it, and its starts before an apostrophe). A one-word exact
 //   query is its key's list, cut to the range by binary search: no verse text is read. A one-word
 //   exclusion is a difference of two lists. A lone broad fragment is the union of the keys holding it
@@ -11,7 +11,7 @@
 //   broad query may be the end of a longer word (a key ending with it), the last the start of one (a key
 //   starting with it); each candidate is then verified against the verse's normalised text.
 // - scan: when the index cannot narrow things down (a two-letter fragment fits most of the vocabulary)
-//   or is not loaded, the normalised text of the whole translation is searched with indexOf, or, for a
+//   or is not given, the normalised text of the whole translation is searched with indexOf, or, for a
 //   short range, verse by verse.
 import {
   containsNormalized,
@@ -22,12 +22,9 @@ import {
   type MatchType,
 } from '../match.ts';
 import { packUnusable } from '../pack/reader.ts';
-import type { PackOf } from '../pack/schema.ts';
-import { type PostingsInfo, SEARCH_PACK } from '../pack/schemas.ts';
-import { lineStarts, lowerBound, type TranslationData } from '../translation.ts';
+import type { PostingsInfo } from '../pack/schemas.ts';
+import { lineStarts, lowerBound } from '../translation.ts';
 import { decodePostings, type PostingIndex, SEARCH_FORMAT } from './postings.ts';
-
-export const searchPackName = (versionId: string): string => SEARCH_PACK.name(versionId);
 
 /** Rows of text to search: a translation's verses, or the extra-biblical rows. */
 export interface SearchableRows {
@@ -76,7 +73,7 @@ export class NormalizedVerses {
   }
 }
 
-/** A loaded search pack: the exact word index, plus its keys joined for fragment lookups. */
+/** An exact word index, plus its keys joined for fragment lookups. */
 export interface SearchIndex {
   readonly postings: PostingIndex;
   readonly size: number;
@@ -106,27 +103,8 @@ export function searchIndexOf(postings: PostingIndex): SearchIndex {
   };
 }
 
-export function loadSearchIndex(pack: PackOf<typeof SEARCH_PACK>, text: TranslationData): SearchIndex {
-  const info = pack.json('info');
-  // A search pack copied under another translation's name may index the same number of verses (kjv,
-  // kjv1611, wbt, ylt and svd all have 31,102): its lists would name the wrong verses.
-  if (info?.format === SEARCH_FORMAT && info.versionId !== text.versionId)
-    throw packUnusable(pack.name, `it indexes ${JSON.stringify(info.versionId)}, not ${text.versionId}`);
-  return readSearchIndex(
-    pack.name,
-    info,
-    () => pack.text('terms'),
-    () => pack.bytes('ids'),
-    {
-      size: text.size,
-      unit: 'verses',
-      of: `the text pack of ${text.versionId}`,
-    },
-  );
-}
-
 /**
- * A posting index read from a pack's sections (a search pack's, or the extra-biblical pack's own), refused
+ * A posting index read from a pack's sections (the extra-biblical pack's own), refused
  * with the pack's name when it was built in another format, over another number of rows than `rows.size`,
  * or does not decode.
  */
@@ -188,7 +166,7 @@ export function findVerses(
   };
 
   if (strategy === 'index' || (strategy === 'auto' && index)) {
-    if (!index) throw new Error('the index strategy needs the search pack');
+    if (!index) throw new Error('the index strategy needs a word index, and none was given');
     if (matchType === 'exact' && !query.includes(' ')) return exactWord(verses, index, query, exclude, first, end);
     const plan = planCandidates(index, query, matchType, first, end, strategy === 'index' ? Infinity : end - first);
     if (plan) {
