@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { ALL_DATASETS, CATALOG, VERSIFICATION_DATASET } from '../sources/catalog.ts';
 import type { BuildContext, Builder, BuiltPack, BuiltPackRecord } from './builders/context.ts';
 import { type Exclusions, makeBuildContext, sourcePath } from './build-context.ts';
-import { builderCodeHashes } from './code-inputs.ts';
+import { builderCodeHashes, moduleClosure } from './code-inputs.ts';
 import { metaBuilder } from './builders/meta.ts';
 import { extrabiblicalBuilder } from './builders/extrabiblical.ts';
 import { licensingBuilder } from './builders/licensing.ts';
@@ -52,19 +52,29 @@ export const BUILDERS: Builder[] = [
  */
 export const SECOND_PROCESS_BUILDERS: readonly string[] = ['original', 'xrefs', 'commentary', 'topics', 'study'];
 
-/** Files whose change makes the packs stale (see scripts/ensure-build.ts). */
-export const BUILD_INPUTS = [
-  'compiler',
-  'sources',
-  'engine/core/pack',
-  'engine/core/meta.ts',
-  'engine/core/ids.ts',
-  'engine/core/versification.ts',
-  'engine/core/match.ts',
-  'engine/core/search/postings.ts',
-  'engine/core/words.ts',
-  'engine/core/original/format.ts',
-];
+/**
+ * Files whose change makes the packs stale (see scripts/ensure-build.ts): the compiler, the catalog, and
+ * every engine module the compiler's code imports, followed through imports (a hand-kept list missed the
+ * search index's module when the text builder began to import it).
+ */
+export function buildInputs(): string[] {
+  const compilerModules: string[] = [];
+  const collect = (folder: string) => {
+    for (const name of readdirSync(join(REPO_ROOT, folder)).sort()) {
+      const path = `${folder}/${name}`;
+      if (statSync(join(REPO_ROOT, path)).isDirectory()) collect(path);
+      else if (name.endsWith('.ts') && !name.endsWith('.test.ts')) compilerModules.push(path);
+    }
+  };
+  collect('compiler');
+  const read = (file: string) => readFileSync(join(REPO_ROOT, file), 'utf8');
+  // build.ts's and translation-adapters.ts's own imports are not followed by moduleClosure, but they
+  // are entries here like every other compiler module.
+  const engine = new Set<string>();
+  for (const module of compilerModules)
+    for (const file of moduleClosure(REPO_ROOT, [module], read)) if (file.startsWith('engine/')) engine.add(file);
+  return ['compiler', 'sources', ...[...engine].sort()];
+}
 
 export function corpusRoot(): string {
   return resolve(process.env.BIBLE_SOURCES ?? join(REPO_ROOT, '..', 'shared', 'sources'));
@@ -100,7 +110,7 @@ function hashPath(root: string): string {
 }
 
 /** A hash of every build input, stored in the manifest so a stale build is detected after a git pull. */
-export const buildInputsHash = (): string => hashInputs(BUILD_INPUTS);
+export const buildInputsHash = (): string => hashInputs(buildInputs());
 
 export { type Exclusions, makeBuildContext, sourcePath };
 
