@@ -112,6 +112,22 @@ describe('word coding round-trips', () => {
     expect(() => wordCodedSections(['a'.repeat(256)])).toThrow(/more than 255 bytes/);
   });
 
+  it('refuses a front-coded dictionary whose shared prefixes build an entry longer than 255 bytes', () => {
+    // Each entry shares all of the one before and adds 200 bytes: the second is 400 bytes long.
+    const sections = {
+      dictionary: new Uint8Array(400).fill(0x61),
+      sharedPrefixes: Uint8Array.of(0, 200),
+      suffixLengths: Uint8Array.of(200, 200),
+      separators: [],
+      wordCoding: { oneByte: 2, threeByteLead: 2 },
+    };
+    expect(() => readDictionary(sections)).toThrow(/entry 1 is longer than 255 bytes/);
+    const fits = { ...sections, dictionary: new Uint8Array(255).fill(0x61), suffixLengths: Uint8Array.of(200, 55) };
+    expect(new TextDecoder().decode(decodeWords(Uint8Array.of(1, 0), readDictionary(fits)))).toBe(
+      `${'a'.repeat(255)} ${'a'.repeat(200)}`,
+    );
+  });
+
   it('numbers thousands of distinct words (two- and three-byte codes) and decodes each', () => {
     const words = Array.from({ length: 70000 }, (_, i) => `w${i.toString(36)}`.replace(/\d/g, (d) => 'abcdefghij'[+d]));
     const texts = [words.join(' '), words.slice(0, 300).reverse().join(', ')];

@@ -88,6 +88,10 @@ export function readDictionary(sections: WordDictionarySections): WordDictionary
     const shared = sharedPrefixes[i];
     if (shared > at - (i > 0 ? starts[i - 1] : 0))
       throw new RangeError(`dictionary entry ${i} shares more than the entry before it has`);
+    // The decoder leaves room for an entry of this length at most (an entry written out in full has
+    // only a byte for its length, so only a shared prefix can make one longer).
+    if (starts[i + 1] - at > MAX_ENTRY_BYTES)
+      throw new RangeError(`dictionary entry ${i} is longer than ${MAX_ENTRY_BYTES} bytes`);
     if (shared) bytes.copyWithin(at, starts[i - 1], starts[i - 1] + shared);
     bytes.set(suffixes.subarray(from, from + suffixLengths[i]), at + shared);
     from += suffixLengths[i];
@@ -118,31 +122,37 @@ export function decodeWords(codes: Uint8Array, dictionary: WordDictionary): Uint
   // copyWithin, a native copy inside one buffer: copying an entry byte by byte in a loop costs about
   // twice as much on a cold first verse, and a subarray per entry to set() from costs an object each.
   const text = bytes.length;
-  // Text runs about three times its codes; the buffer grows when a block runs longer.
-  let buffer = new Uint8Array(text + n * 4 + 64);
+  // Text runs about three times its codes; the buffer grows when a block runs longer. One comparison
+  // a code keeps room for the longest entry and its space.
+  let buffer = new Uint8Array(text + n * 4 + 64 + MAX_ENTRY_BYTES + 1);
+  let full = buffer.length - MAX_ENTRY_BYTES - 1;
   buffer.set(bytes);
   let at = text;
   let previousWord = 0;
   let i = 0;
   while (i < n) {
-    const lead = codes[i++];
-    let id = lead;
-    if (lead >= threeByteLead) {
-      if (i + 1 >= n) throw new RangeError('a code is cut short');
-      id = oneByte + twoBytes + (((lead - threeByteLead) << 16) | (codes[i] << 8) | codes[i + 1]);
-      i += 2;
-    } else if (lead >= oneByte) {
-      if (i >= n) throw new RangeError('a code is cut short');
-      id = oneByte + (((lead - oneByte) << 8) | codes[i++]);
+    let id = codes[i++];
+    // One-byte codes, the common words, first: one comparison decides them.
+    if (id >= oneByte) {
+      const lead = id;
+      if (lead >= threeByteLead) {
+        if (i + 1 >= n) throw new RangeError('a code is cut short');
+        id = oneByte + twoBytes + (((lead - threeByteLead) << 16) | (codes[i] << 8) | codes[i + 1]);
+        i += 2;
+      } else {
+        if (i >= n) throw new RangeError('a code is cut short');
+        id = oneByte + (((lead - oneByte) << 8) | codes[i++]);
+      }
     }
     if (id >= size) throw new RangeError(`code ${id} is beyond the dictionary`);
-    const from = starts[id];
-    const to = starts[id + 1];
-    if (at + to - from + 1 > buffer.length) {
-      const grown = new Uint8Array(Math.max(buffer.length * 2, at + to - from + 1));
+    if (at > full) {
+      const grown = new Uint8Array(buffer.length * 2);
       grown.set(buffer.subarray(0, at));
       buffer = grown;
+      full = buffer.length - MAX_ENTRY_BYTES - 1;
     }
+    const from = starts[id];
+    const to = starts[id + 1];
     const word = isWord[id];
     if (word & previousWord) buffer[at++] = 0x20;
     buffer.copyWithin(at, from, to);
