@@ -112,6 +112,38 @@ describe('word coding round-trips', () => {
     expect(() => wordCodedSections(['a'.repeat(256)])).toThrow(/more than 255 bytes/);
   });
 
+  it("reads entry starts alike whatever the sections' alignment, length and sharing", () => {
+    const at = (offset: number, values: number[]) => {
+      const buffer = new Uint8Array(offset + values.length);
+      buffer.set(values, offset);
+      return buffer.subarray(offset);
+    };
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 255 }), { minLength: 1, maxLength: 40 }),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 0, max: 3 }),
+        (lengths, shareSome, lengthsOffset, sharedOffset) => {
+          // An entry shares at most what the one before it has, as a writer makes them.
+          const shared = lengths.map((_, i) => (shareSome && i > 0 && i % 3 === 0 ? 1 : 0));
+          const total = lengths.reduce((sum, n) => sum + n, 0);
+          const dictionary = readDictionary({
+            dictionary: new Uint8Array(total).fill(0x61),
+            sharedPrefixes: at(sharedOffset, shared),
+            suffixLengths: at(lengthsOffset, lengths),
+            separators: [],
+            wordCoding: { oneByte: 1, threeByteLead: 1 },
+          });
+          let end = 0;
+          const expected = [0, ...lengths.map((n, i) => (end += n + shared[i]))];
+          expect([...dictionary.starts]).toEqual(expected);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('refuses a front-coded dictionary whose shared prefixes build an entry longer than 255 bytes', () => {
     // Each entry shares all of the one before and adds 200 bytes: the second is 400 bytes long.
     const sections = {

@@ -50,6 +50,8 @@ export interface WordDictionarySections {
   readonly wordCoding: WordCodeLayout;
 }
 
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+
 /** A dictionary from its sections: the entries written out in full, once, when a pack is opened. */
 export function readDictionary(sections: WordDictionarySections): WordDictionary {
   const { dictionary: suffixes, sharedPrefixes, suffixLengths, separators, wordCoding: layout } = sections;
@@ -71,8 +73,32 @@ export function readDictionary(sections: WordDictionarySections): WordDictionary
   const starts = new Uint32Array(count + 1);
   let suffixBytes = 0;
   let end = 0;
-  // One tight pass: it runs cold on a translation's first verse.
-  for (let i = 0; i < count; ) {
+  let i = 0;
+  // It runs cold on a translation's first verse, where a loop's steps cost more than their work: four
+  // lengths a step, read as one 32-bit word, take a KJV dictionary's 13,600 entries in about a third
+  // of the time of one a step (whose loop the engine also stops to optimize). Where nothing is shared
+  // (a translation's dictionary) that is the whole pass; otherwise the plain pass below redoes it.
+  const quads =
+    LITTLE_ENDIAN && suffixLengths.byteOffset % 4 === 0 && sharedPrefixes.byteOffset % 4 === 0 ? count >> 2 : 0;
+  if (quads) {
+    const lengths = new Uint32Array(suffixLengths.buffer, suffixLengths.byteOffset, quads);
+    const shared = new Uint32Array(sharedPrefixes.buffer, sharedPrefixes.byteOffset, quads);
+    let anyShared = 0;
+    for (let q = 0, at = 0; q < quads; q++) {
+      const four = lengths[q];
+      anyShared |= shared[q];
+      starts[++at] = end += four & 0xff;
+      starts[++at] = end += (four >>> 8) & 0xff;
+      starts[++at] = end += (four >>> 16) & 0xff;
+      starts[++at] = end += four >>> 24;
+    }
+    if (anyShared) end = 0;
+    else {
+      suffixBytes = end;
+      i = quads << 2;
+    }
+  }
+  for (; i < count; ) {
     const length = suffixLengths[i];
     suffixBytes += length;
     end += sharedPrefixes[i] + length;
