@@ -53,10 +53,15 @@ const piece = fc.oneof(
 );
 const text = fc.array(piece, { maxLength: 40 }).map((parts) => parts.join(''));
 
+/** The texts decoded both ways a block can be (a native copy an entry, and a byte loop), which must agree. */
 function decodeAll(texts: readonly string[]): string[] {
   const s = wordCodedSections(texts);
   const dictionary = readDictionary({ ...s, separators: s.separators });
-  return s.text.map((codes) => decoder.decode(decodeWords(codes, dictionary)));
+  return s.text.map((codes) => {
+    const byLoop = decodeWords(codes, dictionary, false);
+    expect(decodeWords(codes, dictionary, true)).toEqual(byLoop);
+    return decoder.decode(byLoop);
+  });
 }
 
 /** A pack written from word-coded entries, and the entries as the engine reads them back. */
