@@ -4,16 +4,22 @@ import { type Checksum, isPackName } from '../core/pack/reader.ts';
 
 // Node's built-ins as process.getBuiltinModule (Node 20.16+) hands them over: an ES import of one first
 // builds a facade of all its exports (node:fs's reads every lazy getter, fs.promises among them), a few
-// milliseconds before the first answer. An older Node imports them.
+// milliseconds before the first answer. An older Node imports them. node:zlib is taken on the first
+// inflate or check instead: it loads node:stream with it (about 3 ms), which an app that imports the
+// engine and never reads a pack should not pay, and which a process that prints first has loaded anyway.
 const builtin = process.getBuiltinModule as ((id: string) => unknown) | undefined;
-const [fs, { join, resolve, dirname }, { fileURLToPath }, zlib] = builtin
+const [fs, { join, resolve, dirname }, { fileURLToPath }] = builtin
   ? [
       builtin('node:fs') as typeof import('node:fs'),
       builtin('node:path') as typeof import('node:path'),
       builtin('node:url') as typeof import('node:url'),
-      builtin('node:zlib') as typeof import('node:zlib'),
     ]
-  : await Promise.all([import('node:fs'), import('node:path'), import('node:url'), import('node:zlib')]);
+  : await Promise.all([import('node:fs'), import('node:path'), import('node:url')]);
+type Zlib = typeof import('node:zlib');
+// An older Node without getBuiltinModule imports zlib with the others: its loss is only those 3 ms.
+const zlibImported: Zlib | undefined = builtin ? undefined : await import('node:zlib');
+let zlibLoaded: Zlib | undefined = zlibImported;
+const zlib = (): Zlib => (zlibLoaded ??= builtin!('node:zlib') as Zlib);
 
 /** fs's callback calls as promises, as a plain fs module offers them. */
 const promised =
@@ -45,7 +51,13 @@ export function fsLoader(dataDir = DEFAULT_DATA_DIR): PackLoader {
     try {
       // A device or a pipe in the pack's place would be read for ever (or wait for a writer): refused.
       if (!(await stat(path)).isFile()) throw new Error(`${path} is not a regular file`);
-      return new Uint8Array(await readFile(path));
+      const read = await readFile(path);
+      // A plain Uint8Array over the Buffer's own memory: copying a 1 MB text pack costs about 1 ms of a
+      // first verse. readFile gives a file its own memory from its start; one at an odd place (a pooled
+      // slice) is copied, so sections read in place keep the alignment the writer gave them.
+      return read.byteOffset % 8 === 0
+        ? new Uint8Array(read.buffer, read.byteOffset, read.byteLength)
+        : new Uint8Array(read);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== 'ENOENT') throw new Error(code ? `cannot read ${path} (${code})` : (error as Error).message);
@@ -71,19 +83,19 @@ async function listPackFiles(dataDir: string): Promise<string[] | undefined> {
 
 export const nativeInflate = (compressed: Uint8Array, expectedLength: number): Uint8Array => {
   // One output chunk of the known size: zlib then writes in place instead of gathering and copying chunks.
-  const out = zlib.inflateRawSync(compressed, {
+  const out = zlib().inflateRawSync(compressed, {
     maxOutputLength: Math.max(expectedLength, 1),
     chunkSize: Math.max(expectedLength, 64),
   });
   return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
 };
 
-// zlib.crc32 came in Node 20.15; on an older Node the core's CRC-32 in JavaScript checks the blocks.
-const zlibCrc32 = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
-
-/** CRC-32 by zlib where this Node has it (a few times faster than the JavaScript one, and nothing to
- * build or compile before the first check); undefined otherwise. */
-export const nativeChecksum: Checksum | undefined = zlibCrc32 && ((bytes) => zlibCrc32(bytes));
+/** CRC-32 by zlib (a few times faster than the JavaScript one, and nothing to build or compile before
+ *  the first check). zlib.crc32 came in Node 20.15: on an older Node the core's CRC-32 in JavaScript
+ *  checks the blocks. Whether this Node has it is known without loading zlib: getBuiltinModule came
+ *  later (20.16), so a Node with it has crc32, and one without it has imported zlib already. */
+export const nativeChecksum: Checksum | undefined =
+  builtin || typeof zlibImported?.crc32 === 'function' ? (bytes) => zlib().crc32(bytes) : undefined;
 
 /** open() with the fs loader, native inflate and, where Node has it, native CRC-32. */
 export function openNode(options: Partial<OpenOptions> & { dataDir?: string } = {}): Promise<TypedBible> {

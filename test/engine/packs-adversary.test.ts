@@ -53,10 +53,15 @@ const piece = fc.oneof(
 );
 const text = fc.array(piece, { maxLength: 40 }).map((parts) => parts.join(''));
 
+/** The texts decoded both ways a block can be (a native copy an entry, and a byte loop), which must agree. */
 function decodeAll(texts: readonly string[]): string[] {
   const s = wordCodedSections(texts);
   const dictionary = readDictionary({ ...s, separators: s.separators });
-  return s.text.map((codes) => decoder.decode(decodeWords(codes, dictionary)));
+  return s.text.map((codes) => {
+    const byLoop = decodeWords(codes, dictionary, false);
+    expect(decodeWords(codes, dictionary, true)).toEqual(byLoop);
+    return decoder.decode(byLoop);
+  });
 }
 
 /** A pack written from word-coded entries, and the entries as the engine reads them back. */
@@ -110,6 +115,54 @@ describe('word coding round-trips', () => {
 
   it('refuses a word too long for a dictionary entry, naming it, rather than coding it wrongly', () => {
     expect(() => wordCodedSections(['a'.repeat(256)])).toThrow(/more than 255 bytes/);
+  });
+
+  it("reads entry starts alike whatever the sections' alignment, length and sharing", () => {
+    const at = (offset: number, values: number[]) => {
+      const buffer = new Uint8Array(offset + values.length);
+      buffer.set(values, offset);
+      return buffer.subarray(offset);
+    };
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 255 }), { minLength: 1, maxLength: 40 }),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 0, max: 3 }),
+        (lengths, shareSome, lengthsOffset, sharedOffset) => {
+          // An entry shares at most what the one before it has, and is at most 255 bytes, as a writer makes them.
+          const shared = lengths.map((n, i) => (shareSome && i > 0 && i % 3 === 0 && n < 255 ? 1 : 0));
+          const total = lengths.reduce((sum, n) => sum + n, 0);
+          const dictionary = readDictionary({
+            dictionary: new Uint8Array(total).fill(0x61),
+            sharedPrefixes: at(sharedOffset, shared),
+            suffixLengths: at(lengthsOffset, lengths),
+            separators: [],
+            wordCoding: { oneByte: 1, threeByteLead: 1 },
+          });
+          let end = 0;
+          const expected = [0, ...lengths.map((n, i) => (end += n + shared[i]))];
+          expect([...dictionary.starts]).toEqual(expected);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses a front-coded dictionary whose shared prefixes build an entry longer than 255 bytes', () => {
+    // Each entry shares all of the one before and adds 200 bytes: the second is 400 bytes long.
+    const sections = {
+      dictionary: new Uint8Array(400).fill(0x61),
+      sharedPrefixes: Uint8Array.of(0, 200),
+      suffixLengths: Uint8Array.of(200, 200),
+      separators: [],
+      wordCoding: { oneByte: 2, threeByteLead: 2 },
+    };
+    expect(() => readDictionary(sections)).toThrow(/entry 1 is longer than 255 bytes/);
+    const fits = { ...sections, dictionary: new Uint8Array(255).fill(0x61), suffixLengths: Uint8Array.of(200, 55) };
+    expect(new TextDecoder().decode(decodeWords(Uint8Array.of(1, 0), readDictionary(fits)))).toBe(
+      `${'a'.repeat(255)} ${'a'.repeat(200)}`,
+    );
   });
 
   it('numbers thousands of distinct words (two- and three-byte codes) and decodes each', () => {

@@ -56,6 +56,26 @@ describe('lib/engine', () => {
     expect((answer as { searchCount: number }).searchCount).toBeGreaterThan(0);
   });
 
+  it('imports the Node entry without loading zlib, which its first inflate loads', () => {
+    const answer = inFreshNode(`
+      const zlibLoaded = () => process.moduleLoadList.some((m) => /^NativeModule (zlib|stream)$/.test(m));
+      const before = zlibLoaded();
+      const { openNode, nativeChecksum } = await import(${JSON.stringify(entryUrl('node/loader.js'))});
+      const afterImport = zlibLoaded();
+      const bible = await openNode();
+      const [verse] = await bible.GetVerse({ verseId: '43003016' });
+      console.log(JSON.stringify({ before, afterImport, afterVerse: zlibLoaded(), text: verse.t, crc: nativeChecksum?.(new TextEncoder().encode('123456789')) }));
+    `);
+    // 0xcbf43926 is CRC-32 (IEEE) of "123456789".
+    expect(answer).toEqual({
+      before: false,
+      afterImport: false,
+      afterVerse: true,
+      text: expect.stringMatching(/^For God so loved the world/),
+      crc: 0xcbf43926,
+    });
+  });
+
   it('answers with the JavaScript inflate and CRC of the core entry, as hosts without zlib do', () => {
     const answer = inFreshNode(`
       const { open } = await import(${JSON.stringify(entryUrl('core/index.js'))});
