@@ -5,7 +5,7 @@ import { loadMeta, type Meta } from './meta.ts';
 import { textPack, type Context, type OperationDef } from './operation.ts';
 import { OPERATIONS } from './operations.ts';
 import type { CallArgs, OperationName, ResultOf, RuntimeName, TypedMethods } from './typed.ts';
-import { readPack, type Checksum, type Inflate, type Pack } from './pack/reader.ts';
+import { packUnusable, readPack, type Checksum, type Inflate, type Pack } from './pack/reader.ts';
 import { packName, type PackSchema } from './pack/schema.ts';
 import { META_PACK } from './pack/schemas.ts';
 import type { AudioOption } from './ops/audio.ts';
@@ -148,6 +148,10 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
       let text = translations.get(versionId);
       if (!text) {
         text = loadTranslation(loadedPack(textPack(versionId)), meta.versification);
+        // Several translations share the KJV grid (kjv, kjv1611, wbt, ylt, svd): another's text pack
+        // copied under this name would fit it and answer with the other translation's words.
+        if (text.versionId !== versionId)
+          throw packUnusable(textPack(versionId), `it holds the text of ${JSON.stringify(text.versionId)}`);
         translations.set(versionId, text);
       }
       lastVersionId = versionId;

@@ -17,6 +17,7 @@
 // decomposes into letters and separators) is read by its text, as buildPostings reads it.
 import type { PackOf } from '../pack/schema.ts';
 import type { TEXT_PACK } from '../pack/schemas.ts';
+import { BibleError } from '../errors.ts';
 import { packUnusable } from '../pack/reader.ts';
 import { NORMALIZED_APOSTROPHE, normalizeLines, normalizeText } from '../match.ts';
 import { decodeEntryNumbers, readDictionary, type WordDictionary } from '../pack/word-coding.ts';
@@ -157,6 +158,9 @@ function allKeys(dictionary: WordDictionary, entryKeys: Uint32Array, written: re
   const { bytes, starts } = dictionary;
   let named = 0;
   for (let e = 0; e < entryKeys.length; e++) named = Math.max(named, entryKeys[e]);
+  // There are at most as many keys as entries and written keys: a larger number is refused before a
+  // table that size is made (a damaged 4,000,000,000 would take 16 GB and minutes).
+  if (named > entryKeys.length + written.length) throw new Error('its entries name more keys than it has');
   const firstEntry = new Int32Array(named).fill(-1);
   let distinct = 0;
   for (let e = 0; e < entryKeys.length; e++) {
@@ -222,6 +226,8 @@ export function indexTranslation(
     const listed = pack.text('searchKeys');
     keyList = allKeys(dictionary, entryKeys, listed ? frontDecodeKeys(listed.split('\n')) : []);
   } catch (error) {
+    // A missing or mistyped section is already an error naming the pack.
+    if (error instanceof BibleError) throw error;
     throw broken(error instanceof Error ? error.message : String(error));
   }
   const keys: KeyTable = { list: keyList, broken };
