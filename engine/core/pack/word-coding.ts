@@ -209,11 +209,10 @@ export interface WordCodedSource {
   readonly blocks: (section: 'text') => Blocks;
 }
 
-/** A word-coded text's blocks, each decoded to its UTF-8 bytes when read (nothing is cached here). */
-export function wordCodedBlocks(pack: WordCodedSource, fail: (why: string) => Error): Blocks {
-  let dictionary: WordDictionary;
+/** A word-coded text's dictionary, read from its pack; `fail` makes the error for one that does not fit. */
+export function packDictionary(pack: WordCodedSource, fail: (why: string) => Error): WordDictionary {
   try {
-    dictionary = readDictionary({
+    return readDictionary({
       dictionary: pack.bytes('dictionary'),
       sharedPrefixes: pack.bytes('sharedPrefixes'),
       suffixLengths: pack.bytes('suffixLengths'),
@@ -224,6 +223,11 @@ export function wordCodedBlocks(pack: WordCodedSource, fail: (why: string) => Er
     if (error instanceof RangeError) throw fail(error.message);
     throw error;
   }
+}
+
+/** A word-coded text's blocks, each decoded to its UTF-8 bytes when read (nothing is cached here). */
+export function wordCodedBlocks(pack: WordCodedSource, fail: (why: string) => Error): Blocks {
+  const dictionary = packDictionary(pack, fail);
   const codes = pack.blocks('text');
   return {
     count: codes.count,

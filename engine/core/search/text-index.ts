@@ -20,7 +20,7 @@ import type { TEXT_PACK } from '../pack/schemas.ts';
 import { BibleError } from '../errors.ts';
 import { packUnusable } from '../pack/reader.ts';
 import { NORMALIZED_APOSTROPHE, normalizeLines, normalizeText } from '../match.ts';
-import { decodeEntryNumbers, readDictionary, type WordDictionary } from '../pack/word-coding.ts';
+import { decodeEntryNumbers, packDictionary, type WordDictionary } from '../pack/word-coding.ts';
 import type { TranslationData } from '../translation.ts';
 import { strictUtf8Decoder } from '../utf8.ts';
 import { buildPostings, forEachKey, frontCodeKeys, frontDecodeKeys, PostingIndex } from './postings.ts';
@@ -202,20 +202,8 @@ export function indexTranslation(
   verses: NormalizedVerses,
 ): SearchIndex {
   const broken = (why: string) => packUnusable(pack.name, why);
-  let dictionary: WordDictionary;
+  const dictionary = packDictionary(pack, broken);
   let keyList: string[];
-  try {
-    dictionary = readDictionary({
-      dictionary: pack.bytes('dictionary'),
-      sharedPrefixes: pack.bytes('sharedPrefixes'),
-      suffixLengths: pack.bytes('suffixLengths'),
-      separators: pack.u32('separators'),
-      wordCoding: pack.json('wordCoding'),
-    });
-  } catch (error) {
-    if (error instanceof RangeError) throw broken(error.message);
-    throw error;
-  }
   const kind = pack.bytes('entryKinds');
   const entryKeys = pack.u32('entryKeys');
   const { bytes, starts, isWord } = dictionary;
