@@ -58,13 +58,14 @@ export const TEXT_PACK = definePack((versionId: string) => `text-${versionId}`, 
   info: json<TextPackInfo>(),
   /** the position of each block's first verse in the verse list, then the number of verses */
   blockStarts: u32,
-  ...WORD_CODED_TEXT,
-  /** what the search index is read with (search/text-index.ts): every key, sorted and front-coded */
+  /** what the search index is read with (search/text-index.ts): the keys no dictionary entry spells,
+   *  sorted and front-coded */
   searchKeys: utf8,
   /** per dictionary entry: what it does to the words around it */
   entryKinds: bytes,
-  /** per dictionary entry: the number (plus one) of the key its letters are, or 0 */
+  /** per dictionary entry: the number (plus one) of the key its letters spell, or 0 */
   entryKeys: u32,
+  ...WORD_CODED_TEXT,
 });
 
 /** What a posting index (engine/core/search/postings.ts) stores beside its keys and rows. */
