@@ -86,6 +86,13 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
   // Object.prototype is no option (an inherited preload string broke open(), an inherited audio template
   // answered the audio operations with its URLs).
   const options: OpenOptions = Object.assign(Object.create(null), given);
+  // A host's inflate or checksum that is not a function would fail on the first pack as a corrupt file
+  // ("rebuild it") or a bare TypeError: the option is named instead. null, as undefined, takes the default.
+  for (const hook of ['inflate', 'checksum'] as const) {
+    if (options[hook] === null) delete options[hook];
+    else if (options[hook] !== undefined && typeof options[hook] !== 'function')
+      throw new BibleError('INVALID_PARAMETER', `open() option ${hook} must be a function (bytes) => ...`, hook);
+  }
   const packs = new Map<string, Pack>();
   const pending = new Map<string, Promise<Pack>>();
   const translations = new Map<string, TranslationData>();
@@ -147,11 +154,23 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
       if (versionId === lastVersionId && lastTranslation) return lastTranslation;
       let text = translations.get(versionId);
       if (!text) {
-        text = loadTranslation(loadedPack(textPack(versionId)), meta.versification);
-        // Several translations share the KJV grid (kjv, kjv1611, wbt, ylt, svd): another's text pack
-        // copied under this name would fit it and answer with the other translation's words.
-        if (text.versionId !== versionId)
-          throw packUnusable(textPack(versionId), `it holds the text of ${JSON.stringify(text.versionId)}`);
+        const name = textPack(versionId);
+        const pack = loadedPack(name);
+        try {
+          text = loadTranslation(pack, meta.versification);
+          // Several translations share the KJV grid (kjv, kjv1611, wbt, ylt, svd): another's text pack
+          // copied under this name would fit it and answer with the other translation's words.
+          if (text.versionId !== versionId)
+            throw packUnusable(name, `it holds the text of ${JSON.stringify(text.versionId)}`);
+        } catch (error) {
+          // A file that reads as a pack but not as this translation is let go, as a file that cannot be
+          // read is: the next call reads it again, so a host that puts the right file in place is answered.
+          if (packs.get(name) === pack) {
+            packs.delete(name);
+            pending.delete(name);
+          }
+          throw error;
+        }
         translations.set(versionId, text);
       }
       lastVersionId = versionId;

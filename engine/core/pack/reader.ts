@@ -168,6 +168,8 @@ export function readPack(
     } catch {
       throw fail(`compressed data of section '${sectionName}' is corrupt`);
     }
+    // The host's own inflate may hand back something else than bytes: said so, not "not valid UTF-8".
+    if (!(out instanceof Uint8Array)) throw fail(`the inflate function gave no bytes for section '${sectionName}'`);
     if (out.length !== block.length) throw fail(`section '${sectionName}' inflates to a size other than recorded`);
     return block.coding === BlockCoding.deflate ? out : unarrange(out, block.coding, valueWidth(kind));
   };
@@ -196,8 +198,10 @@ export function readPack(
           at += block.length;
         }
       }
-      // A stored block is a view into the file, which may sit at any offset.
-      if (bytes.byteOffset % 4 !== 0) bytes = bytes.slice();
+      // A stored block is a view into the file, which may sit at any offset, and whose bytes the host's
+      // loader may still hold and change: what is kept for the pack's life is a copy, checked once
+      // (a dictionary kept as a view gave wrong text after its app reused the bytes it had loaded).
+      if (bytes.buffer === file.buffer || bytes.byteOffset % 4 !== 0) bytes = bytes.slice();
       if (!decoded || bytes.length <= DECODED_SECTION_KEPT_BYTES) whole.set(sectionName, bytes);
     }
     if (bytes.length % align !== 0) throw fail(`section '${sectionName}' is not a whole number of ${kind} values`);
