@@ -11,13 +11,24 @@ import { findVerses, NormalizedVerses, type SearchIndex, type Strategy } from '.
 import { indexTranslation } from './text-index.ts';
 
 const normalizedVerses = perPack((text: TranslationData) => new NormalizedVerses(text));
-const translationIndex = perPackAnd((pack: PackOf<typeof TEXT_PACK>, text: TranslationData) =>
-  indexTranslation(pack, text, normalizedVerses(text)),
+// A pack whose index cannot be made is refused on every later search without being read again: finding
+// the damage can take a pass over the whole text (a cut last block), hundreds of milliseconds a call.
+const translationIndex = perPackAnd(
+  (pack: PackOf<typeof TEXT_PACK>, text: TranslationData): { index: SearchIndex } | { refused: unknown } => {
+    try {
+      return { index: indexTranslation(pack, text, normalizedVerses(text)) };
+    } catch (error) {
+      return { refused: error };
+    }
+  },
 );
 
 /** The translation's exact word index, made from its text pack on the first search in it. */
-const searchIndex = (ctx: Context, versionId: string): SearchIndex =>
-  translationIndex(ctx.pack(TEXT_PACK, versionId), ctx.translation(versionId));
+function searchIndex(ctx: Context, versionId: string): SearchIndex {
+  const made = translationIndex(ctx.pack(TEXT_PACK, versionId), ctx.translation(versionId));
+  if ('refused' in made) throw made.refused;
+  return made.index;
+}
 
 export interface MatchOptions {
   matchType?: MatchType;
