@@ -168,8 +168,12 @@ export function readPack(
     } catch {
       throw fail(`compressed data of section '${sectionName}' is corrupt`);
     }
-    // The host's own inflate may hand back something else than bytes: said so, not "not valid UTF-8".
-    if (!(out instanceof Uint8Array)) throw fail(`the inflate function gave no bytes for section '${sectionName}'`);
+    // The host's own inflate may hand back something else than bytes: the fault is the host's function,
+    // not the pack, so the message does not send the host to rebuild it.
+    if (!(out instanceof Uint8Array))
+      throw notAvailable(
+        `pack '${name}' cannot be read: the inflate function given to open() returned no bytes for section '${sectionName}'`,
+      );
     if (out.length !== block.length) throw fail(`section '${sectionName}' inflates to a size other than recorded`);
     return block.coding === BlockCoding.deflate ? out : unarrange(out, block.coding, valueWidth(kind));
   };
