@@ -21,10 +21,9 @@ import { BibleError } from '../errors.ts';
 import { packUnusable } from '../pack/reader.ts';
 import { NORMALIZED_APOSTROPHE, normalizeLines, normalizeText } from '../match.ts';
 import { decodeEntryNumbers, packDictionary, type WordDictionary } from '../pack/word-coding.ts';
-import type { TranslationData } from '../translation.ts';
 import { strictUtf8Decoder } from '../utf8.ts';
 import { buildPostings, forEachKey, frontCodeKeys, frontDecodeKeys, PostingIndex } from './postings.ts';
-import { lowerBound } from '../translation.ts';
+import { lowerBound, type TranslationData } from '../translation.ts';
 import { type NormalizedVerses, type SearchIndex, searchIndexOf } from './searcher.ts';
 
 const JOINS = 0;
@@ -55,8 +54,6 @@ interface EntryKinds {
   readonly kind: Uint8Array;
   /** the normalised letters of each LETTERS entry */
   readonly letters: string[];
-  /** for entries holding newlines: how many */
-  readonly newlines: Uint8Array;
 }
 
 /**
@@ -104,7 +101,7 @@ function entryKinds(dictionary: WordDictionary): EntryKinds {
     kind[e] = kindOfProbe(probe);
     if (kind[e] === LETTERS) letters[e] = probe.slice(1, -1);
   }
-  return { kind, letters, newlines };
+  return { kind, letters };
 }
 
 // What the walk does with an entry: a key number (>= 0) for a word entry that is a whole word in any
@@ -399,7 +396,8 @@ function walkBlock(
   return row;
 }
 
-/** The keys of a normalised text, as buildPostings lists them, numbered (new keys get new numbers). */
+/** The numbers of a normalised text's keys, as buildPostings lists them (a key not in the list is a
+ *  damaged pack). */
 function keysOfText(keys: KeyTable, normalized: string, into: number[]): void {
   forEachKey(normalized, (key) => into.push(keyNumber(keys, key)));
 }
