@@ -17,8 +17,7 @@ const [fs, { join, resolve, dirname }, { fileURLToPath }] = builtin
   : await Promise.all([import('node:fs'), import('node:path'), import('node:url')]);
 type Zlib = typeof import('node:zlib');
 // An older Node without getBuiltinModule imports zlib with the others: its loss is only those 3 ms.
-const zlibImported: Zlib | undefined = builtin ? undefined : await import('node:zlib');
-let zlibLoaded: Zlib | undefined = zlibImported;
+let zlibLoaded: Zlib | undefined = builtin ? undefined : await import('node:zlib');
 const zlib = (): Zlib => (zlibLoaded ??= builtin!('node:zlib') as Zlib);
 
 /** fs's callback calls as promises, as a plain fs module offers them. */
@@ -95,7 +94,7 @@ export const nativeInflate = (compressed: Uint8Array, expectedLength: number): U
  *  checks the blocks. Whether this Node has it is known without loading zlib: getBuiltinModule came
  *  later (20.16), so a Node with it has crc32, and one without it has imported zlib already. */
 export const nativeChecksum: Checksum | undefined =
-  builtin || typeof zlibImported?.crc32 === 'function' ? (bytes) => zlib().crc32(bytes) : undefined;
+  builtin || typeof zlibLoaded?.crc32 === 'function' ? (bytes) => zlib().crc32(bytes) : undefined;
 
 /** open() with the fs loader, native inflate and, where Node has it, native CRC-32. */
 export function openNode(options: Partial<OpenOptions> & { dataDir?: string } = {}): Promise<TypedBible> {
