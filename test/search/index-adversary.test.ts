@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BibleError } from '../../engine/core/errors.ts';
 import { DEFAULT_DATA_DIR, openNode } from '../../engine/node/loader.ts';
 import { bible, callError, type LooseBible } from '../helpers.ts';
+import { hasWholeWord } from './whole-word-scan.ts';
 
 const VERSIONS = ['kjv', 'kjv1611', 'asv', 'bbe', 'dby', 'wbt', 'web', 'ylt', 'rv1909', 'svd'] as const;
 
@@ -30,13 +31,7 @@ function norm(s: string): string {
 
 function contains(text: string, q: string, broad: boolean): boolean {
   if (!q) return false;
-  if (broad) return text.includes(q);
-  for (let at = text.indexOf(q); at !== -1; at = text.indexOf(q, at + 1)) {
-    const end = at + q.length;
-    if ((at === 0 || text[at - 1] === ' ') && (end === text.length || text[end] === ' ' || text[end] === "'"))
-      return true;
-  }
-  return false;
+  return broad ? text.includes(q) : hasWholeWord(text, q);
 }
 
 interface Verses {

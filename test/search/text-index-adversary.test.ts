@@ -14,6 +14,7 @@ import { readPack } from '../../engine/core/pack/reader.ts';
 import { TEXT_PACK } from '../../engine/core/pack/schemas.ts';
 import { DEFAULT_DATA_DIR } from '../../engine/node/loader.ts';
 import { bible, type LooseBible } from '../helpers.ts';
+import { hasWholeWord } from './whole-word-scan.ts';
 
 const ALL = ['asv', 'bbe', 'dby', 'kjv', 'kjv1611', 'rv1909', 'svd', 'wbt', 'web', 'ylt'];
 
@@ -35,16 +36,6 @@ async function versesOf(b: LooseBible, versionId: string, books?: number[]): Pro
     }
   }
   return out;
-}
-
-/** A whole word: a space or the text's edge before it, a space, an apostrophe or the edge after it. */
-function hasWholeWord(text: string, query: string): boolean {
-  for (let at = text.indexOf(query); at !== -1; at = text.indexOf(query, at + 1)) {
-    const end = at + query.length;
-    if ((at === 0 || text[at - 1] === ' ') && (end === text.length || text[end] === ' ' || text[end] === "'"))
-      return true;
-  }
-  return false;
 }
 
 interface Limits {
