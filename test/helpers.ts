@@ -25,9 +25,13 @@ export type LooseBible = Omit<Bible, 'call' | 'callSync'> & {
 
 let shared: Promise<LooseBible> | undefined;
 
-/** One engine per test file, opened on first use. */
+/** One engine per test file, opened on first use, with every operation's code loaded (the tests read
+ *  bible.operations and call operations synchronously; test/engine/operation-code.test.ts opens without). */
 export function bible(): Promise<LooseBible> {
-  return (shared ??= openNode({ random: { seed: 7 } }) as Promise<LooseBible>);
+  return (shared ??= openNode({ random: { seed: 7 } }).then(async (b) => {
+    await b.load([]);
+    return b as unknown as LooseBible;
+  }));
 }
 
 /** Calls an operation and returns the BibleError it raised (fails the test if it answered). */

@@ -3,7 +3,8 @@
 import { BibleError, notAvailable } from './errors.ts';
 import { loadMeta, type Meta } from './meta.ts';
 import { textPack, type Context, type OperationDef } from './operation.ts';
-import { OPERATIONS } from './operations.ts';
+import { OPERATION_NAMES } from './operation-names.ts';
+import { verseOperations } from './ops/verses.ts';
 import type { CallArgs, OperationName, ResultOf, RuntimeName, TypedMethods } from './typed.ts';
 import { packUnusable, readPack, type Checksum, type Inflate, type Pack } from './pack/reader.ts';
 import { packName, type PackSchema } from './pack/schema.ts';
@@ -68,12 +69,39 @@ export interface Bible {
   rows(name: string, params?: Params): Promise<Rows | undefined>;
   /** the names among `params` that the operation does not take (call() ignores them; strict mode refuses them) */
   unknownParams(name: string, params?: Params): string[];
-  /** loads packs ahead of use */
+  /** loads packs ahead of use, and the code of every operation (`load([])` loads only the code), after
+   *  which callSync answers any operation whose packs are loaded */
   load(packNames: string[]): Promise<void>;
   /** the names of the packs loaded so far */
   loadedPacks(): string[];
   readonly meta: Meta;
+  /** the operation table; its code is loaded by `load()` or by a first call of an operation other than
+   *  the verse lookups, and reading this before that throws NOT_AVAILABLE */
   readonly operations: readonly OperationDef[];
+}
+
+// The verse lookups (GetVerse, GetChapter, GetParallelVerses, GetVersions) live in the engine's own module;
+// every other operation's code is in the operation table, loaded on the first call that needs it, so an
+// app's import compiles and runs about a third of the engine before its first verse (the table is some
+// 90 kB of the 130 kB the engine compiles to).
+const VERSE_LOOKUPS: ReadonlyMap<string, OperationDef> = new Map(verseOperations.map((op) => [op.name, op]));
+const OPERATION_NAME_SET: ReadonlySet<string> = new Set(OPERATION_NAMES);
+let operationTable: readonly OperationDef[] | undefined;
+let tableLoading: Promise<readonly OperationDef[]> | undefined;
+
+/** The operation table, loaded once per process; a failed load (a missing chunk) is tried again next time. */
+function loadOperationTable(): Promise<readonly OperationDef[]> {
+  if (operationTable) return Promise.resolve(operationTable);
+  tableLoading ??= import('./operations.ts').then(
+    (module) => (operationTable = module.OPERATIONS),
+    (error) => {
+      tableLoading = undefined;
+      throw notAvailable(
+        `the operations' code could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    },
+  );
+  return tableLoading;
 }
 
 /** The engine: call() and one typed method per operation. */
@@ -182,7 +210,10 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
     // reproducible sequence across calls; with neither, picks draw from Math.random.
     random: (seed) => (seed !== undefined ? seededRandom(seed) : engineRandom),
     options,
-    operations: OPERATIONS,
+    // Only operations of the table read this, so the table is loaded by then.
+    get operations() {
+      return tableInHand();
+    },
   };
 
   const strict = options.strict === true;
@@ -194,35 +225,54 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
   }
   // Checks are compiled on an operation's first call, so opening costs none for operations never called.
   const prepared = new Map<string, Prepared>();
-  const byName = new Map<string, OperationDef>(OPERATIONS.map((op) => [op.name, op]));
-  const operation = (name: string): Prepared => {
+  let byName: ReadonlyMap<string, OperationDef> | undefined;
+  const tableInHand = (): readonly OperationDef[] => {
+    if (!operationTable)
+      throw notAvailable(
+        "the operation table is not loaded yet: `await bible.load([])` loads it (any call of an operation other than the verse lookups does too)",
+      );
+    return operationTable;
+  };
+  /** An operation and its parameter check, or undefined for one whose code is not loaded yet. */
+  const operationAtHand = (name: string): Prepared | undefined => {
     let entry = prepared.get(name);
     if (entry) return entry;
-    const op = typeof name === 'string' ? byName.get(name) : undefined;
-    if (!op)
+    if (typeof name !== 'string' || !OPERATION_NAME_SET.has(name))
       throw new BibleError(
         'UNKNOWN_OPERATION',
         `unknown operation ${JSON.stringify(String(name).slice(0, 60))}; GetEndpoints lists them all`,
       );
+    if (operationTable) byName ??= new Map(operationTable.map((op) => [op.name, op]));
+    const op = VERSE_LOOKUPS.get(name) ?? byName?.get(name);
+    if (!op) return undefined;
     entry = { op, check: compileParams(op.name, op.params, meta, strict) };
     prepared.set(name, entry);
     return entry;
+  };
+  /** For the synchronous faces: an operation whose code is not loaded is refused, as an unloaded pack is. */
+  const operation = (name: string): Prepared => operationAtHand(name) ?? (tableInHand(), operationAtHand(name)!);
+  /** For call() and rows(), when the operation's code is not loaded yet. */
+  const operationAfterLoading = async (name: string): Promise<Prepared> => {
+    await loadOperationTable();
+    return operationAtHand(name)!;
   };
   const noPacks: readonly string[] = [];
 
   const bible: Bible = {
     meta,
-    operations: OPERATIONS,
+    get operations() {
+      return tableInHand();
+    },
     unknownParams: (name, raw) => unknownParams(operation(name).op.params, raw),
     async call(name: string, raw?: Params): Promise<any> {
-      const { op, check } = operation(name);
+      const { op, check } = operationAtHand(name) ?? (await operationAfterLoading(name));
       const params = check(raw);
       const needs = op.packs ? op.packs(params, meta, hasPack) : noPacks;
       if (needs.some((n) => !packs.has(n))) await Promise.all(needs.map(fetchPack));
       return op.run(context, params);
     },
     async rows(name: string, raw?: Params): Promise<Rows | undefined> {
-      const { op, check } = operation(name);
+      const { op, check } = operationAtHand(name) ?? (await operationAfterLoading(name));
       const params = check(raw);
       const needs = op.packs ? op.packs(params, meta, hasPack) : noPacks;
       if (needs.some((n) => !packs.has(n))) await Promise.all(needs.map(fetchPack));
@@ -240,12 +290,12 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
       return op.run(context, params);
     },
     async load(names) {
-      await Promise.all(names.map(fetchPack));
+      await Promise.all([loadOperationTable(), ...names.map(fetchPack)]);
     },
     loadedPacks: () => [...packs.keys()],
   };
   const methods: Record<string, (params?: Params) => Promise<unknown>> = {};
-  for (const op of OPERATIONS) methods[op.name] = (params?: Params) => bible.call(op.name as string, params);
+  for (const name of OPERATION_NAMES) methods[name] = (params?: Params) => bible.call(name as string, params);
   const typed = Object.assign(bible, methods) as unknown as TypedBible;
 
   if (options.preload?.length) await bible.load(options.preload);

@@ -193,7 +193,7 @@ export async function main(argv: string[]): Promise<number> {
     const params = parseAssignments(assignments);
     const { openNode } = await import('./loader.ts');
     const bible = await openNode({ strict: !flags.lenient });
-    if (flags.lenient) warnIgnored(bible, command, params);
+    if (flags.lenient) await warnIgnored(bible, command, params);
     const answer = await bible.call(command, params);
     process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
     return 0;
@@ -211,7 +211,13 @@ async function packageVersion(): Promise<string> {
 }
 
 /** Lenient mode: the parameters an operation does not take are ignored, and named on stderr. */
-function warnIgnored(bible: Pick<Bible, 'unknownParams'>, name: string, params: Record<string, string>): void {
+async function warnIgnored(
+  bible: Pick<Bible, 'unknownParams' | 'load'>,
+  name: string,
+  params: Record<string, string>,
+): Promise<void> {
+  // unknownParams reads the operation's parameters, which are in the operation table.
+  await bible.load([]);
   // Names cut short as in the strict refusal: a runaway argument is not echoed in full.
   const ignored = bible.unknownParams(name, params).map((n) => (n.length > 40 ? `${n.slice(0, 40)}…` : n));
   if (ignored.length)
@@ -251,7 +257,7 @@ export async function batch(
           'help is a command, not an operation a batch line can call: run `bible help <Operation>`, or GetEndpoints in a batch',
         );
       const [name, params] = parseCallLine(line);
-      if (lenient) warnIgnored(bible, name, params);
+      if (lenient) await warnIgnored(bible, name, params);
       answer = await bible.call(name, params);
     } catch (error) {
       failures++;

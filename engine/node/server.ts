@@ -878,6 +878,8 @@ export async function serve(options: ServeOptions = {}): Promise<BibleServer> {
   // options, so keys swapped in them while serving (SIGHUP) still count.
   const state: HandlerOptions = Object.create(options);
   if (options.opsPort !== undefined) state.opsAccess = 'elsewhere';
+  // The server routes by the operation table, so it loads every operation's code before it listens.
+  await bible.load([]);
   const handler = createHandler(bible, state);
   const server = createServer(serverTimeouts(options), handler);
   answerHalfClosed(server);

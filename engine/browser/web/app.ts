@@ -352,6 +352,8 @@ async function main(): Promise<void> {
   addEventListener('offline', showNetwork);
   try {
     bible = await openBrowser({ baseUrl: new URL('data/', location.href), cacheName: PACK_CACHE });
+    // The page asks which operations the engine has (bible.operations), which needs the operation table.
+    await bible.load([]);
   } catch (error) {
     ui.status.textContent = 'not available';
     say(`The Bible data could not be loaded: ${errorText(error)}. Open this page once while online.`);
