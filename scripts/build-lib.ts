@@ -161,12 +161,13 @@ export async function buildLib(log: (message: string) => void = (m) => process.s
 }
 
 /**
- * The modules the command loads on first use to answer an operation (the operation table, parameter
- * checks, help and the Node loader), loaded as one module rather than one each: esbuild makes a chunk
- * per set of dynamic imports that share code, and `bible GetVerse` then read, compiled and linked about
- * a dozen small files in two rounds of imports, each a cost in a one-call process.
+ * The modules the command loads on first use to answer an operation (the operation names, parameter
+ * checks and the Node loader, with the engine), loaded as one module rather than one each: esbuild makes
+ * a chunk per set of dynamic imports that share code, and `bible GetVerse` then read, compiled and linked
+ * about a dozen small files in two rounds of imports, each a cost in a one-call process. The operation
+ * table stays in a chunk of its own, which the engine loads for an operation other than the lookups.
  */
-const OPERATION_PATH = ['../core/operations.ts', '../core/params.ts', './operation-help.ts', './loader.ts'];
+const OPERATION_PATH = ['../core/operation-names.ts', '../core/params.ts', './loader.ts'];
 const operationPathTogether: Plugin = {
   name: 'operation-path-together',
   setup(b) {

@@ -229,7 +229,7 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
   const tableInHand = (): readonly OperationDef[] => {
     if (!operationTable)
       throw notAvailable(
-        "the operation table is not loaded yet: `await bible.load([])` loads it (any call of an operation other than the verse lookups does too)",
+        'the operation table is not loaded yet: `await bible.load([])` loads it (any call of an operation other than the verse lookups does too)',
       );
     return operationTable;
   };

@@ -83,20 +83,25 @@ const writeError = (error: unknown): number => {
   return 1;
 };
 
-async function operationByName(name: string) {
-  const [{ OPERATION_BY_NAME }, { closestName }] = await Promise.all([
-    import('../core/operations.ts'),
+/** Refuses a name that is no operation, suggesting the closest one. Only the list of names is loaded:
+ *  the engine loads an operation's code (the operation table) when the call needs it. */
+async function checkOperationName(name: string): Promise<void> {
+  const [{ OPERATION_NAMES }, { closestName }] = await Promise.all([
+    import('../core/operation-names.ts'),
     import('../core/params.ts'),
   ]);
-  const op = OPERATION_BY_NAME.get(name);
-  if (!op) {
-    const closest = closestName(name, [...OPERATION_BY_NAME.keys()]);
-    throw new BibleError(
-      'UNKNOWN_OPERATION',
-      `unknown operation ${JSON.stringify(name.slice(0, 60))}${closest ? ` (did you mean ${closest}?)` : ''}; \`bible GetEndpoints\` lists them all`,
-    );
-  }
-  return op;
+  if ((OPERATION_NAMES as readonly string[]).includes(name)) return;
+  const closest = closestName(name, OPERATION_NAMES);
+  throw new BibleError(
+    'UNKNOWN_OPERATION',
+    `unknown operation ${JSON.stringify(name.slice(0, 60))}${closest ? ` (did you mean ${closest}?)` : ''}; \`bible GetEndpoints\` lists them all`,
+  );
+}
+
+async function operationByName(name: string) {
+  await checkOperationName(name);
+  const { OPERATION_BY_NAME } = await import('../core/operations.ts');
+  return OPERATION_BY_NAME.get(name)!;
 }
 
 /** Prints one operation's help; the translation codes come from this build's meta pack. */
@@ -189,7 +194,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     const { flags, assignments } = splitFlags(rest);
     if (flags.help) return await printOperationHelp(command);
-    await operationByName(command);
+    await checkOperationName(command);
     const params = parseAssignments(assignments);
     const { openNode } = await import('./loader.ts');
     const bible = await openNode({ strict: !flags.lenient });

@@ -94,7 +94,10 @@ export function fsLoader(dataDir = DEFAULT_DATA_DIR): PackLoader {
 /** The packs a folder holds, from its .pack files (read without opening them); undefined when unreadable. */
 async function listPackFiles(dataDir: string): Promise<string[] | undefined> {
   try {
-    return fs.readdirSync(dataDir).filter((f) => f.endsWith('.pack')).map((f) => f.slice(0, -'.pack'.length));
+    return fs
+      .readdirSync(dataDir)
+      .filter((f) => f.endsWith('.pack'))
+      .map((f) => f.slice(0, -'.pack'.length));
   } catch {
     return undefined;
   }

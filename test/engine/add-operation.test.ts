@@ -1,6 +1,6 @@
-// docs/architecture.md promises that an operation is one definition in its family's module plus its test.
-// This test takes that one step in a scratch copy of the engine: a defineOperation appended to the info
-// family's list. Then, with no other change, call() answers it, bad input is refused by its parameter
+// docs/architecture.md promises that an operation is one definition in its family's module, its name in
+// the list of names, plus its test. This test takes those steps in a scratch copy of the engine: a
+// defineOperation appended to the info family's list and its name to OPERATION_NAMES. Then, with no other change, call() answers it, bad input is refused by its parameter
 // table, GetEndpoints lists it, and the typed API knows its parameters and result.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -51,12 +51,17 @@ beforeAll(() => {
     cpSync(join(REPO, path), join(scratch, path), { recursive: true });
   }
   symlinkSync(join(REPO, 'node_modules'), join(scratch, 'node_modules'));
-  // The one step: the definition appended to its family's list.
+  // The steps: the definition appended to its family's list, and its name to the list of names.
   const family = join(scratch, 'engine', 'core', 'ops', 'info.ts');
   const source = readFileSync(family, 'utf8');
   const end = '\n] as const;';
   expect(source.split(end)).toHaveLength(2);
   writeFileSync(family, source.replace(end, `\n${DEFINITION}] as const;`));
+  const namesFile = join(scratch, 'engine', 'core', 'operation-names.ts');
+  const names = readFileSync(namesFile, 'utf8');
+  const namesEnd = '\n] as const satisfies';
+  expect(names.split(namesEnd)).toHaveLength(2);
+  writeFileSync(namesFile, names.replace(namesEnd, `\n  'GetFixtureEcho',${namesEnd}`));
   writeFileSync(join(scratch, 'caller.ts'), CALLER);
   writeFileSync(
     join(scratch, 'tsconfig.caller.json'),

@@ -2,8 +2,8 @@
 // shared chunk, so the entries hand out one engine; and importing the Node entry starts nothing the first
 // answer does not need (fflate's build for Node would load worker_threads as it is imported).
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureLib, LIB_DIR } from '../../scripts/build-lib.ts';
@@ -24,7 +24,8 @@ describe('lib/engine', () => {
   it('holds one module per package entry and the chunks they share, with declarations per module', () => {
     const modules = readdirSync(ENGINE, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
     const entries = ['browser/index.js', 'core/index.js', 'node/loader.js'];
-    expect(modules.filter((f) => !/^chunk-\w+\.js$/.test(f)).sort()).toEqual(entries);
+    // operations-*.js is the operation table's module, which the engine imports on first use.
+    expect(modules.filter((f) => !/^(chunk|operations)-\w+\.js$/.test(f)).sort()).toEqual(entries);
     expect(modules.length).toBeGreaterThan(entries.length);
     const declarations = readdirSync(ENGINE, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.d.ts'));
     expect(declarations).toEqual(expect.arrayContaining(['core/index.d.ts', 'core/engine.d.ts', 'node/loader.d.ts']));
@@ -41,6 +42,35 @@ describe('lib/engine', () => {
       console.log(JSON.stringify({ text: verse.t, same: error instanceof BibleError && browser.BibleError === BibleError }));
     `);
     expect(answer).toEqual({ text: expect.stringMatching(/^For God so loved the world/), same: true });
+  });
+
+  it("imports the Node entry without the operation table's code, which a first call of another operation loads", () => {
+    // The files an import of the Node entry reads: its static imports, followed from file to file.
+    const staticClosure = (file: string, seen = new Set<string>()): Set<string> => {
+      seen.add(file);
+      for (const [, spec] of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*"(\.[^"]+)"/g)) {
+        const next = join(dirname(file), spec);
+        if (!seen.has(next)) staticClosure(next, seen);
+      }
+      return seen;
+    };
+    const loaded = [...staticClosure(join(ENGINE, 'node', 'loader.js'))].map((f) => readFileSync(f, 'utf8')).join('');
+    const everything = readdirSync(ENGINE, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(join(ENGINE, f), 'utf8'))
+      .join('');
+    // Words of GetPropheciesFulfilledInJesus's answers, which only the study operations' code holds.
+    expect(everything).toContain(' Fulfilled in: ');
+    expect(loaded).not.toContain(' Fulfilled in: ');
+    const answer = inFreshNode(`
+      const { openNode } = await import(${JSON.stringify(entryUrl('node/loader.js'))});
+      const bible = await openNode();
+      const [verse] = await bible.GetVerse({ verseId: '43003016' });
+      const before = (() => { try { return bible.operations.length; } catch (e) { return e.code; } })();
+      const [{ id }] = await bible.GetParseCitation({ citation: 'Jn 3:16' });
+      console.log(JSON.stringify({ text: verse.t.slice(0, 10), before, id, after: bible.operations.length }));
+    `);
+    expect(answer).toEqual({ text: 'For God so', before: 'NOT_AVAILABLE', id: '43003016', after: 62 });
   });
 
   it('imports the Node entry without loading worker_threads, and searches once FlexSearch is first used', () => {
