@@ -226,11 +226,12 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
   // Checks are compiled on an operation's first call, so opening costs none for operations never called.
   const prepared = new Map<string, Prepared>();
   let byName: ReadonlyMap<string, OperationDef> | undefined;
+  const tableNotLoaded = () =>
+    notAvailable(
+      'the operation table is not loaded yet: `await bible.load([])` loads it (any call of an operation other than the verse lookups does too)',
+    );
   const tableInHand = (): readonly OperationDef[] => {
-    if (!operationTable)
-      throw notAvailable(
-        'the operation table is not loaded yet: `await bible.load([])` loads it (any call of an operation other than the verse lookups does too)',
-      );
+    if (!operationTable) throw tableNotLoaded();
     return operationTable;
   };
   /** An operation and its parameter check, or undefined for one whose code is not loaded yet. */
@@ -250,7 +251,11 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
     return entry;
   };
   /** For the synchronous faces: an operation whose code is not loaded is refused, as an unloaded pack is. */
-  const operation = (name: string): Prepared => operationAtHand(name) ?? (tableInHand(), operationAtHand(name)!);
+  const operation = (name: string): Prepared => {
+    const entry = operationAtHand(name);
+    if (!entry) throw tableNotLoaded();
+    return entry;
+  };
   /** For call() and rows(), when the operation's code is not loaded yet. */
   const operationAfterLoading = async (name: string): Promise<Prepared> => {
     await loadOperationTable();
