@@ -223,6 +223,7 @@ describe('graceful shutdown', () => {
       operations: [{ name: 'GetSlow', params: [] }],
       unknownParams: () => [],
       loadedPacks: () => ['meta'],
+      load: async () => {},
       call: async () => {
         await new Promise((r) => setTimeout(r, 300));
         return { done: true };
