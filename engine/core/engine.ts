@@ -121,6 +121,12 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
     else if (options[hook] !== undefined && typeof options[hook] !== 'function')
       throw new BibleError('INVALID_PARAMETER', `open() option ${hook} must be a function (bytes) => ...`, hook);
   }
+  if (options.preload != null && !Array.isArray(options.preload))
+    throw new BibleError(
+      'INVALID_PARAMETER',
+      "open() option preload takes an array of pack names, such as ['text-kjv']",
+      'preload',
+    );
   const packs = new Map<string, Pack>();
   const pending = new Map<string, Promise<Pack>>();
   const translations = new Map<string, TranslationData>();
@@ -241,7 +247,11 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
     if (typeof name !== 'string' || !OPERATION_NAME_SET.has(name))
       throw new BibleError(
         'UNKNOWN_OPERATION',
-        `unknown operation ${JSON.stringify(String(name).slice(0, 60))}; GetEndpoints lists them all`,
+        // An object is not turned into a string: one without a prototype throws a TypeError, and one whose
+        // toString gives "GetVerse" would be refused as the unknown operation "GetVerse".
+        typeof name === 'object' || typeof name === 'function'
+          ? `an operation's name is a string, got ${name === null ? 'null' : `a value of type ${typeof name}`}; GetEndpoints lists them all`
+          : `unknown operation ${JSON.stringify(String(name).slice(0, 60))}; GetEndpoints lists them all`,
       );
     if (operationTable) byName ??= new Map(operationTable.map((op) => [op.name, op]));
     const op = VERSE_LOOKUPS.get(name) ?? byName?.get(name);
@@ -295,12 +305,22 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
       return op.run(context, params);
     },
     async load(names) {
+      // A lone name ('text-kjv') would otherwise fail as a TypeError from deep inside.
+      if (!Array.isArray(names))
+        throw new BibleError(
+          'INVALID_PARAMETER',
+          "load() takes an array of pack names, such as ['text-kjv']",
+          'packNames',
+        );
       await Promise.all([loadOperationTable(), ...names.map(fetchPack)]);
     },
     loadedPacks: () => [...packs.keys()],
   };
   const methods: Record<string, (params?: Params) => Promise<unknown>> = {};
   for (const name of OPERATION_NAMES) methods[name] = (params?: Params) => bible.call(name as string, params);
+  // Copying an engine ({ ...bible }, Object.assign) reads each enumerable property, and `operations`
+  // throws until the table is loaded: it is left out of such copies instead.
+  Object.defineProperty(bible, 'operations', { enumerable: false });
   const typed = Object.assign(bible, methods) as unknown as TypedBible;
 
   if (options.preload?.length) await bible.load(options.preload);

@@ -25,6 +25,9 @@ const zlib = (): Zlib => (zlibLoaded ??= builtin!('node:zlib') as Zlib);
  *  page cache takes well under a millisecond. A larger one (Gill's commentary, the Hebrew text) is read
  *  asynchronously, so a server goes on answering while it comes in. */
 const SYNC_READ_BYTES = 4 * 1024 * 1024;
+/** The most one read takes (fs.read refuses more), and far beyond any pack (the largest is some 10 MiB): a
+ *  larger file in a pack's place is refused before memory is taken for it. */
+const MAX_PACK_BYTES = 2 ** 31 - 1;
 // Opened without blocking: a pipe in a pack's place would otherwise hold open() until a writer came.
 const READ_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
 
@@ -38,6 +41,8 @@ async function readPackFile(path: string): Promise<Uint8Array> {
   try {
     const stats = fs.fstatSync(fd);
     if (!stats.isFile()) throw new Error(`${path} is not a regular file`);
+    if (stats.size > MAX_PACK_BYTES)
+      throw new Error(`${path} is ${stats.size} bytes, more than a pack can be (${MAX_PACK_BYTES} at most)`);
     const buffer = Buffer.allocUnsafeSlow(stats.size);
     const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
     let filled = 0;
