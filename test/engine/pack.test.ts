@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { NUMERIC_LEVEL, writePack } from '../../compiler/pack/writer.ts';
+import { NUMERIC_LEVEL, SMALL_BLOCK_BYTES, writePack } from '../../compiler/pack/writer.ts';
 import { readPack } from '../../engine/core/pack/reader.ts';
 import { BibleError } from '../../engine/core/errors.ts';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -66,14 +66,15 @@ describe('pack container', () => {
   });
 
   it('round-trips numeric sections through every column coding, and picks the smallest', () => {
+    // Over SMALL_BLOCK_BYTES as u32 values (more than 256 of them), so the writer codes the block.
     const columns = fc.oneof(
-      fc.array(fc.nat({ max: 0xffffffff }), { minLength: 16, maxLength: 300 }),
+      fc.array(fc.nat({ max: 0xffffffff }), { minLength: 260, maxLength: 600 }),
       // climbing, as offsets and start tables do: deltas win
       fc
-        .array(fc.nat({ max: 40 }), { minLength: 16, maxLength: 300 })
+        .array(fc.nat({ max: 40 }), { minLength: 260, maxLength: 600 })
         .map((steps) => steps.map((_, i) => steps.slice(0, i + 1).reduce((a, b) => a + b, 0))),
       // small values in wide slots: byte planes win
-      fc.array(fc.nat({ max: 300 }), { minLength: 16, maxLength: 300 }),
+      fc.array(fc.nat({ max: 300 }), { minLength: 260, maxLength: 600 }),
     );
     fc.assert(
       fc.property(columns, (values) => {
@@ -100,6 +101,29 @@ describe('pack container', () => {
     );
   });
 
+  it('stores small blocks as they are, read in place from a Buffer at any offset', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.nat({ max: 0xffffffff }), { minLength: 1, maxLength: SMALL_BLOCK_BYTES / 4 }),
+        fc.nat({ max: 7 }),
+        (values, offset) => {
+          const written = writePack({
+            a: { kind: 'u32', data: values },
+            b: { kind: 'u16', data: values.map((v) => v & 0xffff) },
+          });
+          expect(directoryCodings(written).get('a')).toBe(BlockCoding.stored);
+          // As a host's loader may hand it over: a Node Buffer (whose slice() is a view) at an odd offset.
+          const backing = Buffer.alloc(written.length + offset);
+          backing.set(written, offset);
+          const pack = readPack('t', backing.subarray(offset));
+          expect([...pack.u32('a')]).toEqual(values);
+          expect([...pack.u16('b')]).toEqual(values.map((v) => v & 0xffff));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
   it('takes a column coding on the real offsets and start tables, and refuses one on text', () => {
     const gill = readFileSync(join(DEFAULT_DATA_DIR, 'commentary-gill.pack'));
     const codings = directoryCodings(gill);
@@ -107,7 +131,7 @@ describe('pack container', () => {
     expect(codings.get('offsets')).toBe(BlockCoding.deflateDeltaBytePlanes);
     // The same coding byte on a text section's block is a corrupt directory.
     const text = writePack({
-      s: { kind: 'utf8', data: 'In the beginning God created the heaven and the earth. '.repeat(9) },
+      s: { kind: 'utf8', data: 'In the beginning God created the heaven and the earth. '.repeat(30) },
     });
     const at = 16 + 4 + 1 + 1 + 1 + 4;
     expect(text[at]).toBe(BlockCoding.deflate);

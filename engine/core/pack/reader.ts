@@ -100,12 +100,15 @@ function unarrange(bytes: Uint8Array, coding: number, width: number): Uint8Array
  *  Sections are inflated when first asked for, each block checked against its checksum first. */
 export function readPack(
   name: string,
-  file: Uint8Array,
+  given: Uint8Array,
   inflate: Inflate = fflateInflate,
   checksum: Checksum = crc32,
 ): Pack {
   const fail = (why: string) => packUnusable(name, why);
-  if (!(file instanceof Uint8Array)) throw fail('the loader did not return bytes');
+  if (!(given instanceof Uint8Array)) throw fail('the loader did not return bytes');
+  // A plain view of the bytes, whatever subclass the loader gave: a Node Buffer's slice() is a view, not
+  // the copy the sections kept below must be (a stored u32 section copied that way kept an odd offset).
+  const file = given.constructor === Uint8Array ? given : new Uint8Array(given.buffer, given.byteOffset, given.length);
   if (file.length < PACK_HEADER_BYTES || PACK_MAGIC.some((b, i) => file[i] !== b))
     throw fail('not a pack file (bad magic)');
   const header = new DataView(file.buffer, file.byteOffset, PACK_HEADER_BYTES);
