@@ -545,8 +545,12 @@ describe('SIGTERM while answers stream', () => {
       child.on('exit', (code) => fail(new Error(`bible serve exited ${code}: ${stderr}`)));
     });
     const port = Number(new URL(url).port);
-    const slowRead = (path: string) =>
-      new Promise<Buffer>((done) => {
+    // A slow reader, and when its answer has begun (the stop must land on answers in flight, however
+    // long a busy machine takes to start them).
+    const slowRead = (path: string) => {
+      let begun: () => void = () => {};
+      const started = new Promise<void>((done) => (begun = done));
+      const whole = new Promise<Buffer>((done) => {
         const socket = connect(port, '127.0.0.1');
         const chunks: Buffer[] = [];
         socket.pause();
@@ -554,21 +558,27 @@ describe('SIGTERM while answers stream', () => {
           socket.resume();
           setTimeout(() => socket.pause(), 3);
         }, 40);
-        socket.on('data', (c: Buffer) => chunks.push(c));
+        socket.on('data', (c: Buffer) => {
+          chunks.push(c);
+          begun();
+        });
         socket.on('error', () => {});
         socket.on('close', () => {
           clearInterval(tick);
+          begun();
           done(Buffer.concat(chunks));
         });
         socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`);
       });
+      return { started, whole };
+    };
     const idle = connect(port, '127.0.0.1');
     const idleClosed = new Promise<void>((done) => idle.on('close', () => done()));
     idle.on('error', () => {});
-    const answers = [slowRead(BIG), slowRead('/GetSearch?query=the&versionId=kjv')];
-    await new Promise((r) => setTimeout(r, 800));
+    const reads = [slowRead(BIG), slowRead('/GetSearch?query=the&versionId=kjv')];
+    await Promise.all(reads.map((read) => read.started));
     child.kill('SIGTERM');
-    for (const answer of await Promise.all(answers)) {
+    for (const answer of await Promise.all(reads.map((read) => read.whole))) {
       expect(statuses(answer.toString('latin1'))).toEqual([200]);
       const rows = JSON.parse(dechunk(answer.subarray(answer.indexOf('\r\n\r\n') + 4)).toString());
       expect(rows.length).toBeGreaterThan(1000);
