@@ -60,7 +60,7 @@ describe('corrupt, truncated, missing and mismatched packs', () => {
       },
       /could not be loaded/,
     ],
-    ['not bytes', () => 'text' as unknown as Uint8Array, /did not return bytes/],
+    ['not bytes', () => 'text' as unknown as Uint8Array, /the loader returned a string, not a Uint8Array/],
   ];
   for (const [label, bytes, message] of cases) {
     it(`${label}: NOT_AVAILABLE naming text-kjv`, async () => {

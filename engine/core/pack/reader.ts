@@ -96,6 +96,46 @@ function unarrange(bytes: Uint8Array, coding: number, width: number): Uint8Array
   return coding === BlockCoding.deflateDeltaBytePlanes ? fromDeltasInPlace(values, width) : values;
 }
 
+const typedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
+// The built-in getters, or where a runtime lacks one, the property read from the value itself.
+const typedArrayGetter =
+  (property: PropertyKey) =>
+  (value: unknown): unknown => {
+    const getter = Object.getOwnPropertyDescriptor(typedArrayPrototype, property)?.get;
+    return getter ? getter.call(value) : (value as Record<PropertyKey, unknown>)[property];
+  };
+const typedArrayTag = typedArrayGetter(Symbol.toStringTag);
+const bufferOf = typedArrayGetter('buffer');
+const byteOffsetOf = typedArrayGetter('byteOffset');
+const byteLengthOf = typedArrayGetter('byteLength');
+
+/**
+ * A plain Uint8Array over the same bytes as a loader's Uint8Array, or undefined for anything else. The
+ * built-in getters are used rather than the value's own: a subclass (a Node Buffer, or one overriding
+ * buffer, slice or subarray) or an object that only inherits from Uint8Array.prototype must not change
+ * what is read, and a Uint8Array from another realm (an iframe, a vm context) is still bytes.
+ */
+function plainBytes(given: unknown): Uint8Array | undefined {
+  if (typeof given !== 'object' || given === null || typedArrayTag(given) !== 'Uint8Array') return undefined;
+  const length = byteLengthOf(given) as number;
+  // A detached buffer (or a resizable one shrunk below the view) reads as no bytes: not a pack.
+  if (length === 0) return new Uint8Array(0);
+  return new Uint8Array(bufferOf(given) as ArrayBuffer, byteOffsetOf(given) as number, length);
+}
+
+/** What a loader returned instead of bytes, for its error. */
+function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (typeof value !== 'object') return `a ${typeof value}`;
+  let tag: string;
+  try {
+    tag = (typedArrayTag(value) as string | undefined) ?? Object.prototype.toString.call(value).slice(8, -1);
+  } catch {
+    tag = 'Object'; // a proxy or a throwing Symbol.toStringTag getter
+  }
+  return /^[AEIO]/.test(tag) ? `an ${tag}` : `a ${tag}`;
+}
+
 /** Reads a pack's header and directory; every defect is reported as NOT_AVAILABLE naming the pack.
  *  Sections are inflated when first asked for, each block checked against its checksum first. */
 export function readPack(
@@ -105,10 +145,10 @@ export function readPack(
   checksum: Checksum = crc32,
 ): Pack {
   const fail = (why: string) => packUnusable(name, why);
-  if (!(given instanceof Uint8Array)) throw fail('the loader did not return bytes');
-  // A plain view of the bytes, whatever subclass the loader gave: a Node Buffer's slice() is a view, not
-  // the copy the sections kept below must be (a stored u32 section copied that way kept an odd offset).
-  const file = given.constructor === Uint8Array ? given : new Uint8Array(given.buffer, given.byteOffset, given.length);
+  const file = plainBytes(given);
+  // Not bytes is the loader's fault, not the pack's: the message does not send the host to rebuild it.
+  if (!file)
+    throw notAvailable(`pack '${name}' cannot be read: the loader returned ${describeValue(given)}, not a Uint8Array`);
   if (file.length < PACK_HEADER_BYTES || PACK_MAGIC.some((b, i) => file[i] !== b))
     throw fail('not a pack file (bad magic)');
   const header = new DataView(file.buffer, file.byteOffset, PACK_HEADER_BYTES);
@@ -148,6 +188,9 @@ export function readPack(
           crc: view.getUint32(at + 9, true),
         };
         if (!knownCoding(block.coding, kind, block.length)) throw new Error('unknown coding');
+        // A stored block is its bytes: another recorded length would pad, cut or misplace its section.
+        if (block.coding === BlockCoding.stored && block.length !== block.storedLength)
+          throw new Error('stored length');
         at += BLOCK_ENTRY_BYTES;
         stored += block.storedLength;
         length += block.length;
@@ -161,9 +204,22 @@ export function readPack(
   }
   if (stored > file.length) throw fail(`checksum mismatch: the file is truncated (${file.length} of ${stored} bytes)`);
 
+  // Blocks are read in place from the loader's bytes, after open. A host that detached, shrank or reused
+  // them since (a transferred ArrayBuffer, a pooled buffer filled with another file) has changed what was
+  // checked: that is told apart from a damaged file, whose rebuilding would not help.
+  const fileLength = file.length;
+  const directoryCrc = header.getUint32(12, true);
+  const changedByHost = () =>
+    notAvailable(
+      `pack '${name}' cannot be read: the bytes its loader returned were changed, reused or released after it was opened (the engine reads them in place; a loader hands over bytes it no longer uses)`,
+    );
   const readBlock = (sectionName: string, block: Block, kind: number): Uint8Array => {
+    if (file.length !== fileLength) throw changedByHost();
     const bytes = file.subarray(block.at, block.at + block.storedLength);
-    if (checksum(bytes) >>> 0 !== block.crc) throw fail(`checksum mismatch in section '${sectionName}' (corrupt file)`);
+    if (checksum(bytes) >>> 0 !== block.crc) {
+      if (checksum(directory) >>> 0 !== directoryCrc) throw changedByHost();
+      throw fail(`checksum mismatch in section '${sectionName}' (corrupt file)`);
+    }
     if (block.coding === BlockCoding.stored) return bytes;
     let out: Uint8Array;
     try {
@@ -198,7 +254,13 @@ export function readPack(
     if (!bytes) {
       if (s.blocks.length === 1) bytes = readBlock(sectionName, s.blocks[0], s.kind);
       else {
-        bytes = new Uint8Array(s.length);
+        // The directory's lengths are checked when their blocks are read; a sum too large to hold is refused
+        // here, where it would otherwise fail as a RangeError.
+        try {
+          bytes = new Uint8Array(s.length);
+        } catch {
+          throw fail(`section '${sectionName}' is recorded as ${s.length} bytes, more than it can be`);
+        }
         let at = 0;
         for (const block of s.blocks) {
           bytes.set(readBlock(sectionName, block, s.kind), at);
