@@ -111,7 +111,7 @@ const byteLengthOf = typedArrayGetter('byteLength');
 
 /**
  * A plain Uint8Array over the same bytes as a loader's Uint8Array, or undefined for anything else. The
- * built-in getters are used rather than the value's own: a subclass (a Node Buffer, or one overriding
+ * built-in getters are used rather than the value's own: a subclass (as Node's buffers are, or one overriding
  * buffer, slice or subarray) or an object that only inherits from Uint8Array.prototype must not change
  * what is read, and a Uint8Array from another realm (an iframe, a vm context) is still bytes.
  */
