@@ -116,6 +116,8 @@ describe('the word index read off the word codes', () => {
     ['a mark alone after punctuation', ['a, \u0301b', '(\u0301)']],
     ['digits next to letters', ['abc12 3x', '12’s', '½ ŉ']],
     ['empty verses', ['', ' ', '', '.']],
+    // ʼ (U+02BC) is a letter, so a word entry of its own: the space before it ends the word before it.
+    ['a modifier letter apostrophe after a space', ['一 ʼ', 'aʼ bʼc ʼd']],
   ])('equals it for %s', (_, verses) => {
     expect(asObject(indexOf(verses, [1]))).toEqual(asObject(plainIndex(verses)));
     expect(asObject(indexOf(verses, []))).toEqual(asObject(plainIndex(verses)));

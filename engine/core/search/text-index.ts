@@ -452,6 +452,9 @@ function readSpecialVerse(
       continue;
     }
     if (k === APOSTROPHE || k === APOSTROPHE_THEN_BREAK) {
+      // The space between two word entries comes before the apostrophe: "一 ʼ" (a modifier letter
+      // apostrophe is a word entry) ends 一 there, and the apostrophe then follows no letter.
+      if (ends) endWord();
       // Part of the word only right after a letter or digit (not after another apostrophe).
       if (single >= 0 || (word && !word.endsWith(NORMALIZED_APOSTROPHE))) {
         word = `${single >= 0 ? keys.list[single] : word}${NORMALIZED_APOSTROPHE}`;
