@@ -67,10 +67,10 @@ describe('lib/engine', () => {
       const bible = await openNode();
       const [verse] = await bible.GetVerse({ verseId: '43003016' });
       const before = (() => { try { return bible.operations.length; } catch (e) { return e.code; } })();
-      const [{ id }] = await bible.GetParseCitation({ citation: 'Jn 3:16' });
-      console.log(JSON.stringify({ text: verse.t.slice(0, 10), before, id, after: bible.operations.length }));
+      const { verseIds } = await bible.GetParseCitation({ citation: 'Jn 3:16' });
+      console.log(JSON.stringify({ text: verse.t.slice(0, 10), before, verseIds, after: bible.operations.length }));
     `);
-    expect(answer).toEqual({ text: 'For God so', before: 'NOT_AVAILABLE', id: '43003016', after: 62 });
+    expect(answer).toEqual({ text: 'For God so', before: 'NOT_AVAILABLE', verseIds: ['43003016'], after: 62 });
   });
 
   it('imports the Node entry without loading worker_threads, and searches once FlexSearch is first used', () => {
