@@ -80,7 +80,7 @@ export interface Bible {
   readonly operations: readonly OperationDef[];
 }
 
-// The verse lookups (GetVerse, GetChapter, GetParallelVerses, GetVersions) live in the engine's own module;
+// The verse lookups (ops/verses.ts: GetVerse, the chapters, parallel verses, GetVersions) live in the engine's own module;
 // every other operation's code is in the operation table, loaded on the first call that needs it, so an
 // app's import compiles and runs about a third of the engine before its first verse (the table is some
 // 90 kB of the 130 kB the engine compiles to).
