@@ -12,7 +12,7 @@ import { sectionsOf, writePack } from '../../compiler/pack/writer.ts';
 import { normalizeText } from '../../engine/core/match.ts';
 import { readPack } from '../../engine/core/pack/reader.ts';
 import { TEXT_PACK } from '../../engine/core/pack/schemas.ts';
-import { readDictionary } from '../../engine/core/pack/word-coding.ts';
+import { readDictionary, wordCodedBlocks } from '../../engine/core/pack/word-coding.ts';
 import { buildPostings, type PostingIndex, postingIndexOf } from '../../engine/core/search/postings.ts';
 import { NormalizedVerses } from '../../engine/core/search/searcher.ts';
 import { indexTranslation, searchEntrySections } from '../../engine/core/search/text-index.ts';
@@ -162,6 +162,24 @@ describe('scripts the translations hold and do not', () => {
   });
 });
 
+describe('words longer than a dictionary entry holds (255 bytes)', () => {
+  // Thai writes a clause without spaces, Chinese a sentence between its commas; a letter can carry any
+  // number of marks. The coder once refused such a word, and with it the whole text.
+  const verses = [
+    `${'ในปฐมกาลพระเจ้าทรงเนรมิตสร้างฟ้าและแผ่นดิน'.repeat(3)} ok`,
+    `${'太初有道道与神同在'.repeat(12)}，一`,
+    `a${'\u0301'.repeat(130)}’s b${'\u0308'.repeat(300)}`,
+    `${'ก'.repeat(60)}ʼ${'ข'.repeat(61)} ${'𝐀'.repeat(70)}’`,
+  ];
+  it('round-trip and give the index buildPostings gives', () => {
+    const pack = textPack(verses, [1, 3]);
+    const blocks = wordCodedBlocks(pack as never, (why) => new Error(why));
+    const decoded = Array.from({ length: blocks.count }, (_, b) => new TextDecoder().decode(blocks.read(b)));
+    expect(decoded.join('\n')).toBe(verses.join('\n'));
+    expectSameIndex(verses);
+  });
+});
+
 describe('the index equals buildPostings on generated Unicode verses', () => {
   const PIECES = [
     ...APOSTROPHE_LIKE,
@@ -203,6 +221,8 @@ describe('the index equals buildPostings on generated Unicode verses', () => {
     '\t',
     '’'.repeat(61),
     '\u200d'.repeat(62),
+    'ก'.repeat(59),
+    '\u0301'.repeat(90),
   ];
   const verse = fc.array(fc.constantFrom(...PIECES), { maxLength: 10 }).map((parts) => parts.join(''));
   it('for any verses and block cuts', () => {
