@@ -20,9 +20,17 @@ export function tokenize(text: string): string[] {
     // Separator runs sit between word runs, so a lone space here always has a word on each side.
     if (t === ' ' && i > 0 && i + 1 < tokens.length) continue;
     if (utf8Length(t) <= MAX_ENTRY_BYTES) out.push(t);
-    else if (WORD_START.test(t)) throw new Error(`a word of more than ${MAX_ENTRY_BYTES} bytes: ${t.slice(0, 40)}…`);
     // Separator entries join with nothing between them, so a long run can be cut anywhere.
-    else for (const piece of t.match(/[\s\S]{1,60}/gu)!) out.push(piece);
+    else if (!WORD_START.test(t)) for (const piece of t.match(/[\s\S]{1,60}/gu)!) out.push(piece);
+    else {
+      // A word run longer than an entry holds (Thai and Chinese write clauses without spaces; a letter
+      // can carry any number of marks) is cut into pieces with an empty separator entry between them,
+      // so that no space is implied there.
+      t.match(/[\s\S]{1,60}/gu)!.forEach((piece, k) => {
+        if (k > 0) out.push('');
+        out.push(piece);
+      });
+    }
   }
   return out;
 }

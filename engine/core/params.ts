@@ -179,9 +179,16 @@ function versionIdParam(spec: ParamSpec, raw: unknown, meta: Meta): string {
 }
 
 /** A text's length as a reader counts characters, which a text parameter's minimum uses: an accent or
- *  vowel mark typed as its own code point (NFD "a" + U+0301, Arabic harakat) belongs to its letter, and
- *  an emoji is one character, not two UTF-16 code units. */
-export const readerLength = (text: string): number => [...text.replace(/\p{M}/gu, '')].length;
+ *  vowel mark typed as its own code point (NFD "a" + U+0301, Arabic harakat) belongs to its letter, an
+ *  invisible format character (a joiner, a soft hyphen) is none, and an emoji is one character, not two
+ *  UTF-16 code units: also one with a skin tone (👍🏽), a family joined by ZWJs (👨‍👩‍👧) or a flag (🇺🇸,
+ *  two regional indicators). General categories only, which every host's regular expressions know. */
+export const readerLength = (text: string): number =>
+  [
+    ...text
+      .replace(/\u200d\p{So}|[\p{M}\p{Cf}]|[\u{1F3FB}-\u{1F3FF}]/gu, '')
+      .replace(/([\u{1F1E6}-\u{1F1FF}])[\u{1F1E6}-\u{1F1FF}]/gu, '$1'),
+  ].length;
 
 /** A text's length in code points: a surrogate pair counts once. */
 function codePoints(text: string): number {

@@ -7,7 +7,8 @@
 // implied, not coded.
 //
 // Words are maximal runs of letters and combining marks; everything between them is a separator
-// entry, so any string round-trips exactly. The encoder is compiler/pack/word-coding.ts. Decoding is a
+// entry, so any string round-trips exactly. A run longer than an entry holds is cut into pieces with an
+// empty separator entry between them (no space is implied there). The encoder is compiler/pack/word-coding.ts. Decoding is a
 // table walk: no regular expression, no Unicode tables, so every host runs it.
 import type { Blocks } from './reader.ts';
 

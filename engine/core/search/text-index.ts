@@ -5,7 +5,8 @@
 // The index is read off the word codes, not off the text: the text pack stores each verse as numbers of
 // dictionary entries (pack/word-coding.ts), and the compiler says, once per entry, what it does to the
 // words around it (searchEntrySections), found by normalising it between two letters, "a" + entry + "a":
-//   "aa"      joins: it normalises to nothing (a combining mark alone, a joiner);
+//   "aa"      joins: it normalises to nothing (a combining mark alone, a joiner, the empty entry
+//             between the pieces of a word too long for one entry);
 //   "a a"     breaks: it normalises to a separator (punctuation, spaces);
 //   "a…a"     letters (and digits): they run on with the letters either side;
 //   "a'a"     an apostrophe that stays in its word, when it follows a letter or digit (else it breaks);
