@@ -6,16 +6,7 @@
 // blocks cut anywhere between verses.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { wordCodedSections } from '../../compiler/pack/word-coding.ts';
-import { sectionsOf, writePack } from '../../compiler/pack/writer.ts';
-import { TEXT_PACK } from '../../engine/core/pack/schemas.ts';
-import { readDictionary } from '../../engine/core/pack/word-coding.ts';
-import { normalizeText } from '../../engine/core/match.ts';
-import { readPack } from '../../engine/core/pack/reader.ts';
-import { buildPostings, type PostingIndex, postingIndexOf } from '../../engine/core/search/postings.ts';
-import { NormalizedVerses } from '../../engine/core/search/searcher.ts';
-import { indexTranslation, searchEntrySections } from '../../engine/core/search/text-index.ts';
-import type { TranslationData } from '../../engine/core/translation.ts';
+import { asObject, codedIndex as indexOf, plainIndex } from './coded-index.ts';
 
 const PIECES = [
   'lord',
@@ -65,33 +56,6 @@ const PIECES = [
 const piece = fc.oneof(fc.constantFrom(...PIECES), fc.string({ unit: 'grapheme', maxLength: 4 }));
 /** A verse's text: no newline (verses are the lines of a block). */
 const verse = fc.array(piece, { maxLength: 12 }).map((parts) => parts.join('').replace(/\n/g, ' '));
-
-/** A text pack's sections for these verses, cut into blocks at the given verse counts. */
-function textPack(verses: string[], cuts: number[]) {
-  const blockStarts = [0];
-  for (const cut of [...new Set(cuts)].sort((a, b) => a - b)) if (cut > 0 && cut < verses.length) blockStarts.push(cut);
-  blockStarts.push(verses.length);
-  const blocks = blockStarts.slice(0, -1).map((start, i) => verses.slice(start, blockStarts[i + 1]).join('\n'));
-  const coded = wordCodedSections(blocks, { frontCoded: false });
-  const sections = sectionsOf(TEXT_PACK, {
-    info: { versionId: 'test', missing: [], extra: [], incomplete: [] },
-    blockStarts: Uint32Array.from(blockStarts),
-    ...coded,
-    ...searchEntrySections(readDictionary(coded), verses),
-  });
-  return readPack('text-test', writePack(sections));
-}
-
-function indexOf(verses: string[], cuts: number[]): PostingIndex {
-  const rows = { size: verses.length, textAt: (i: number) => verses[i], versionId: 'test' };
-  const text = rows as unknown as TranslationData;
-  return indexTranslation(textPack(verses, cuts) as never, text, new NormalizedVerses(rows)).postings;
-}
-
-const plainIndex = (verses: string[]) => postingIndexOf(buildPostings(verses.map(normalizeText)), verses.length);
-
-const asObject = (index: PostingIndex) =>
-  Object.fromEntries(index.terms.map((term, k) => [term, Array.from(index.list(k))]));
 
 describe('the word index read off the word codes', () => {
   it('equals buildPostings over the normalised verses', () => {

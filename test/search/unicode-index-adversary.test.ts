@@ -7,45 +7,12 @@
 import { readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { wordCodedSections } from '../../compiler/pack/word-coding.ts';
-import { sectionsOf, writePack } from '../../compiler/pack/writer.ts';
 import { normalizeText } from '../../engine/core/match.ts';
-import { readPack } from '../../engine/core/pack/reader.ts';
-import { TEXT_PACK } from '../../engine/core/pack/schemas.ts';
-import { readDictionary, wordCodedBlocks } from '../../engine/core/pack/word-coding.ts';
-import { buildPostings, type PostingIndex, postingIndexOf } from '../../engine/core/search/postings.ts';
-import { NormalizedVerses } from '../../engine/core/search/searcher.ts';
-import { indexTranslation, searchEntrySections } from '../../engine/core/search/text-index.ts';
-import type { TranslationData } from '../../engine/core/translation.ts';
+import { wordCodedBlocks } from '../../engine/core/pack/word-coding.ts';
 import { DEFAULT_DATA_DIR } from '../../engine/node/loader.ts';
 import { bible, callError, translationWithIndex } from '../helpers.ts';
+import { asObject, codedIndex as indexOf, plainIndex, textPack } from './coded-index.ts';
 import { hasWholeWord } from './whole-word-scan.ts';
-
-/** A text pack's sections for these verses, cut into blocks at the given verse counts. */
-function textPack(verses: string[], cuts: number[]) {
-  const blockStarts = [0];
-  for (const cut of [...new Set(cuts)].sort((a, b) => a - b)) if (cut > 0 && cut < verses.length) blockStarts.push(cut);
-  blockStarts.push(verses.length);
-  const blocks = blockStarts.slice(0, -1).map((start, i) => verses.slice(start, blockStarts[i + 1]).join('\n'));
-  const coded = wordCodedSections(blocks, { frontCoded: false });
-  const sections = sectionsOf(TEXT_PACK, {
-    info: { versionId: 'test', missing: [], extra: [], incomplete: [] },
-    blockStarts: Uint32Array.from(blockStarts),
-    ...coded,
-    ...searchEntrySections(readDictionary(coded), verses),
-  });
-  return readPack('text-test', writePack(sections));
-}
-
-function indexOf(verses: string[], cuts: number[]): PostingIndex {
-  const rows = { size: verses.length, textAt: (i: number) => verses[i], versionId: 'test' };
-  const text = rows as unknown as TranslationData;
-  return indexTranslation(textPack(verses, cuts) as never, text, new NormalizedVerses(rows)).postings;
-}
-
-const plainIndex = (verses: string[]) => postingIndexOf(buildPostings(verses.map(normalizeText)), verses.length);
-const asObject = (index: PostingIndex) =>
-  Object.fromEntries(index.terms.map((term, k) => [term, Array.from(index.list(k))]));
 
 /** The index read off the codes equals the one built from the normalised text, in one block and cut
  *  after every verse. */
