@@ -20,14 +20,14 @@ export function tokenize(text: string): string[] {
     // Separator runs sit between word runs, so a lone space here always has a word on each side.
     if (t === ' ' && i > 0 && i + 1 < tokens.length) continue;
     if (utf8Length(t) <= MAX_ENTRY_BYTES) out.push(t);
-    // Separator entries join with nothing between them, so a long run can be cut anywhere.
-    else if (!WORD_START.test(t)) for (const piece of t.match(/[\s\S]{1,60}/gu)!) out.push(piece);
     else {
-      // A word run longer than an entry holds (Thai and Chinese write clauses without spaces; a letter
-      // can carry any number of marks) is cut into pieces with an empty separator entry between them,
+      // A run longer than an entry holds is cut into pieces. Separator entries join with nothing between
+      // them, so a separator run can be cut anywhere; a word run (Thai and Chinese write clauses without
+      // spaces; a letter can carry any number of marks) gets an empty separator entry between its pieces,
       // so that no space is implied there.
+      const word = WORD_START.test(t);
       t.match(/[\s\S]{1,60}/gu)!.forEach((piece, k) => {
-        if (k > 0) out.push('');
+        if (word && k > 0) out.push('');
         out.push(piece);
       });
     }

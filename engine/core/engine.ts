@@ -87,13 +87,17 @@ export interface Bible {
 const VERSE_LOOKUPS: ReadonlyMap<string, OperationDef> = new Map(verseOperations.map((op) => [op.name, op]));
 const OPERATION_NAME_SET: ReadonlySet<string> = new Set(OPERATION_NAMES);
 let operationTable: readonly OperationDef[] | undefined;
+let tableByName: ReadonlyMap<string, OperationDef> | undefined;
 let tableLoading: Promise<readonly OperationDef[]> | undefined;
 
 /** The operation table, loaded once per process; a failed load (a missing chunk) is tried again next time. */
 function loadOperationTable(): Promise<readonly OperationDef[]> {
   if (operationTable) return Promise.resolve(operationTable);
   tableLoading ??= import('./operations.ts').then(
-    (module) => (operationTable = module.OPERATIONS),
+    (module) => {
+      tableByName = module.OPERATION_BY_NAME;
+      return (operationTable = module.OPERATIONS);
+    },
     (error) => {
       tableLoading = undefined;
       throw notAvailable(
@@ -231,7 +235,6 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
   }
   // Checks are compiled on an operation's first call, so opening costs none for operations never called.
   const prepared = new Map<string, Prepared>();
-  let byName: ReadonlyMap<string, OperationDef> | undefined;
   const tableNotLoaded = () =>
     notAvailable(
       'the operation table is not loaded yet: `await bible.load([])` loads it (any call of an operation other than the verse lookups does too)',
@@ -253,8 +256,7 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
           ? `an operation's name is a string, got ${name === null ? 'null' : `a value of type ${typeof name}`}; GetEndpoints lists them all`
           : `unknown operation ${JSON.stringify(String(name).slice(0, 60))}; GetEndpoints lists them all`,
       );
-    if (operationTable) byName ??= new Map(operationTable.map((op) => [op.name, op]));
-    const op = VERSE_LOOKUPS.get(name) ?? byName?.get(name);
+    const op = VERSE_LOOKUPS.get(name) ?? tableByName?.get(name);
     if (!op) return undefined;
     entry = { op, check: compileParams(op.name, op.params, meta, strict) };
     prepared.set(name, entry);

@@ -97,13 +97,11 @@ function unarrange(bytes: Uint8Array, coding: number, width: number): Uint8Array
 }
 
 const typedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
-// The built-in getters, or where a runtime lacks one, the property read from the value itself.
-const typedArrayGetter =
-  (property: PropertyKey) =>
-  (value: unknown): unknown => {
-    const getter = Object.getOwnPropertyDescriptor(typedArrayPrototype, property)?.get;
-    return getter ? getter.call(value) : (value as Record<PropertyKey, unknown>)[property];
-  };
+// The built-in getters, found once, or where a runtime lacks one, the property read from the value itself.
+const typedArrayGetter = (property: PropertyKey) => {
+  const getter = Object.getOwnPropertyDescriptor(typedArrayPrototype, property)?.get;
+  return (value: unknown): unknown => (getter ? getter.call(value) : (value as Record<PropertyKey, unknown>)[property]);
+};
 const typedArrayTag = typedArrayGetter(Symbol.toStringTag);
 const bufferOf = typedArrayGetter('buffer');
 const byteOffsetOf = typedArrayGetter('byteOffset');
