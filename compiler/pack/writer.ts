@@ -78,10 +78,19 @@ export function layoutPack(sections: Record<string, SectionValue>): PackLayout {
   };
 }
 
-/** The codings a block may take besides being stored. Numeric sections also try their byte planes
- *  and deltas (column-coding.ts); the smallest result is kept. */
+/**
+ * Blocks of at most this many bytes are stored as they are. Each coded block costs its reader an inflate
+ * call (Node's zlib makes a stream for each: 0.05 to 0.15 ms, more while a process is cold), which a
+ * first verse paid for every small section of a text pack (its info, block starts, separators, coding)
+ * and the meta pack's version ids, to save a few hundred bytes in all.
+ */
+export const SMALL_BLOCK_BYTES = 1024;
+
+/** The codings a block may take besides being stored: none for a small block. Numeric sections also try
+ *  their byte planes and deltas (column-coding.ts); the smallest result is kept. */
 function codingsOf(kind: number, length: number): number[] {
-  if (!valueWidth(kind) || length < 64) return [BlockCoding.deflate];
+  if (length <= SMALL_BLOCK_BYTES) return [];
+  if (!valueWidth(kind)) return [BlockCoding.deflate];
   return [
     BlockCoding.deflate,
     BlockCoding.deflateBytePlanes,
@@ -130,14 +139,6 @@ export const layoutBlocks = (layout: PackLayout): DeflateJob[] =>
   );
 
 /**
- * Blocks of at most this many bytes are stored as they are. Each coded block costs its reader an inflate
- * call (Node's zlib makes a stream for each: 0.05 to 0.15 ms, more while a process is cold), which a
- * first verse paid for every small section of a text pack (its info, block starts, separators, coding)
- * and the meta pack's version ids, to save a few hundred bytes in all.
- */
-export const SMALL_BLOCK_BYTES = 1024;
-
-/**
  * Header, directory and blocks. `deflated[i]` is a raw DEFLATE stream of the i-th array layoutBlocks
  * gave; each block keeps its smallest coding, or is stored as it is where it is small or no coding
  * makes it smaller (ties go to the earlier coding, so the same input always gives the same bytes).
@@ -151,7 +152,7 @@ export function assemblePack(layout: PackLayout, deflated: readonly Uint8Array[]
       for (const coding of codingsOf(s.kind, raw.length)) {
         const bytes = deflated[next++];
         if (bytes === undefined) throw new Error('one compressed stream per coding of each block is needed');
-        if (bytes.length < best.bytes.length && raw.length > SMALL_BLOCK_BYTES) best = { coding, bytes };
+        if (bytes.length < best.bytes.length) best = { coding, bytes };
       }
       stored.push(best);
     }
