@@ -1,6 +1,7 @@
 // A translation's text, as loaded from its pack: the verse list in canonical order and the verse text,
 // stored word-coded in blocks of a run of chapters and decoded a block at a time when read (so the
-// first verse costs a few chapters, not the whole Bible). Decoded blocks stay decoded.
+// first verse costs a few chapters, not the whole Bible; a translation's very first, one chapter).
+// Decoded blocks stay decoded.
 // A translation mostly fills the KJV grid; `missing` names grid slots it leaves empty and `extra` the
 // verses it has beyond the grid (own verse splits).
 import { packUnusable } from './pack/reader.ts';
@@ -171,7 +172,10 @@ export function loadTranslation(
   const bookFirst = new Uint32Array(grid.length + 2);
   for (let book = 1; book <= grid.length + 1; book++) bookFirst[book] = firstAtOrAfter(composeVerseId(book, 0, 0));
   const idsOfBook: (Uint32Array | undefined)[] = [];
+  // A translation that fills the grid exactly (the KJV and most others) has the grid's ids.
+  const gridIds = missingIds.length === 0 && extraIds.length === 0;
   const idAt = (index: number): number => {
+    if (gridIds) return versification.idOf(index);
     if (ids || index < bookFirst[1] || index >= bookFirst[grid.length + 1]) return verseIds()[index];
     const book = lowerBound(bookFirst, index + 1, 1, grid.length + 1) - 1;
     const bookIds = (idsOfBook[book] ??= idsBetween(composeVerseId(book, 0, 0), composeVerseId(book + 1, 0, 0)));
@@ -203,19 +207,28 @@ export function loadTranslation(
   const decoded: (DecodedBlock | undefined)[] = new Array(blocks.count).fill(undefined);
   let decodedCount = 0;
   let reads = 0;
-  const loadBlock = (block: number): DecodedBlock => {
-    const bytes = blocks.read(block);
+  /** Verses [first, end) of a block decoded: the whole block, or a part of it. */
+  const loadBlock = (block: number, first = blockStarts[block], end = blockStarts[block + 1]): DecodedBlock => {
+    const whole = first === blockStarts[block] && end === blockStarts[block + 1];
+    const bytes = whole ? blocks.read(block) : blocks.readLines(block, first - blockStarts[block], end - first);
     let text: string;
     try {
       text = decodeUtf8(bytes);
     } catch {
       throw broken(`the text of block ${block} is not valid UTF-8`);
     }
-    const first = blockStarts[block];
-    const end = blockStarts[block + 1];
     const starts = lineStarts(text, end - first);
     if (!starts) throw broken(`the text of block ${block} does not match its verse list`);
     return { first, end, text, starts, rows: new Array(end - first).fill(undefined), lastRead: 0 };
+  };
+  /** The positions of the chapter holding position `index`, within its block. */
+  const chapterInBlock = (index: number, block: number): [number, number] => {
+    const id = idAt(index);
+    const [from, to] = range(
+      composeVerseId(bookOf(id), chapterOf(id), 0),
+      composeVerseId(bookOf(id), chapterOf(id) + 1, 0),
+    );
+    return [Math.max(from, blockStarts[block]), Math.min(to, blockStarts[block + 1])];
   };
   const dropLeastRecentlyRead = () => {
     let oldest = -1;
@@ -238,11 +251,16 @@ export function loadTranslation(
     let block = blockHint[index >> BLOCK_HINT_SHIFT];
     while (blockStarts[block + 1] <= index) block++;
     let entry = decoded[block];
-    if (!entry) {
-      entry = loadBlock(block);
-      if (decodedCount >= blocksKept) dropLeastRecentlyRead();
-      decoded[block] = entry;
-      decodedCount++;
+    if (!entry || index < entry.first || index >= entry.end) {
+      // A translation's first read decodes only its verse's chapter: the engine's decoder is then cold,
+      // and a whole block (some 200 verses) costs it milliseconds. A later read elsewhere in that block
+      // decodes the block whole in its place.
+      const fresh = decodedCount === 0 ? loadBlock(block, ...chapterInBlock(index, block)) : loadBlock(block);
+      if (!entry) {
+        if (decodedCount >= blocksKept) dropLeastRecentlyRead();
+        decodedCount++;
+      }
+      decoded[block] = entry = fresh;
     }
     entry.lastRead = ++reads;
     last = entry;

@@ -40,22 +40,10 @@ export function createVersification(chapterVerses: readonly (readonly number[])[
   chapterStart[chapterCount] = ordinal;
   const verseCount = ordinal;
 
-  // Per-ordinal chapter index makes refOf a table lookup instead of a search. Built on the first refOf
-  // or idOf: opening an engine and reading a verse by its id need neither.
-  let chapterOfOrdinal: Uint16Array | undefined;
-  const bookOfChapter = new Uint8Array(chapterCount);
-  const chapterOf = (ordinal: number): number => {
-    if (!chapterOfOrdinal) {
-      chapterOfOrdinal = new Uint16Array(verseCount);
-      for (let b = 0; b < chapterVerses.length; b++) {
-        for (let c = bookFirstChapter[b]; c < bookFirstChapter[b + 1]; c++) {
-          bookOfChapter[c] = b;
-          chapterOfOrdinal.fill(c, chapterStart[c], chapterStart[c + 1]);
-        }
-      }
-    }
-    return chapterOfOrdinal[ordinal];
-  };
+  // An ordinal's chapter and a chapter's book are found by binary search (11 and 7 steps): a table
+  // per ordinal would cost a first verse read by position about a millisecond to build.
+  const chapterOf = (ordinal: number): number => lastAtOrBefore(chapterStart, ordinal, chapterCount);
+  const bookOfChapter = (chapter: number): number => lastAtOrBefore(bookFirstChapter, chapter, chapterVerses.length);
 
   const ordinalOf = (book: number, chapter: number, verse: number): number => {
     const chapters = chapterVerses[book - 1];
@@ -64,13 +52,25 @@ export function createVersification(chapterVerses: readonly (readonly number[])[
   };
   const refOf = (ordinal: number): VerseRef => {
     const c = chapterOf(ordinal);
-    const b = bookOfChapter[c];
+    const b = bookOfChapter(c);
     return { book: b + 1, chapter: c - bookFirstChapter[b] + 1, verse: ordinal - chapterStart[c] + 1 };
   };
   const idOf = (ordinal: number): number => {
     const c = chapterOf(ordinal);
-    const b = bookOfChapter[c];
+    const b = bookOfChapter(c);
     return composeVerseId(b + 1, c - bookFirstChapter[b] + 1, ordinal - chapterStart[c] + 1);
   };
   return { chapterVerses, verseCount, chapterCount, ordinalOf, refOf, idOf, bookStart, chapterStart, bookFirstChapter };
+}
+
+/** The last index below `end` whose value is at most `value`, in an ascending array (0 when none is). */
+function lastAtOrBefore(sorted: ArrayLike<number>, value: number, end: number): number {
+  let lo = 0;
+  let hi = end;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] <= value) lo = mid;
+    else hi = mid;
+  }
+  return lo;
 }

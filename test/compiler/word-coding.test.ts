@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildDictionary, shortestLayout, wordCodedSections } from '../../compiler/pack/word-coding.ts';
-import { decodeWords, readDictionary } from '../../engine/core/pack/word-coding.ts';
+import { decodeLines, decodeWords, readDictionary } from '../../engine/core/pack/word-coding.ts';
 
 const decoderOf = (sections: ReturnType<typeof wordCodedSections>) => readDictionary(sections);
 const decode = (sections: ReturnType<typeof wordCodedSections>, i: number) =>
@@ -98,5 +98,56 @@ describe('word coding', () => {
     const codes = sections.text[0];
     expect(() => decodeWords(codes.subarray(0, codes.length - 1), dictionary)).toThrow(RangeError);
     expect(() => decodeWords(Uint8Array.of(255, 255, 255), dictionary)).toThrow(/beyond the dictionary/);
+  });
+});
+
+describe('decoding some lines of a block', () => {
+  // Lines as verses run: words, punctuation that ends one line and opens the next ("\n("), empty lines
+  // (a separator holding several newlines), and a last line with or without its newline.
+  const linePiece = fc.constantFrom('And', 'God', 'said', ',', ' ', '.', '(', ')', '\u05d0', 'é', ':', '\u{1d400}');
+  const line = fc.array(linePiece, { maxLength: 12 }).map((parts) => parts.join(''));
+  const block = fc
+    .tuple(fc.array(line, { minLength: 1, maxLength: 12 }), fc.boolean())
+    .map(([lines, lastEnded]) => ({ lines, lastEnded, text: lines.join('\n') + (lastEnded ? '\n' : '') }));
+
+  it('gives exactly the lines asked for, as the whole block decoded has them', () => {
+    fc.assert(
+      fc.property(block, fc.nat(), fc.nat(), ({ lines, lastEnded, text }, a, b) => {
+        const sections = wordCodedSections([text]);
+        const dictionary = decoderOf(sections);
+        const whole = new TextDecoder().decode(decodeWords(sections.text[0], dictionary));
+        const first = a % lines.length;
+        const count = 1 + (b % (lines.length - first));
+        const part = new TextDecoder().decode(decodeLines(sections.text[0], dictionary, first, count));
+        // The block's lines as lineStarts reads them: each with its newline, the last maybe without.
+        const wanted = whole
+          .split('\n')
+          .slice(first, first + count)
+          .join('\n');
+        const endsBlock = first + count === lines.length && !lastEnded;
+        expect(part).toBe(endsBlock ? wanted : `${wanted}\n`);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('refuses lines the block does not hold, and ranges that are not ranges', () => {
+    const sections = wordCodedSections(['one\ntwo\nthree\n']);
+    const dictionary = decoderOf(sections);
+    const codes = sections.text[0];
+    expect(new TextDecoder().decode(decodeLines(codes, dictionary, 2, 1))).toBe('three\n');
+    expect(() => decodeLines(codes, dictionary, 3, 2)).toThrow(/fewer than 5/);
+    for (const [first, count] of [
+      [-1, 1],
+      [0, 0],
+      [1.5, 1],
+      [0, Number.NaN],
+    ])
+      expect(() => decodeLines(codes, dictionary, first, count)).toThrow(RangeError);
+    // Without its last newline the block's last line runs to its end, as lineStarts reads it.
+    expect(new TextDecoder().decode(decodeLines(codes.subarray(0, codes.length - 1), dictionary, 2, 1))).toBe('three');
+    const long = decoderOf(wordCodedSections([Array.from({ length: 400 }, (_, i) => `w${i}\n`).join('')]));
+    expect(() => decodeLines(Uint8Array.of(long.layout.oneByte), long, 0, 1)).toThrow(/cut short/);
+    expect(() => decodeLines(Uint8Array.of(255, 255, 255), long, 0, 1)).toThrow(/beyond the dictionary/);
   });
 });

@@ -13,6 +13,7 @@ import type { TextPackInfo } from '../../engine/core/pack/contents.ts';
 import { META_PACK, TEXT_PACK } from '../../engine/core/pack/schemas.ts';
 import { loadMeta } from '../../engine/core/meta.ts';
 import { DECODED_BLOCKS_KEPT, loadTranslation, lowerBound } from '../../engine/core/translation.ts';
+import { wordCodedBlocks } from '../../engine/core/pack/word-coding.ts';
 import { DEFAULT_DATA_DIR, nativeInflate } from '../../engine/node/loader.ts';
 import { bible } from '../helpers.ts';
 
@@ -79,6 +80,36 @@ describe('decoded blocks', () => {
       }),
       { numRuns: 40 },
     );
+  });
+
+  it("read a translation's first verse from its chapter alone, and every later verse as the whole block has it", () => {
+    // Translations with verses missing from the grid and verses beyond it (their own splits) as well.
+    for (const versionId of ['kjv', 'rv1909', 'svd', 'web']) {
+      const textPack = packAt(TEXT_PACK.name(versionId));
+      const blocks = wordCodedBlocks(textPack, (why) => new Error(why));
+      const blockStarts = textPack.u32('blockStarts');
+      // Each block decoded whole, its lines as the verse texts: the reference, apart from the reader.
+      const wholeText = (position: number) => {
+        let block = 0;
+        while (blockStarts[block + 1] <= position) block++;
+        return new TextDecoder().decode(blocks.read(block)).split('\n')[position - blockStarts[block]];
+      };
+      fc.assert(
+        fc.property(
+          fc.nat(reference.size - 1),
+          fc.array(fc.integer({ min: -400, max: 400 }), { maxLength: 6 }),
+          (first, steps) => {
+            const text = loadTranslation(textPack, meta.versification);
+            for (const position of [first, ...steps.map((step) => first + step)]) {
+              if (position < 0 || position >= text.size) continue;
+              expect(text.textAt(position), `${versionId} ${position}`).toBe(wholeText(position));
+              expect(text.rowAt(position).id).toBe(padVerseId(text.ids[position]));
+            }
+          },
+        ),
+        { numRuns: 25 },
+      );
+    }
   });
 
   it('are all kept in every translation, so an answer spanning many blocks decodes each once per process', () => {

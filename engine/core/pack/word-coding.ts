@@ -28,6 +28,8 @@ export interface WordDictionary {
   readonly starts: Uint32Array;
   /** 1 where an entry is a word (a space goes between two words) */
   readonly isWord: Uint8Array;
+  /** how many newlines each entry holds (only separators hold any) */
+  readonly newlines: Uint8Array;
   readonly layout: WordCodeLayout;
 }
 
@@ -108,7 +110,7 @@ export function readDictionary(sections: WordDictionarySections): WordDictionary
   if (suffixBytes !== suffixes.length) throw new RangeError('the dictionary entry lengths do not add up to its size');
   // Nothing shared (a translation's dictionary, written out in full): the section is the entries as
   // they are, with no copy and nothing to check.
-  if (end === suffixBytes) return { bytes: suffixes, starts, isWord: wordFlags(count, separators), layout };
+  if (end === suffixBytes) return { bytes: suffixes, starts, ...entryFlags(suffixes, starts, separators), layout };
   const bytes = new Uint8Array(end);
   for (let i = 0, from = 0; i < count; i++) {
     const at = starts[i];
@@ -123,17 +125,27 @@ export function readDictionary(sections: WordDictionarySections): WordDictionary
     bytes.set(suffixes.subarray(from, from + suffixLengths[i]), at + shared);
     from += suffixLengths[i];
   }
-  return { bytes, starts, isWord: wordFlags(count, separators), layout };
+  return { bytes, starts, ...entryFlags(bytes, starts, separators), layout };
 }
 
-/** 1 for each entry that is a word, 0 for the separators listed. */
-function wordFlags(count: number, separators: ArrayLike<number>): Uint8Array {
+/** Which entries are words (all but the separators listed), and the newlines each separator holds. */
+function entryFlags(
+  bytes: Uint8Array,
+  starts: Uint32Array,
+  separators: ArrayLike<number>,
+): { isWord: Uint8Array; newlines: Uint8Array } {
+  const count = starts.length - 1;
   const isWord = new Uint8Array(count).fill(1);
+  const newlines = new Uint8Array(count);
   for (let i = 0; i < separators.length; i++) {
-    if (separators[i] >= count) throw new RangeError(`separator entry ${separators[i]} is beyond the dictionary`);
-    isWord[separators[i]] = 0;
+    const id = separators[i];
+    if (id >= count) throw new RangeError(`separator entry ${id} is beyond the dictionary`);
+    isWord[id] = 0;
+    let k = 0;
+    for (let b = starts[id]; b < starts[id + 1]; b++) if (bytes[b] === 0x0a) k++;
+    newlines[id] = k;
   }
-  return isWord;
+  return { isWord, newlines };
 }
 
 /** How many blocks a process decodes with one native copy an entry (see decodeWords). */
@@ -201,6 +213,68 @@ export function decodeWords(
   return byCopy ? out.slice(textStart, at) : out.subarray(0, at);
 }
 
+/**
+ * Lines [firstLine, firstLine + lineCount) of a block whose text is newline-ended lines, each with its
+ * newline, decoded to UTF-8 bytes. The codes before them are only walked, not decoded: a verse read
+ * while the engine is cold decodes its chapter rather than its block, where each decoded code costs
+ * several times a walked one. Throws a RangeError when the block holds fewer lines, on a cut code or
+ * one beyond the dictionary.
+ */
+export function decodeLines(
+  codes: Uint8Array,
+  dictionary: WordDictionary,
+  firstLine: number,
+  lineCount: number,
+): Uint8Array {
+  if (!(Number.isInteger(firstLine) && Number.isInteger(lineCount) && firstLine >= 0 && lineCount > 0))
+    throw new RangeError(`lines ${firstLine} + ${lineCount} are not a range of lines`);
+  const { newlines } = dictionary;
+  const { oneByte, threeByteLead } = dictionary.layout;
+  const twoBytes = twoByteCapacity(dictionary.layout);
+  const size = newlines.length;
+  const n = codes.length;
+  const lastLine = firstLine + lineCount;
+  // Decoding starts at the code whose entry holds the newline ending the line before firstLine (a
+  // separator, so no space is implied before it), skipping `skip` newlines of its output, and ends
+  // with the code whose entry holds the last line's newline.
+  let from = 0;
+  let skip = 0;
+  let seen = 0;
+  let i = 0;
+  while (i < n && seen < lastLine) {
+    const at = i;
+    const lead = codes[i++];
+    let id = lead;
+    if (lead >= threeByteLead) {
+      if (i + 1 >= n) throw new RangeError('a code is cut short');
+      id = oneByte + twoBytes + (((lead - threeByteLead) << 16) | (codes[i] << 8) | codes[i + 1]);
+      i += 2;
+    } else if (lead >= oneByte) {
+      if (i >= n) throw new RangeError('a code is cut short');
+      id = oneByte + (((lead - oneByte) << 8) | codes[i++]);
+    }
+    if (id >= size) throw new RangeError(`code ${id} is beyond the dictionary`);
+    const k = newlines[id];
+    if (k && seen < firstLine && seen + k >= firstLine) {
+      from = at;
+      skip = firstLine - seen;
+    }
+    seen += k;
+  }
+  // A block's last line may end without a newline (lineStarts reads it so): it then runs to the
+  // block's end.
+  const toBlockEnd = seen < lastLine;
+  if (seen < lastLine - 1) throw new RangeError(`the block holds ${seen + 1} lines, fewer than ${lastLine}`);
+  const text = decodeWords(codes.subarray(from, i), dictionary);
+  let start = 0;
+  for (let left = skip; left > 0; start++) if (text[start] === 0x0a) left--;
+  // The last code's entry may go on past the last line's newline (further newlines, or the start of
+  // the next line, as in "\n(").
+  let end = text.length;
+  if (!toBlockEnd) for (let left = seen - lastLine + 1; ; end--) if (text[end - 1] === 0x0a && --left === 0) break;
+  return text.subarray(start, end);
+}
+
 /** The sections of a word-coded text, as a pack stores them beside the blocks of codes. */
 export interface WordCodedSource {
   readonly name: string;
@@ -226,22 +300,30 @@ export function packDictionary(pack: WordCodedSource, fail: (why: string) => Err
   }
 }
 
+/** A word-coded text's blocks: read(i) decodes block i whole, readLines(i, first, count) some of its
+ *  newline-ended lines (see decodeLines). */
+export interface WordCodedBlocks extends Blocks {
+  readLines(i: number, firstLine: number, lineCount: number): Uint8Array;
+}
+
 /** A word-coded text's blocks, each decoded to its UTF-8 bytes when read (nothing is cached here). */
-export function wordCodedBlocks(pack: WordCodedSource, fail: (why: string) => Error): Blocks {
+export function wordCodedBlocks(pack: WordCodedSource, fail: (why: string) => Error): WordCodedBlocks {
   const dictionary = packDictionary(pack, fail);
   const codes = pack.blocks('text');
+  const decoded = (i: number, decode: (block: Uint8Array) => Uint8Array): Uint8Array => {
+    const block = codes.read(i);
+    try {
+      return decode(block);
+    } catch (error) {
+      if (error instanceof RangeError) throw fail(`block ${i} of its text: ${error.message}`);
+      throw error;
+    }
+  };
   return {
     count: codes.count,
     length: (i) => codes.length(i),
-    read(i) {
-      const block = codes.read(i);
-      try {
-        return decodeWords(block, dictionary);
-      } catch (error) {
-        if (error instanceof RangeError) throw fail(`block ${i} of its text: ${error.message}`);
-        throw error;
-      }
-    },
+    read: (i) => decoded(i, (block) => decodeWords(block, dictionary)),
+    readLines: (i, firstLine, lineCount) => decoded(i, (block) => decodeLines(block, dictionary, firstLine, lineCount)),
   };
 }
 
