@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_DATA_DIR, nativeInflate, openNode } from '../engine/node/loader.ts';
-import { readPack } from '../engine/core/pack/reader.ts';
+import { readPack } from './read-pack.ts';
 import { withSchema } from '../engine/core/pack/schema.ts';
 import { TEXT_PACK } from '../engine/core/pack/schemas.ts';
 import { NormalizedVerses, type SearchIndex } from '../engine/core/search/searcher.ts';

@@ -29,7 +29,8 @@ export interface OpenOptions {
   loader: PackLoader;
   /** packs to load during open(), e.g. ['text-kjv'] */
   preload?: string[];
-  /** a raw-deflate decompressor; defaults to fflate (hosts with native zlib pass theirs) */
+  /** a raw-deflate decompressor; defaults to the engine's own, fflate, loaded only when none is given
+   *  (hosts with native zlib pass theirs) */
   inflate?: Inflate;
   /** CRC-32 of a block's stored bytes; defaults to one in JavaScript (hosts with a native one pass it) */
   checksum?: Checksum;
@@ -131,6 +132,8 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
       "open() option preload takes an array of pack names, such as ['text-kjv']",
       'preload',
     );
+  // The engine's own inflate is code a host with a native one never needs: it is loaded only without.
+  const inflate = options.inflate ?? (await import('./pack/fflate-inflate.ts')).fflateInflate;
   const packs = new Map<string, Pack>();
   const pending = new Map<string, Promise<Pack>>();
   const translations = new Map<string, TranslationData>();
@@ -149,7 +152,7 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
             `pack '${name}' could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
           );
         }
-        const pack = readPack(name, bytes, options.inflate, options.checksum);
+        const pack = readPack(name, bytes, inflate, options.checksum);
         packs.set(name, pack);
         return pack;
       })();

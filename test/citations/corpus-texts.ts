@@ -2,7 +2,7 @@
 // entries of Easton's and Smith's dictionaries, read straight from their packs.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readPack } from '../../engine/core/pack/reader.ts';
+import { readPack } from '../read-pack.ts';
 import { withSchema } from '../../engine/core/pack/schema.ts';
 import { COMMENTARY_PACK } from '../../engine/core/pack/schemas.ts';
 import { loadCommentary } from '../../engine/core/study/commentary.ts';

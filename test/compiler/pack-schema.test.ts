@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { sectionsOf, writePack } from '../../compiler/pack/writer.ts';
 import { definePack, json, packName, u16, u32, utf8, withSchema } from '../../engine/core/pack/schema.ts';
-import { readPack } from '../../engine/core/pack/reader.ts';
+import { readPack } from '../read-pack.ts';
 import { TEXT_PACK, XREFS_PACK } from '../../engine/core/pack/schemas.ts';
 
 const SAMPLE = definePack('sample', { info: json<{ n: number }>(), ids: u32, counts: u16, words: utf8 });

@@ -12,7 +12,7 @@ import { BOOKS } from '../../sources/books.ts';
 import { TRANSLATIONS } from '../../sources/catalog.ts';
 import { sourcePath } from '../../compiler/build.ts';
 import { composeVerseId } from '../../engine/core/ids.ts';
-import { readPack } from '../../engine/core/pack/reader.ts';
+import { readPack } from '../read-pack.ts';
 import { loadTranslation } from '../../engine/core/translation.ts';
 import { DEFAULT_DATA_DIR, nativeInflate } from '../../engine/node/loader.ts';
 import { bible } from '../helpers.ts';

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { BibleError } from '../../engine/core/errors.ts';
 import { padVerseId } from '../../engine/core/ids.ts';
 import { coerceParams, compileParams } from '../../engine/core/params.ts';
-import { readPack } from '../../engine/core/pack/reader.ts';
+import { readPack } from '../read-pack.ts';
 import type { TextPackInfo } from '../../engine/core/pack/contents.ts';
 import { META_PACK, TEXT_PACK } from '../../engine/core/pack/schemas.ts';
 import { loadMeta } from '../../engine/core/meta.ts';

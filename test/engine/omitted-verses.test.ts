@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BOOKS } from '../../sources/books.ts';
 import { splitVerseId } from '../../engine/core/ids.ts';
-import { readPack } from '../../engine/core/pack/reader.ts';
+import { readPack } from '../read-pack.ts';
 import { TEXT_PACK } from '../../engine/core/pack/schemas.ts';
 import { DEFAULT_DATA_DIR, nativeInflate } from '../../engine/node/loader.ts';
 import { bible } from '../helpers.ts';

@@ -19,7 +19,7 @@ import { sectionsOf, writePack } from '../../compiler/pack/writer.ts';
 import { composeVerseId } from '../../engine/core/ids.ts';
 import { TEXT_PACK } from '../../engine/core/pack/schemas.ts';
 import { open } from '../../engine/core/engine.ts';
-import { readPack } from '../../engine/core/pack/reader.ts';
+import { readPack } from '../read-pack.ts';
 import { loadTranslation } from '../../engine/core/translation.ts';
 import { readDictionary } from '../../engine/core/pack/word-coding.ts';
 import { searchEntrySections } from '../../engine/core/search/text-index.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { NUMERIC_LEVEL, SMALL_BLOCK_BYTES, writePack } from '../../compiler/pack/writer.ts';
-import { readPack } from '../../engine/core/pack/reader.ts';
+import { readPack } from '../read-pack.ts';
 import { BibleError } from '../../engine/core/errors.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { DEFAULT_DATA_DIR, fsLoader, nativeInflate } from '../../engine/node/loader.ts';

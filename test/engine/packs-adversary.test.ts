@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { type SectionValue, writePack } from '../../compiler/pack/writer.ts';
 import { wordCodedEntrySections, wordCodedSections } from '../../compiler/pack/word-coding.ts';
 import { fromBytePlanes, fromDeltasInPlace, toBytePlanes, toDeltas } from '../../engine/core/pack/column-coding.ts';
-import { readPack } from '../../engine/core/pack/reader.ts';
+import { readPack } from '../read-pack.ts';
 import { readWordCodedEntries } from '../../engine/core/pack/word-coded-entries.ts';
 import { decodeWords, readDictionary } from '../../engine/core/pack/word-coding.ts';
 import { COMMENTARY_PACK, DICTIONARY_PACK, XREFS_PACK } from '../../engine/core/pack/schemas.ts';

@@ -12,7 +12,8 @@ import { wordCodedSections } from '../../compiler/pack/word-coding.ts';
 import { BibleError } from '../../engine/core/errors.ts';
 import { loadMeta } from '../../engine/core/meta.ts';
 import { crc32 } from '../../engine/core/pack/crc32.ts';
-import { fflateInflate, readPack } from '../../engine/core/pack/reader.ts';
+import { fflateInflate } from '../../engine/core/pack/fflate-inflate.ts';
+import { readPack } from '../read-pack.ts';
 import type { PackOf } from '../../engine/core/pack/schema.ts';
 import { type META_PACK, TEXT_PACK } from '../../engine/core/pack/schemas.ts';
 import { decodeWords, packDictionary, wordCodedBlocks } from '../../engine/core/pack/word-coding.ts';
@@ -130,7 +131,7 @@ describe("a process's first, second and third blocks", () => {
     ]) {
       const printed = runFresh(`
         import { readFileSync } from 'node:fs';
-        import { readPack } from ${JSON.stringify(path.join(root, 'engine/core/pack/reader.ts'))};
+        import { readPack } from ${JSON.stringify(path.join(root, 'test/read-pack.ts'))};
         import { wordCodedBlocks } from ${JSON.stringify(path.join(root, 'engine/core/pack/word-coding.ts'))};
         const out = [];
         for (const file of ${JSON.stringify(files)}) {

@@ -17,6 +17,7 @@ const open = async (root: string): Promise<Engine> => {
 };
 const [oldEngine, newEngine] = await Promise.all([open(other), open(here)]);
 const { readPack } = await import(join(other, 'engine/core/pack/reader.ts'));
+const { nativeInflate } = await import(join(here, 'engine/node/loader.ts'));
 
 const answer = async (engine: Engine, name: string, params: Record<string, string>) => {
   try {
@@ -85,6 +86,7 @@ for (const id of ['eastons', 'smiths']) {
   const pack = readPack(
     `dictionary-${id}`,
     new Uint8Array(readFileSync(join(other, `dist/data/dictionary-${id}.pack`))),
+    nativeInflate,
   );
   const terms = pack.json('terms') as string[];
   const keys = Object.keys(pack.json('keys') as object);

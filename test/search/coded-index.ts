@@ -4,7 +4,7 @@
 import { wordCodedSections } from '../../compiler/pack/word-coding.ts';
 import { sectionsOf, writePack } from '../../compiler/pack/writer.ts';
 import { normalizeText } from '../../engine/core/match.ts';
-import { readPack } from '../../engine/core/pack/reader.ts';
+import { readPack } from '../read-pack.ts';
 import { TEXT_PACK } from '../../engine/core/pack/schemas.ts';
 import { readDictionary } from '../../engine/core/pack/word-coding.ts';
 import { buildPostings, type PostingIndex, postingIndexOf } from '../../engine/core/search/postings.ts';

@@ -1,4 +1,3 @@
-import { inflateSync } from 'fflate';
 import { notAvailable } from '../errors.ts';
 import { crc32 } from './crc32.ts';
 import { strictUtf8Decoder } from '../utf8.ts';
@@ -58,11 +57,9 @@ export interface Pack {
 /** CRC-32 (IEEE) of some bytes; hosts with a native one (Node 20.15+: zlib.crc32) may pass it. */
 export type Checksum = (bytes: Uint8Array) => number;
 
-/** Raw-deflate decompressor; hosts may pass a native one (Node's zlib) for speed. */
+/** Raw-deflate decompressor: Node's zlib where the host has it, else the engine's own
+ *  (pack/fflate-inflate.ts). */
 export type Inflate = (compressed: Uint8Array, expectedLength: number) => Uint8Array;
-
-export const fflateInflate: Inflate = (compressed, expectedLength) =>
-  inflateSync(compressed, { out: new Uint8Array(expectedLength) });
 
 // TextDecoder where the platform has it; a fallback where it does not (Hermes, bare V8 contexts).
 const decodeUtf8 = strictUtf8Decoder();
@@ -136,12 +133,7 @@ function describeValue(value: unknown): string {
 
 /** Reads a pack's header and directory; every defect is reported as NOT_AVAILABLE naming the pack.
  *  Sections are inflated when first asked for, each block checked against its checksum first. */
-export function readPack(
-  name: string,
-  given: Uint8Array,
-  inflate: Inflate = fflateInflate,
-  checksum: Checksum = crc32,
-): Pack {
+export function readPack(name: string, given: Uint8Array, inflate: Inflate, checksum: Checksum = crc32): Pack {
   const fail = (why: string) => packUnusable(name, why);
   const file = plainBytes(given);
   // Not bytes is the loader's fault, not the pack's: the message does not send the host to rebuild it.
