@@ -10,7 +10,7 @@ import { packUnusable, readPack, type Checksum, type Inflate, type Pack } from '
 import { packName, type PackSchema } from './pack/schema.ts';
 import { META_PACK } from './pack/schemas.ts';
 import type { AudioOption } from './ops/audio.ts';
-import { compileParams, type ParamsCheck, unknownParams } from './params.ts';
+import { compileParams, type ParamsCheck, paramsObject, unknownParams } from './params.ts';
 import { seededRandom } from './random.ts';
 import { loadTranslation, type TranslationData } from './translation.ts';
 import { rowsOfArray, type Rows } from './rows.ts';
@@ -283,7 +283,8 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
     get operations() {
       return tableInHand();
     },
-    unknownParams: (name, raw) => unknownParams(operation(name).op.params, raw),
+    // Parameters call() refuses are refused here too, rather than reported as having no unknown names.
+    unknownParams: (name, raw) => unknownParams(operation(name).op.params, paramsObject(name, raw)),
     async call(name: string, raw?: Params): Promise<any> {
       const { op, check } = operationAtHand(name) ?? (await operationAfterLoading(name));
       const params = check(raw);

@@ -448,14 +448,16 @@ export function coerceParams(
 
 const NO_PARAMS: Record<string, unknown> = Object.freeze({});
 
+/** An operation's raw parameters as an object (none given is an empty one); anything else is refused. */
+export function paramsObject(operation: string, raw: unknown): Record<string, unknown> {
+  if (raw === undefined || raw === null) return NO_PARAMS;
+  if (typeof raw !== 'object' || Array.isArray(raw))
+    throw new BibleError('INVALID_PARAMETER', `${operation} takes its parameters as an object of name/value pairs`);
+  return raw as Record<string, unknown>;
+}
+
 function checkParams(plan: Plan, raw: unknown, meta: Meta, strict: boolean): Record<string, unknown> {
-  if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) {
-    throw new BibleError(
-      'INVALID_PARAMETER',
-      `${plan.operation} takes its parameters as an object of name/value pairs`,
-    );
-  }
-  const given = (raw ?? NO_PARAMS) as Record<string, unknown>;
+  const given = paramsObject(plan.operation, raw);
   if (strict) {
     const unknown = unknownParams(plan.specs, given)[0];
     if (unknown !== undefined) throw unknownParamError(plan.operation, plan.specs, unknown);

@@ -1,5 +1,6 @@
 // The Node host: packs come from dist/data on disk, and Node's native zlib inflates and checks them.
 import { open, type OpenOptions, type PackLoader, type TypedBible } from '../core/engine.ts';
+import { BibleError } from '../core/errors.ts';
 import { type Checksum, isPackName } from '../core/pack/reader.ts';
 
 // Node's built-ins as process.getBuiltinModule (Node 20.16+) hands them over: an ES import of one first
@@ -77,6 +78,14 @@ function packageDataDir(from: string): string {
 }
 
 export function fsLoader(dataDir = DEFAULT_DATA_DIR): PackLoader {
+  // An empty path (an unset environment variable, say) would read the packs from wherever the process
+  // happens to run, and a remedy naming no folder.
+  if (typeof dataDir !== 'string' || dataDir.trim() === '')
+    throw new BibleError(
+      'INVALID_PARAMETER',
+      `dataDir must be the path of a folder of packs, such as './packs', got ${typeof dataDir === 'string' ? JSON.stringify(dataDir) : `a value of type ${dataDir === null ? 'null' : typeof dataDir}`}`,
+      'dataDir',
+    );
   const load = async (packName: string): Promise<Uint8Array> => {
     if (!isPackName(packName)) throw new Error(`bad pack name ${JSON.stringify(packName)}`);
     const path = join(dataDir, `${packName}.pack`);
@@ -89,12 +98,15 @@ export function fsLoader(dataDir = DEFAULT_DATA_DIR): PackLoader {
       const remedy =
         resolve(dataDir) === resolve(DEFAULT_DATA_DIR)
           ? 'run `npm run build`'
-          : `this folder holds the packs copied into it; \`bible copy-packs --to ${dataDir} --packs ${packName}\` adds it`;
+          : `this folder holds the packs copied into it; \`bible copy-packs --to ${shellWord(dataDir)} --packs ${packName}\` adds it`;
       throw new Error(`${path} does not exist; ${remedy}`);
     }
   };
   return Object.assign(load, { listPacks: () => listPackFiles(dataDir) });
 }
+
+/** A path as one word of a shell command: quoted when it holds anything a shell would read otherwise. */
+const shellWord = (path: string) => (/^[\w./:@+-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`);
 
 /** The packs a folder holds, from its .pack files (read without opening them); undefined when unreadable. */
 async function listPackFiles(dataDir: string): Promise<string[] | undefined> {
@@ -125,7 +137,7 @@ export const nativeChecksum: Checksum | undefined =
   builtin || typeof zlibLoaded?.crc32 === 'function' ? (bytes) => zlib().crc32(bytes) : undefined;
 
 /** open() with the fs loader, native inflate and, where Node has it, native CRC-32. */
-export function openNode(options: Partial<OpenOptions> & { dataDir?: string } = {}): Promise<TypedBible> {
+export async function openNode(options: Partial<OpenOptions> & { dataDir?: string } = {}): Promise<TypedBible> {
   const { dataDir, ...rest } = options;
   // Its own dataDir only: one set on Object.prototype would read every pack from that folder.
   return open({

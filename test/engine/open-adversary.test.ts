@@ -432,6 +432,25 @@ describe('prototype and internal names in a query string', () => {
   });
 });
 
+describe("openNode's dataDir", () => {
+  it('refuses a path that names no folder, and names the folder in the remedy for a missing pack', async () => {
+    for (const dataDir of ['', '   ', 5, null, {}]) {
+      const refusal = await openNode({ dataDir: dataDir as never }).catch((error) => error);
+      expect(refusal, String(dataDir)).toMatchObject({ code: 'INVALID_PARAMETER', param: 'dataDir' });
+      expect(refusal.message).toMatch(/^dataDir must be the path of a folder of packs/);
+    }
+    // A folder whose path a shell would split is quoted in the command the remedy gives.
+    const spaced = mkdtempSync(join(tmpdir(), "open adversary's "));
+    try {
+      const missing = await openNode({ dataDir: spaced }).catch((error) => error);
+      expect(missing.code).toBe('NOT_AVAILABLE');
+      expect(missing.message).toContain(`--to '${spaced.replaceAll("'", `'\\''`)}' --packs meta`);
+    } finally {
+      rmSync(spaced, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('partial pack folders', () => {
   let dir: string;
   beforeAll(() => {

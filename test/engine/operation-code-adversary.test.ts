@@ -81,6 +81,16 @@ describe('the faces of a fresh engine, in any order', () => {
     expect(b.operations.map((op: { name: string }) => op.name)).toContain('GetStrongs');
     expect(b.callSync('GetBooksNT')).toEqual(await b.GetBooksNT());
     expect(b.unknownParams('GetStrongs', { x: '1', id: '2' })).toEqual(['x']);
+    // Parameters that call() refuses as no object are refused here the same way, not found free of
+    // unknown names; none given has none.
+    for (const raw of ['abc', 5, [1], true])
+      for (const name of ['GetVerse', 'GetStrongs']) {
+        const refusal = await outcome(f, () => b.call(name, raw as never));
+        expect(refusal).toMatch(/takes its parameters as an object/);
+        expect(await outcome(f, () => b.unknownParams(name, raw as never))).toBe(refusal);
+      }
+    expect(b.unknownParams('GetVerse', undefined)).toEqual([]);
+    expect(b.unknownParams('GetVerse', null as never)).toEqual([]);
   });
 
   it('answers every name that is no operation with UNKNOWN_OPERATION on every face, before and after the table loads', async () => {
