@@ -137,6 +137,17 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
   const packs = new Map<string, Pack>();
   const pending = new Map<string, Promise<Pack>>();
   const translations = new Map<string, TranslationData>();
+  // Most calls read the translation the previous one read: that one is kept at hand.
+  let lastVersionId = '';
+  let lastTranslation: TranslationData | undefined;
+
+  /** Lets a loaded pack go, with the translation read from it: the next call that needs it reads it again. */
+  const forgetPack = (name: string) => {
+    packs.delete(name);
+    pending.delete(name);
+    for (const versionId of translations.keys()) if (textPack(versionId) === name) translations.delete(versionId);
+    if (textPack(lastVersionId) === name) lastTranslation = undefined;
+  };
 
   const fetchPack = (name: string): Promise<Pack> => {
     const loaded = packs.get(name);
@@ -152,7 +163,13 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
             `pack '${name}' could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
           );
         }
-        const pack = readPack(name, bytes, inflate, options.checksum);
+        // A pack that refuses a read after opening (a block damaged on disk, bytes the host changed) is
+        // let go, so the next call reads the file again and a host that puts a good one in place is answered.
+        // (It may refuse while being read, before it is held: there is nothing to let go then.)
+        let pack: Pack | undefined;
+        pack = readPack(name, bytes, inflate, options.checksum, () => {
+          if (pack && packs.get(name) === pack) forgetPack(name);
+        });
         packs.set(name, pack);
         return pack;
       })();
@@ -184,14 +201,11 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
 
   const hasPack = (name: string) => packs.has(name) || !listed || listed.has(name);
 
-  let lastVersionId = '';
-  let lastTranslation: TranslationData | undefined;
   const engineRandom = options.random?.seed !== undefined ? seededRandom(options.random.seed) : Math.random;
   const context: Context = {
     meta,
     pack: (schema: PackSchema, key?: string) => loadedPack(packName(schema, key)),
     translation(versionId) {
-      // Most calls read the translation the previous one read: that one is kept at hand.
       if (versionId === lastVersionId && lastTranslation) return lastTranslation;
       let text = translations.get(versionId);
       if (!text) {
@@ -206,10 +220,7 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
         } catch (error) {
           // A file that reads as a pack but not as this translation is let go, as a file that cannot be
           // read is: the next call reads it again, so a host that puts the right file in place is answered.
-          if (packs.get(name) === pack) {
-            packs.delete(name);
-            pending.delete(name);
-          }
+          if (packs.get(name) === pack) forgetPack(name);
           throw error;
         }
         translations.set(versionId, text);

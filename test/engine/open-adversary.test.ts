@@ -432,6 +432,47 @@ describe('prototype and internal names in a query string', () => {
   });
 });
 
+describe('a pack that refuses a read after opening', () => {
+  it('is let go, so the next call reads the file again and answers once the file is good', async () => {
+    const good = readFileSync(join(DEFAULT_DATA_DIR, 'commentary-gill.pack'));
+    const handedOut: Uint8Array[] = [];
+    const loader = async (name: string) => {
+      const bytes = new Uint8Array(readFileSync(join(DEFAULT_DATA_DIR, `${name}.pack`)));
+      if (name === 'commentary-gill') handedOut.push(bytes);
+      return bytes;
+    };
+    const b = await open({ loader, inflate: nativeInflate });
+    const genesis = await b.GetCommentary({ verseId: '01001001' });
+    expect(handedOut).toHaveLength(1);
+    // The file's last bytes (Revelation's block of the text) go bad after the pack is open.
+    handedOut[0].fill(0, good.length - 64);
+    const refused = await b.GetCommentary({ verseId: '66022021' }).catch((error) => error);
+    expect(refused.code).toBe('NOT_AVAILABLE');
+    expect(refused.message).toMatch(/pack 'commentary-gill' cannot be used: checksum mismatch in section 'text'/);
+    expect(b.loadedPacks()).not.toContain('commentary-gill');
+    // Read again from the (good) file: both answers, the first as before.
+    expect(typeof (await b.GetCommentary({ verseId: '66022021' }))).toBe('string');
+    expect(await b.GetCommentary({ verseId: '01001001' })).toEqual(genesis);
+    expect(handedOut).toHaveLength(2);
+  });
+
+  it('of a translation is let go with the text read from it', async () => {
+    const handedOut: Uint8Array[] = [];
+    const loader = async (name: string) => {
+      const bytes = new Uint8Array(readFileSync(join(DEFAULT_DATA_DIR, `${name}.pack`)));
+      if (name === 'text-kjv') handedOut.push(bytes);
+      return bytes;
+    };
+    const b = await open({ loader, inflate: nativeInflate });
+    const [first] = await b.GetVerse({ verseId: '01001001' });
+    handedOut[0].fill(0, handedOut[0].length - 64);
+    expect((await b.GetVerse({ verseId: '66022021' }).catch((error) => error)).code).toBe('NOT_AVAILABLE');
+    expect((await b.GetVerse({ verseId: '66022021' }))[0].t).toMatch(/^The grace of our Lord Jesus Christ/);
+    expect((await b.GetVerse({ verseId: '01001001' }))[0]).toEqual(first);
+    expect(handedOut).toHaveLength(2);
+  });
+});
+
 describe("openNode's dataDir", () => {
   it('refuses a path that names no folder, and names the folder in the remedy for a missing pack', async () => {
     for (const dataDir of ['', '   ', 5, null, {}]) {

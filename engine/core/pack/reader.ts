@@ -133,8 +133,18 @@ function describeValue(value: unknown): string {
 
 /** Reads a pack's header and directory; every defect is reported as NOT_AVAILABLE naming the pack.
  *  Sections are inflated when first asked for, each block checked against its checksum first. */
-export function readPack(name: string, given: Uint8Array, inflate: Inflate, checksum: Checksum = crc32): Pack {
-  const fail = (why: string) => packUnusable(name, why);
+export function readPack(
+  name: string,
+  given: Uint8Array,
+  inflate: Inflate,
+  checksum: Checksum = crc32,
+  /** told whenever the pack refuses a read, so a holder can let it go and read the file afresh */
+  onUnusable?: () => void,
+): Pack {
+  const fail = (why: string) => {
+    onUnusable?.();
+    return packUnusable(name, why);
+  };
   const file = plainBytes(given);
   // Not bytes is the loader's fault, not the pack's: the message does not send the host to rebuild it.
   if (!file)
@@ -199,10 +209,12 @@ export function readPack(name: string, given: Uint8Array, inflate: Inflate, chec
   // checked: that is told apart from a damaged file, whose rebuilding would not help.
   const fileLength = file.length;
   const directoryCrc = header.getUint32(12, true);
-  const changedByHost = () =>
-    notAvailable(
+  const changedByHost = () => {
+    onUnusable?.();
+    return notAvailable(
       `pack '${name}' cannot be read: the bytes its loader returned were changed, reused or released after it was opened (the engine reads them in place; a loader hands over bytes it no longer uses)`,
     );
+  };
   const readBlock = (sectionName: string, block: Block, kind: number): Uint8Array => {
     if (file.length !== fileLength) throw changedByHost();
     const bytes = file.subarray(block.at, block.at + block.storedLength);
