@@ -80,6 +80,9 @@ export function lineStarts(text: string, count: number): Uint32Array | null {
   for (let i = 0; i < count; i++) {
     starts[i] = at;
     const end = text.indexOf('\n', at);
+    // Only the last line may run to the text's end: a text that runs out before it holds fewer lines,
+    // and its missing verses would otherwise read as empty.
+    if (end === -1 && i < count - 1) return null;
     at = end === -1 ? text.length + 1 : end + 1;
   }
   if (at !== text.length + 1 && at !== text.length) return null;
@@ -210,7 +213,13 @@ export function loadTranslation(
   /** Verses [first, end) of a block decoded: the whole block, or a part of it. */
   const loadBlock = (block: number, first = blockStarts[block], end = blockStarts[block + 1]): DecodedBlock => {
     const whole = first === blockStarts[block] && end === blockStarts[block + 1];
-    const bytes = whole ? blocks.read(block) : blocks.readLines(block, first - blockStarts[block], end - first);
+    const blockLines = blockStarts[block + 1] - blockStarts[block];
+    const bytes = whole
+      ? blocks.read(block)
+      : blocks.readLines(block, first - blockStarts[block], end - first, blockLines);
+    // A part's codes are walked to the block's end: a damaged block fails the same way whether a first
+    // read decodes part of it or the whole.
+    if (!bytes) throw broken(`the text of block ${block} does not match its verse list`);
     let text: string;
     try {
       text = decodeUtf8(bytes);

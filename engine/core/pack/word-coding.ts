@@ -137,14 +137,23 @@ function entryFlags(
   const count = starts.length - 1;
   const isWord = new Uint8Array(count).fill(1);
   const newlines = new Uint8Array(count);
+  let separatorNewlines = 0;
   for (let i = 0; i < separators.length; i++) {
     const id = separators[i];
     if (id >= count) throw new RangeError(`separator entry ${id} is beyond the dictionary`);
+    if (!isWord[id]) continue;
     isWord[id] = 0;
     let k = 0;
     for (let b = starts[id]; b < starts[id + 1]; b++) if (bytes[b] === 0x0a) k++;
     newlines[id] = k;
+    separatorNewlines += k;
   }
+  // Lines are counted by the separators' newlines alone (decodeLines): a newline inside a word entry
+  // would make a chapter read apart from its block answer other lines than the block read whole.
+  // A native search finds the dictionary's few newlines at once.
+  let allNewlines = 0;
+  for (let at = bytes.indexOf(0x0a); at !== -1; at = bytes.indexOf(0x0a, at + 1)) allNewlines++;
+  if (allNewlines !== separatorNewlines) throw new RangeError('a word entry of the dictionary holds a newline');
   return { isWord, newlines };
 }
 
@@ -218,22 +227,39 @@ export function decodeWords(
  * newline, decoded to UTF-8 bytes. The codes before them are only walked, not decoded: a verse read
  * while the engine is cold decodes its chapter rather than its block, where each decoded code costs
  * several times a walked one. Throws a RangeError when the block holds fewer lines, on a cut code or
- * one beyond the dictionary.
+ * one beyond the dictionary. Given `blockLines`, the codes after the lines are walked too, so a cut or
+ * unknown code anywhere in the block throws as decodeWords would, and the answer is null when the
+ * block does not hold exactly that many lines as lineStarts counts them (its last may lack a newline).
  */
 export function decodeLines(
   codes: Uint8Array,
   dictionary: WordDictionary,
   firstLine: number,
   lineCount: number,
-): Uint8Array {
+): Uint8Array;
+export function decodeLines(
+  codes: Uint8Array,
+  dictionary: WordDictionary,
+  firstLine: number,
+  lineCount: number,
+  blockLines: number,
+): Uint8Array | null;
+export function decodeLines(
+  codes: Uint8Array,
+  dictionary: WordDictionary,
+  firstLine: number,
+  lineCount: number,
+  blockLines?: number,
+): Uint8Array | null {
   if (!(Number.isInteger(firstLine) && Number.isInteger(lineCount) && firstLine >= 0 && lineCount > 0))
     throw new RangeError(`lines ${firstLine} + ${lineCount} are not a range of lines`);
-  const { newlines } = dictionary;
+  const { newlines, bytes, starts } = dictionary;
   const { oneByte, threeByteLead } = dictionary.layout;
   const twoBytes = twoByteCapacity(dictionary.layout);
   const size = newlines.length;
   const n = codes.length;
   const lastLine = firstLine + lineCount;
+  let textAfterNewline = false;
   // Decoding starts at the code whose entry holds the newline ending the line before firstLine (a
   // separator, so no space is implied before it), skipping `skip` newlines of its output, and ends
   // with the code whose entry holds the last line's newline.
@@ -254,6 +280,7 @@ export function decodeLines(
       id = oneByte + (((lead - oneByte) << 8) | codes[i++]);
     }
     if (id >= size) throw new RangeError(`code ${id} is beyond the dictionary`);
+    if (starts[id + 1] > starts[id]) textAfterNewline = bytes[starts[id + 1] - 1] !== 0x0a;
     const k = newlines[id];
     if (k && seen < firstLine && seen + k >= firstLine) {
       from = at;
@@ -264,8 +291,13 @@ export function decodeLines(
   // A block's last line may end without a newline (lineStarts reads it so): it then runs to the
   // block's end.
   const toBlockEnd = seen < lastLine;
-  if (seen < lastLine - 1) throw new RangeError(`the block holds ${seen + 1} lines, fewer than ${lastLine}`);
-  const text = decodeWords(codes.subarray(from, i), dictionary);
+  if (seen < lastLine - 1) {
+    if (blockLines !== undefined) return null;
+    throw new RangeError(`the block holds ${seen + 1} lines, fewer than ${lastLine}`);
+  }
+  const to = i;
+  if (blockLines !== undefined && !holdsLines(codes, dictionary, to, seen, textAfterNewline, blockLines)) return null;
+  const text = decodeWords(codes.subarray(from, to), dictionary);
   let start = 0;
   for (let left = skip; left > 0; start++) if (text[start] === 0x0a) left--;
   // The last code's entry may go on past the last line's newline (further newlines, or the start of
@@ -273,6 +305,44 @@ export function decodeLines(
   let end = text.length;
   if (!toBlockEnd) for (let left = seen - lastLine + 1; ; end--) if (text[end - 1] === 0x0a && --left === 0) break;
   return text.subarray(start, end);
+}
+
+/** Whether a block whose codes before `from` hold `seen` newlines (and end with text after the last
+ *  one, or not) holds `lines` lines as lineStarts counts them: that many newlines with nothing after
+ *  the last, or one fewer. The rest of the codes are walked (not decoded), each checked as decodeWords
+ *  checks it. */
+function holdsLines(
+  codes: Uint8Array,
+  dictionary: WordDictionary,
+  from: number,
+  seen: number,
+  textAfterNewline: boolean,
+  lines: number,
+): boolean {
+  const { newlines, bytes, starts } = dictionary;
+  const { oneByte, threeByteLead } = dictionary.layout;
+  const twoBytes = twoByteCapacity(dictionary.layout);
+  const size = newlines.length;
+  const n = codes.length;
+  let count = seen;
+  // whether text follows the last newline, as far as the codes have been read
+  let tail = textAfterNewline;
+  for (let i = from; i < n; ) {
+    const lead = codes[i++];
+    let id = lead;
+    if (lead >= threeByteLead) {
+      if (i + 1 >= n) throw new RangeError('a code is cut short');
+      id = oneByte + twoBytes + (((lead - threeByteLead) << 16) | (codes[i] << 8) | codes[i + 1]);
+      i += 2;
+    } else if (lead >= oneByte) {
+      if (i >= n) throw new RangeError('a code is cut short');
+      id = oneByte + (((lead - oneByte) << 8) | codes[i++]);
+    }
+    if (id >= size) throw new RangeError(`code ${id} is beyond the dictionary`);
+    count += newlines[id];
+    if (starts[id + 1] > starts[id]) tail = bytes[starts[id + 1] - 1] !== 0x0a;
+  }
+  return count === lines - 1 || (count === lines && !tail);
 }
 
 /** The sections of a word-coded text, as a pack stores them beside the blocks of codes. */
@@ -300,17 +370,18 @@ export function packDictionary(pack: WordCodedSource, fail: (why: string) => Err
   }
 }
 
-/** A word-coded text's blocks: read(i) decodes block i whole, readLines(i, first, count) some of its
- *  newline-ended lines (see decodeLines). */
+/** A word-coded text's blocks: read(i) decodes block i whole, readLines(i, first, count, blockLines)
+ *  some of its newline-ended lines, or null when the block does not hold blockLines lines (see
+ *  decodeLines). */
 export interface WordCodedBlocks extends Blocks {
-  readLines(i: number, firstLine: number, lineCount: number): Uint8Array;
+  readLines(i: number, firstLine: number, lineCount: number, blockLines: number): Uint8Array | null;
 }
 
 /** A word-coded text's blocks, each decoded to its UTF-8 bytes when read (nothing is cached here). */
 export function wordCodedBlocks(pack: WordCodedSource, fail: (why: string) => Error): WordCodedBlocks {
   const dictionary = packDictionary(pack, fail);
   const codes = pack.blocks('text');
-  const decoded = (i: number, decode: (block: Uint8Array) => Uint8Array): Uint8Array => {
+  const decoded = <T>(i: number, decode: (block: Uint8Array) => T): T => {
     const block = codes.read(i);
     try {
       return decode(block);
@@ -323,7 +394,8 @@ export function wordCodedBlocks(pack: WordCodedSource, fail: (why: string) => Er
     count: codes.count,
     length: (i) => codes.length(i),
     read: (i) => decoded(i, (block) => decodeWords(block, dictionary)),
-    readLines: (i, firstLine, lineCount) => decoded(i, (block) => decodeLines(block, dictionary, firstLine, lineCount)),
+    readLines: (i, firstLine, lineCount, blockLines) =>
+      decoded(i, (block) => decodeLines(block, dictionary, firstLine, lineCount, blockLines)),
   };
 }
 
