@@ -118,7 +118,7 @@ describe('decoding some lines of a block', () => {
         const whole = new TextDecoder().decode(decodeWords(sections.text[0], dictionary));
         const first = a % lines.length;
         const count = 1 + (b % (lines.length - first));
-        const part = new TextDecoder().decode(decodeLines(sections.text[0], dictionary, first, count));
+        const part = new TextDecoder().decode(decodeLines(sections.text[0], dictionary, first, count, lines.length)!);
         // The block's lines as lineStarts reads them: each with its newline, the last maybe without.
         const wanted = whole
           .split('\n')
@@ -135,19 +135,30 @@ describe('decoding some lines of a block', () => {
     const sections = wordCodedSections(['one\ntwo\nthree\n']);
     const dictionary = decoderOf(sections);
     const codes = sections.text[0];
-    expect(new TextDecoder().decode(decodeLines(codes, dictionary, 2, 1))).toBe('three\n');
-    expect(() => decodeLines(codes, dictionary, 3, 2)).toThrow(/fewer than 5/);
+    const lines = (first: number, count: number, block = 3, of = codes) => {
+      const part = decodeLines(of, dictionary, first, count, block);
+      return part && new TextDecoder().decode(part);
+    };
+    expect(lines(2, 1)).toBe('three\n');
+    expect(lines(0, 3)).toBe('one\ntwo\nthree\n');
+    // A block holding other than the lines its verse list says is no block of them.
+    expect(lines(0, 1, 2)).toBeNull();
+    expect(lines(0, 1, 5)).toBeNull();
+    // Four lines as lineStarts counts them: the last one empty, after the last newline.
+    expect(lines(3, 1, 4)).toBe('');
     for (const [first, count] of [
       [-1, 1],
       [0, 0],
       [1.5, 1],
       [0, Number.NaN],
+      [3, 1],
+      [2, 2],
     ])
-      expect(() => decodeLines(codes, dictionary, first, count)).toThrow(RangeError);
+      expect(() => lines(first, count)).toThrow(RangeError);
     // Without its last newline the block's last line runs to its end, as lineStarts reads it.
-    expect(new TextDecoder().decode(decodeLines(codes.subarray(0, codes.length - 1), dictionary, 2, 1))).toBe('three');
+    expect(lines(2, 1, 3, codes.subarray(0, codes.length - 1))).toBe('three');
     const long = decoderOf(wordCodedSections([Array.from({ length: 400 }, (_, i) => `w${i}\n`).join('')]));
-    expect(() => decodeLines(Uint8Array.of(long.layout.oneByte), long, 0, 1)).toThrow(/cut short/);
-    expect(() => decodeLines(Uint8Array.of(255, 255, 255), long, 0, 1)).toThrow(/beyond the dictionary/);
+    expect(() => decodeLines(Uint8Array.of(long.layout.oneByte), long, 0, 1, 1)).toThrow(/cut short/);
+    expect(() => decodeLines(Uint8Array.of(255, 255, 255), long, 0, 1, 1)).toThrow(/beyond the dictionary/);
   });
 });

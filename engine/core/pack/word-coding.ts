@@ -223,51 +223,43 @@ export function decodeWords(
 }
 
 /**
- * Lines [firstLine, firstLine + lineCount) of a block whose text is newline-ended lines, each with its
- * newline, decoded to UTF-8 bytes. The codes before them are only walked, not decoded: a verse read
- * while the engine is cold decodes its chapter rather than its block, where each decoded code costs
- * several times a walked one. Throws a RangeError when the block holds fewer lines, on a cut code or
- * one beyond the dictionary. Given `blockLines`, the codes after the lines are walked too, so a cut or
- * unknown code anywhere in the block throws as decodeWords would, and the answer is null when the
- * block does not hold exactly that many lines as lineStarts counts them (its last may lack a newline).
+ * Lines [firstLine, firstLine + lineCount) of a block of `blockLines` newline-ended lines, each with its
+ * newline, decoded to UTF-8 bytes; null when the block does not hold `blockLines` lines as lineStarts
+ * counts them (its last line may lack its newline). Only those lines are decoded; the rest of the block
+ * is walked, each code checked as decodeWords checks it, so a damaged block fails here as it fails
+ * decoded whole. A verse read while the engine is cold decodes its chapter rather than its block, where
+ * each decoded code costs several times a walked one. Throws a RangeError for lines outside the block,
+ * on a cut code or one beyond the dictionary.
  */
 export function decodeLines(
   codes: Uint8Array,
   dictionary: WordDictionary,
   firstLine: number,
   lineCount: number,
-): Uint8Array;
-export function decodeLines(
-  codes: Uint8Array,
-  dictionary: WordDictionary,
-  firstLine: number,
-  lineCount: number,
   blockLines: number,
-): Uint8Array | null;
-export function decodeLines(
-  codes: Uint8Array,
-  dictionary: WordDictionary,
-  firstLine: number,
-  lineCount: number,
-  blockLines?: number,
 ): Uint8Array | null {
+  const lastLine = firstLine + lineCount;
   if (!(Number.isInteger(firstLine) && Number.isInteger(lineCount) && firstLine >= 0 && lineCount > 0))
     throw new RangeError(`lines ${firstLine} + ${lineCount} are not a range of lines`);
-  const { newlines, bytes, starts } = dictionary;
+  if (!(Number.isInteger(blockLines) && lastLine <= blockLines))
+    throw new RangeError(`lines ${firstLine} + ${lineCount} are not within a block of ${blockLines}`);
+  const { newlines } = dictionary;
   const { oneByte, threeByteLead } = dictionary.layout;
   const twoBytes = twoByteCapacity(dictionary.layout);
   const size = newlines.length;
   const n = codes.length;
-  const lastLine = firstLine + lineCount;
-  let textAfterNewline = false;
   // Decoding starts at the code whose entry holds the newline ending the line before firstLine (a
   // separator, so no space is implied before it), skipping `skip` newlines of its output, and ends
-  // with the code whose entry holds the last line's newline.
+  // after the code whose entry holds the last line's newline, which may hold `extra` newlines more.
   let from = 0;
   let skip = 0;
+  let to = -1;
+  let extra = 0;
   let seen = 0;
+  // where the code holding the last newline so far starts
+  let lastNewlineAt = 0;
   let i = 0;
-  while (i < n && seen < lastLine) {
+  while (i < n) {
     const at = i;
     const lead = codes[i++];
     let id = lead;
@@ -280,69 +272,39 @@ export function decodeLines(
       id = oneByte + (((lead - oneByte) << 8) | codes[i++]);
     }
     if (id >= size) throw new RangeError(`code ${id} is beyond the dictionary`);
-    if (starts[id + 1] > starts[id]) textAfterNewline = bytes[starts[id + 1] - 1] !== 0x0a;
     const k = newlines[id];
-    if (k && seen < firstLine && seen + k >= firstLine) {
-      from = at;
-      skip = firstLine - seen;
+    if (k) {
+      if (seen < firstLine && seen + k >= firstLine) {
+        from = at;
+        skip = firstLine - seen;
+      }
+      if (seen < lastLine && seen + k >= lastLine) {
+        to = i;
+        extra = seen + k - lastLine;
+      }
+      seen += k;
+      lastNewlineAt = at;
     }
-    seen += k;
   }
-  // A block's last line may end without a newline (lineStarts reads it so): it then runs to the
-  // block's end.
-  const toBlockEnd = seen < lastLine;
-  if (seen < lastLine - 1) {
-    if (blockLines !== undefined) return null;
-    throw new RangeError(`the block holds ${seen + 1} lines, fewer than ${lastLine}`);
-  }
-  const to = i;
-  if (blockLines !== undefined && !holdsLines(codes, dictionary, to, seen, textAfterNewline, blockLines)) return null;
-  const text = decodeWords(codes.subarray(from, to), dictionary);
+  // lineStarts' count: as many newlines as lines with nothing after the last, or one fewer (the last
+  // line runs to the block's end, and is then the one asked for, decoded to the end).
+  if (!(seen === blockLines - 1 || (seen === blockLines && !textAfter(codes.subarray(lastNewlineAt), dictionary))))
+    return null;
+  const toBlockEnd = to < 0;
+  const text = decodeWords(codes.subarray(from, toBlockEnd ? n : to), dictionary);
   let start = 0;
   for (let left = skip; left > 0; start++) if (text[start] === 0x0a) left--;
-  // The last code's entry may go on past the last line's newline (further newlines, or the start of
-  // the next line, as in "\n(").
+  // The last code's entry may go on past the last line's newline: further newlines, or the start of
+  // the next line, as in "\n(".
   let end = text.length;
-  if (!toBlockEnd) for (let left = seen - lastLine + 1; ; end--) if (text[end - 1] === 0x0a && --left === 0) break;
+  if (!toBlockEnd) for (let left = extra + 1; ; end--) if (text[end - 1] === 0x0a && --left === 0) break;
   return text.subarray(start, end);
 }
 
-/** Whether a block whose codes before `from` hold `seen` newlines (and end with text after the last
- *  one, or not) holds `lines` lines as lineStarts counts them: that many newlines with nothing after
- *  the last, or one fewer. The rest of the codes are walked (not decoded), each checked as decodeWords
- *  checks it. */
-function holdsLines(
-  codes: Uint8Array,
-  dictionary: WordDictionary,
-  from: number,
-  seen: number,
-  textAfterNewline: boolean,
-  lines: number,
-): boolean {
-  const { newlines, bytes, starts } = dictionary;
-  const { oneByte, threeByteLead } = dictionary.layout;
-  const twoBytes = twoByteCapacity(dictionary.layout);
-  const size = newlines.length;
-  const n = codes.length;
-  let count = seen;
-  // whether text follows the last newline, as far as the codes have been read
-  let tail = textAfterNewline;
-  for (let i = from; i < n; ) {
-    const lead = codes[i++];
-    let id = lead;
-    if (lead >= threeByteLead) {
-      if (i + 1 >= n) throw new RangeError('a code is cut short');
-      id = oneByte + twoBytes + (((lead - threeByteLead) << 16) | (codes[i] << 8) | codes[i + 1]);
-      i += 2;
-    } else if (lead >= oneByte) {
-      if (i >= n) throw new RangeError('a code is cut short');
-      id = oneByte + (((lead - oneByte) << 8) | codes[i++]);
-    }
-    if (id >= size) throw new RangeError(`code ${id} is beyond the dictionary`);
-    count += newlines[id];
-    if (starts[id + 1] > starts[id]) tail = bytes[starts[id + 1] - 1] !== 0x0a;
-  }
-  return count === lines - 1 || (count === lines && !tail);
+/** Whether the text of some codes, the first holding a newline, runs on after that entry's last newline. */
+function textAfter(codes: Uint8Array, dictionary: WordDictionary): boolean {
+  const text = decodeWords(codes, dictionary, false);
+  return text[text.length - 1] !== 0x0a;
 }
 
 /** The sections of a word-coded text, as a pack stores them beside the blocks of codes. */
