@@ -108,12 +108,10 @@ describe("an engine's first call", () => {
 // A Bible of three chapters in two books: 3 + 2 verses, then 2.
 const tinyGrid = createVersification([[3, 2], [2]]);
 
-/** A text pack of the tiny grid with these blocks of lines, its sections changed by `damage`. */
-function tinyPack(blocks: string[], blockStarts: number[], damage?: (sections: { text: Uint8Array[] }) => void) {
-  const sections = wordCodedSections(blocks, { frontCoded: false });
-  damage?.(sections);
-  const bytes = writePack({
-    info: { kind: 'json', data: { versionId: 'tiny', missing: [], extra: [], incomplete: [] } },
+/** A text pack's file with this info, these block starts and word-coded blocks, and no search entries. */
+function textPackFile(info: unknown, blockStarts: number[], sections: ReturnType<typeof wordCodedSections>) {
+  return writePack({
+    info: { kind: 'json', data: info },
     blockStarts: { kind: 'u32', data: blockStarts },
     searchKeys: { kind: 'utf8', data: '' },
     entryKinds: { kind: 'bytes', data: new Uint8Array(0) },
@@ -125,6 +123,13 @@ function tinyPack(blocks: string[], blockStarts: number[], damage?: (sections: {
     separators: { kind: 'u32', data: sections.separators },
     text: { kind: 'bytes', data: sections.text },
   });
+}
+
+/** A text pack of the tiny grid with these blocks of lines, its sections changed by `damage`. */
+function tinyPack(blocks: string[], blockStarts: number[], damage?: (sections: { text: Uint8Array[] }) => void) {
+  const sections = wordCodedSections(blocks, { frontCoded: false });
+  damage?.(sections);
+  const bytes = textPackFile({ versionId: 'tiny', missing: [], extra: [], incomplete: [] }, blockStarts, sections);
   const pack = withSchema(readPack('text-tiny', bytes), TEXT_PACK);
   return { pack, sections, load: () => loadTranslation(pack, tinyGrid) };
 }
@@ -235,19 +240,7 @@ describe('crafted word-coded packs read cold', () => {
     const sections = wordCodedSections(blocks, { frontCoded: false });
     const original = readLocalPack('text-kjv');
     const section = <T>(name: string) => original.json(name) as T;
-    const bytes = writePack({
-      info: { kind: 'json', data: section('info') },
-      blockStarts: { kind: 'u32', data: [0, genesisEnd, real.size] },
-      searchKeys: { kind: 'utf8', data: '' },
-      entryKinds: { kind: 'bytes', data: new Uint8Array(0) },
-      entryKeys: { kind: 'u32', data: [] },
-      wordCoding: { kind: 'json', data: sections.wordCoding },
-      dictionary: { kind: 'bytes', data: sections.dictionary },
-      sharedPrefixes: { kind: 'bytes', data: sections.sharedPrefixes },
-      suffixLengths: { kind: 'bytes', data: sections.suffixLengths },
-      separators: { kind: 'u32', data: sections.separators },
-      text: { kind: 'bytes', data: sections.text },
-    });
+    const bytes = textPackFile(section('info'), [0, genesisEnd, real.size], sections);
     const disk = fsLoader();
     const loader = async (name: string) => (name === 'text-kjv' ? bytes : disk(name));
     for (const before of [undefined, '66022021']) {

@@ -229,7 +229,8 @@ export function decodeWords(
  * is walked, each code checked as decodeWords checks it, so a damaged block fails here as it fails
  * decoded whole. A verse read while the engine is cold decodes its chapter rather than its block, where
  * each decoded code costs several times a walked one. Throws a RangeError for lines outside the block,
- * on a cut code or one beyond the dictionary.
+ * on a cut code or one beyond the dictionary. It reads codes inline, as decodeWords does, rather than
+ * through decodeEntryNumbers: a second pass is what a cold first verse cannot afford.
  */
 export function decodeLines(
   codes: Uint8Array,
