@@ -7,10 +7,11 @@ export interface Versification {
   readonly chapterVerses: readonly (readonly number[])[];
   readonly verseCount: number;
   readonly chapterCount: number;
-  /** ordinal of (book, chapter, verse), or -1 when the verse is outside the KJV grid */
+  /** ordinal of (book, chapter, verse), or -1 when the verse is outside the KJV grid (or not whole numbers) */
   ordinalOf(book: number, chapter: number, verse: number): number;
+  /** the reference of an ordinal; a RangeError for a number that is no ordinal */
   refOf(ordinal: number): VerseRef;
-  /** the verse id number (ids.ts) of an ordinal */
+  /** the verse id number (ids.ts) of an ordinal; a RangeError for a number that is no ordinal */
   idOf(ordinal: number): number;
   /** first ordinal of each book (index 0..65) plus the total at index 66 */
   readonly bookStart: Uint32Array;
@@ -42,12 +43,20 @@ export function createVersification(chapterVerses: readonly (readonly number[])[
 
   // An ordinal's chapter and a chapter's book are found by binary search (11 and 7 steps): a table
   // per ordinal would cost a first verse read by position about a millisecond to build.
-  const chapterOf = (ordinal: number): number => lastAtOrBefore(chapterStart, ordinal, chapterCount);
+  const chapterOf = (ordinal: number): number => {
+    // Outside the list a search would still land on a chapter, and answer a verse that is not there.
+    if (!(Number.isInteger(ordinal) && ordinal >= 0 && ordinal < verseCount))
+      throw new RangeError(`${ordinal} is not a verse ordinal (0 to ${verseCount - 1})`);
+    return lastAtOrBefore(chapterStart, ordinal, chapterCount);
+  };
   const bookOfChapter = (chapter: number): number => lastAtOrBefore(bookFirstChapter, chapter, chapterVerses.length);
 
   const ordinalOf = (book: number, chapter: number, verse: number): number => {
     const chapters = chapterVerses[book - 1];
-    if (!chapters || chapter < 1 || chapter > chapters.length || verse < 1 || verse > chapters[chapter - 1]) return -1;
+    if (!chapters || !(chapter >= 1 && chapter <= chapters.length) || !(verse >= 1 && verse <= chapters[chapter - 1]))
+      return -1;
+    // A fraction would otherwise fall between two verses' ordinals.
+    if ((chapter | 0) !== chapter || (verse | 0) !== verse) return -1;
     return chapterStart[bookFirstChapter[book - 1] + chapter - 1] + verse - 1;
   };
   const refOf = (ordinal: number): VerseRef => {

@@ -49,6 +49,24 @@ describe('versification', async () => {
     );
   });
 
+  it('refuses numbers that are no ordinal, and references that are not whole numbers', () => {
+    const noOrdinals = [-1, v.verseCount, v.verseCount + 5, 1.5, Number.NaN, Number.POSITIVE_INFINITY, -0.5];
+    for (const ordinal of noOrdinals) {
+      expect(() => v.refOf(ordinal), String(ordinal)).toThrow(RangeError);
+      expect(() => v.idOf(ordinal), String(ordinal)).toThrow(RangeError);
+    }
+    expect(v.idOf(0)).toBe(composeVerseId(1, 1, 1));
+    expect(v.idOf(v.verseCount - 1)).toBe(composeVerseId(66, 22, 21));
+    for (const [b, c, vv] of [
+      [1, 1, 1.5],
+      [1, 1.5, 1],
+      [1.5, 1, 1],
+      [1, 1, Number.NaN],
+      [1, Number.NaN, 1],
+    ])
+      expect(v.ordinalOf(b, c, vv), `${b} ${c} ${vv}`).toBe(-1);
+  });
+
   it('rejects references outside the grid', () => {
     fc.assert(
       fc.property(
