@@ -8,13 +8,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { wordCodedSections } from '../../compiler/pack/word-coding.ts';
-import { writePack } from '../../compiler/pack/writer.ts';
+import { sectionsOf, writePack } from '../../compiler/pack/writer.ts';
 import { open } from '../../engine/core/engine.ts';
 import type { BibleError } from '../../engine/core/errors.ts';
 import { withSchema } from '../../engine/core/pack/schema.ts';
 import { META_PACK, TEXT_PACK } from '../../engine/core/pack/schemas.ts';
 import { decodeLines, readDictionary } from '../../engine/core/pack/word-coding.ts';
-import { lineStarts, loadTranslation, type TranslationData } from '../../engine/core/translation.ts';
+import { lineStarts, loadTranslation, type TextPackInfo, type TranslationData } from '../../engine/core/translation.ts';
 import { createVersification } from '../../engine/core/versification.ts';
 import { DEFAULT_DATA_DIR, fsLoader, nativeInflate, openNode } from '../../engine/node/loader.ts';
 import { readLocalPack } from '../helpers.ts';
@@ -108,21 +108,19 @@ describe("an engine's first call", () => {
 // A Bible of three chapters in two books: 3 + 2 verses, then 2.
 const tinyGrid = createVersification([[3, 2], [2]]);
 
-/** A text pack's file with this info, these block starts and word-coded blocks, and no search entries. */
-function textPackFile(info: unknown, blockStarts: number[], sections: ReturnType<typeof wordCodedSections>) {
-  return writePack({
-    info: { kind: 'json', data: info },
-    blockStarts: { kind: 'u32', data: blockStarts },
-    searchKeys: { kind: 'utf8', data: '' },
-    entryKinds: { kind: 'bytes', data: new Uint8Array(0) },
-    entryKeys: { kind: 'u32', data: [] },
-    wordCoding: { kind: 'json', data: sections.wordCoding },
-    dictionary: { kind: 'bytes', data: sections.dictionary },
-    sharedPrefixes: { kind: 'bytes', data: sections.sharedPrefixes },
-    suffixLengths: { kind: 'bytes', data: sections.suffixLengths },
-    separators: { kind: 'u32', data: sections.separators },
-    text: { kind: 'bytes', data: sections.text },
-  });
+/** A text pack's file with this info, these block starts and word-coded blocks, and no search entries
+ *  (the section kinds come from the pack's schema). */
+function textPackFile(info: TextPackInfo, blockStarts: number[], sections: ReturnType<typeof wordCodedSections>) {
+  return writePack(
+    sectionsOf(TEXT_PACK, {
+      info,
+      blockStarts: Uint32Array.from(blockStarts),
+      searchKeys: '',
+      entryKinds: new Uint8Array(0),
+      entryKeys: new Uint32Array(0),
+      ...sections,
+    }),
+  );
 }
 
 /** A text pack of the tiny grid with these blocks of lines, its sections changed by `damage`. */
