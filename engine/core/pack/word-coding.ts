@@ -230,7 +230,8 @@ export function decodeWords(
  * decoded whole. A verse read while the engine is cold decodes its chapter rather than its block, where
  * each decoded code costs several times a walked one. Throws a RangeError for lines outside the block,
  * on a cut code or one beyond the dictionary. It reads codes inline, as decodeWords does, rather than
- * through decodeEntryNumbers: a second pass is what a cold first verse cannot afford.
+ * through decodeEntryNumbers and a second pass over the numbers: cold, on John's KJV block, that took
+ * 2.5 ms against this 1.6 (medians of seven fresh processes).
  */
 export function decodeLines(
   codes: Uint8Array,
