@@ -1,7 +1,8 @@
 // The package's compiled JavaScript. Each package entry (bible-engine, /node, /browser) is bundled by
-// esbuild into one ES module in lib/engine, with the code they share in chunks beside them, so an app
-// that imports both `bible-engine` and `bible-engine/node` gets one copy of the engine (one BibleError
-// class). Node compiles one file instead of some ninety modules on import, and fflate is inside, so no
+// esbuild into one ES module, with the code they share in chunks beside them, so an app that imports
+// both `bible-engine` and `bible-engine/node` gets one copy of the engine (one BibleError class): in
+// lib/engine for every platform, and in lib/node as Node takes them, where the Node entry is one file.
+// Node compiles one file instead of some ninety modules on import, and fflate is inside, so no
 // package is resolved at run time. tsc still writes the declarations, one .d.ts per module,
 // which the package exports' `types` point into. lib/cli/ is the `bible` command, bundled into as few
 // files as esbuild can make, so one call as a process loads little: the HTTP server sits in a chunk of
@@ -9,7 +10,7 @@
 // `npm start` use current code), by `npm pack` before packing, or directly: npx tsx scripts/build-lib.ts
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build, type OutputFile, type Plugin } from 'esbuild';
 import { hashInputs } from '../compiler/build.ts';
@@ -32,8 +33,19 @@ const INPUTS = [
   'package-lock.json',
 ];
 
-/** The package's engine entries, bundled into lib/engine/<same path>.js. */
-const ENGINE_ENTRIES = ['engine/core/index.ts', 'engine/node/loader.ts', 'engine/browser/index.ts'];
+/** The package's engine entries for every platform, bundled into lib/engine/<same path>.js. */
+const ENGINE_ENTRIES = ['engine/core/index.ts', 'engine/browser/index.ts'];
+
+/**
+ * The engine entries as Node loads them (the package exports' `node` condition), bundled into
+ * lib/node/<name>.js. Node takes all three from here, so an app that imports several still gets one engine.
+ */
+const NODE_ENTRIES = {
+  index: 'engine/node/loader.ts',
+  core: 'engine/core/index.ts',
+  browser: 'engine/browser/index.ts',
+};
+export const NODE_DIR = join(LIB_DIR, 'node');
 
 /**
  * The packages the engine imports, bundled in but evaluated on first use rather than at import: fflate
@@ -123,12 +135,8 @@ export async function buildLib(log: (message: string) => void = (m) => process.s
     logLevel: 'silent',
     plugins: [packagesOnFirstUse],
   };
-  const engine = await build({
+  const engineOptions: BuildOptions = {
     ...shared,
-    write: false,
-    entryPoints: ENGINE_ENTRIES.map((entry) => join(REPO_ROOT, entry)),
-    outdir: join(LIB_DIR, 'engine'),
-    outbase: join(REPO_ROOT, 'engine'),
     splitting: true,
     // Short local names: V8 scans a quarter less source when the engine is imported (about 15% of its
     // compile time). Exported names, class names set in code (BibleError) and answers are unchanged.
@@ -138,8 +146,16 @@ export async function buildLib(log: (message: string) => void = (m) => process.s
     platform: 'neutral',
     target: 'es2022',
     external: ['node:*'],
+  };
+  const engine = await build({
+    ...engineOptions,
+    write: false,
+    entryPoints: ENGINE_ENTRIES.map((entry) => join(REPO_ROOT, entry)),
+    outdir: join(LIB_DIR, 'engine'),
+    outbase: join(REPO_ROOT, 'engine'),
   });
-  writeWithoutEmptyChunks(engine.outputFiles);
+  writeFiles(withoutEmptyChunks(engine.outputFiles));
+  await buildNodeEngine(engineOptions);
   await build({
     ...shared,
     entryPoints: [join(REPO_ROOT, 'engine', 'node', 'cli.ts')],
@@ -187,21 +203,144 @@ const operationPathTogether: Plugin = {
   },
 };
 
+interface BuiltFile {
+  path: string;
+  text: string;
+}
+
 /**
- * Writes esbuild's output files, leaving out empty chunks and the imports of them. An entry that another
- * entry re-exports (core/index.ts, re-exported by browser/index.ts) holds no code of its own, yet esbuild
+ * esbuild's output files without empty chunks and the imports of them. An entry that another entry
+ * re-exports (core/index.ts, re-exported by browser/index.ts) holds no code of its own, yet esbuild
  * gives it a chunk, and each import of an empty file is one more file to read and compile at start-up.
  */
-function writeWithoutEmptyChunks(files: readonly OutputFile[]): void {
+function withoutEmptyChunks(files: readonly OutputFile[]): BuiltFile[] {
   const empty = new Set(files.filter((f) => f.contents.length === 0).map((f) => f.path));
+  return files
+    .filter((file) => !empty.has(file.path))
+    .map((file) => ({
+      path: file.path,
+      text: file.text.replace(/import\s*("|')([^"']+)\1;?/g, (statement, _quote, spec: string) =>
+        empty.has(resolve(dirname(file.path), spec)) ? '' : statement,
+      ),
+    }));
+}
+
+function writeFiles(files: readonly BuiltFile[]): void {
   for (const file of files) {
-    if (empty.has(file.path)) continue;
-    const text = file.text.replace(/import\s*("|')([^"']+)\1;?/g, (statement, _quote, spec: string) =>
-      empty.has(resolve(dirname(file.path), spec)) ? '' : statement,
-    );
     mkdirSync(dirname(file.path), { recursive: true });
-    writeFileSync(file.path, text);
+    writeFileSync(file.path, file.text);
   }
+}
+
+/**
+ * The name under which Node's entry hands the chunks folded into it to the files that stand in for them.
+ * A stand-in takes each name's value once, as it is evaluated, which is the live binding only because no
+ * engine module exports a binding it reassigns (test/package/lib-entries.test.ts holds them to that).
+ */
+const FOLDED_CHUNKS = '__foldedChunks';
+
+/**
+ * lib/node: the engine entries split as in lib/engine, then the chunks that `bible-engine/node` imports
+ * are folded into it, so importing it reads, resolves and compiles one file rather than three (some 2 to
+ * 4 ms of a first verse here). Each folded chunk's file is left as a few lines that take its names back
+ * from the entry, so the operation table (loaded on first use) and the other two entries share the
+ * entry's one engine: one BibleError class, one set of pack readers.
+ */
+async function buildNodeEngine(options: BuildOptions): Promise<void> {
+  const split = await build({
+    ...options,
+    write: false,
+    entryPoints: Object.entries(NODE_ENTRIES).map(([out, entry]) => ({ in: join(REPO_ROOT, entry), out })),
+    outdir: NODE_DIR,
+    metafile: true,
+    absWorkingDir: REPO_ROOT,
+  });
+  const files = withoutEmptyChunks(split.outputFiles);
+  const text = new Map(files.map((f) => [f.path, f.text]));
+  const outputs = split.metafile.outputs;
+  const staticImports = (path: string) =>
+    (outputs[relative(REPO_ROOT, path)]?.imports ?? [])
+      .filter((i) => i.kind === 'import-statement' && !i.external)
+      .map((i) => join(REPO_ROOT, i.path))
+      .filter((chunk) => text.has(chunk));
+  const exportsOf = (chunk: string) => {
+    const names = outputs[relative(REPO_ROOT, chunk)].exports;
+    const unfit = names.find((name) => !/^[A-Za-z_$][\w$]*$/.test(name) || name === 'default');
+    if (unfit) throw new Error(`${basename(chunk)} exports ${unfit}, which a folded chunk's stand-in cannot declare`);
+    return names;
+  };
+  const entry = join(NODE_DIR, 'index.js');
+  const folded: string[] = [];
+  for (let queue = staticImports(entry); queue.length > 0; ) {
+    const chunk = queue.shift()!;
+    if (folded.includes(chunk)) continue;
+    folded.push(chunk);
+    queue.push(...staticImports(chunk));
+  }
+  const { outputFiles } = await build({
+    ...options,
+    write: false,
+    splitting: false,
+    stdin: {
+      // The chunks' names are gathered only when a stand-in asks for them: a namespace object would be built
+      // with a getter per name as the entry is imported, which nothing needs for a first verse.
+      contents: [
+        `export * from ${JSON.stringify(entry)};`,
+        ...folded.map(
+          (chunk, k) =>
+            `import { ${exportsOf(chunk)
+              .map((name) => `${name} as chunk${k}_${name}`)
+              .join(', ')} } from ${JSON.stringify(chunk)};`,
+        ),
+        `export const ${FOLDED_CHUNKS} = () => ({ ${folded
+          .map(
+            (chunk, k) =>
+              `${JSON.stringify(basename(chunk))}: { ${exportsOf(chunk)
+                .map((name) => `${name}: chunk${k}_${name}`)
+                .join(', ')} }`,
+          )
+          .join(', ')} });`,
+      ].join('\n'),
+      resolveDir: NODE_DIR,
+      sourcefile: 'index.js',
+    },
+    outfile: entry,
+    plugins: [fromMemory(text)],
+  });
+  text.set(entry, outputFiles[0].text);
+  for (const chunk of folded)
+    text.set(
+      chunk,
+      `import{${FOLDED_CHUNKS}}from"./index.js";export const{${exportsOf(chunk).join(',')}}=${FOLDED_CHUNKS}()[${JSON.stringify(basename(chunk))}];\n`,
+    );
+  writeFiles([...text].map(([path, contents]) => ({ path, text: contents })));
+}
+
+/**
+ * Resolves the split build's files from memory. Its dynamic imports (the operation table, the JavaScript
+ * inflate) stay imports of the files beside the entry, which is where they are written.
+ */
+function fromMemory(files: Map<string, string>): Plugin {
+  return {
+    name: 'from-memory',
+    setup(b) {
+      b.onResolve({ filter: /^node:/ }, (args) => ({ path: args.path, external: true }));
+      b.onResolve({ filter: /.*/ }, (args) => {
+        const path = resolve(args.resolveDir, args.path);
+        if (!files.has(path)) throw new Error(`${args.path} (from ${args.importer}) is not in the split build`);
+        if (args.kind === 'dynamic-import') {
+          if (dirname(path) !== NODE_DIR) throw new Error(`${args.path} is not written beside the Node entry`);
+          return { path: `./${basename(path)}`, external: true };
+        }
+        return { path, namespace: 'split-build' };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'split-build' }, (args) => ({
+        contents: files.get(args.path),
+        loader: 'js',
+        resolveDir: dirname(args.path),
+      }));
+    },
+  };
 }
 
 export async function ensureLib(log?: (message: string) => void): Promise<void> {

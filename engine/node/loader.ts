@@ -65,7 +65,7 @@ async function readPackFile(path: string): Promise<Uint8Array> {
 
 /**
  * The package's own packs: dist/data at the package root, found from this file whether it runs from the
- * TypeScript sources (engine/node) or the compiled JavaScript (lib/engine/node, or a bundled CLI in lib).
+ * TypeScript sources (engine/node) or the compiled JavaScript (lib/node, or a bundled CLI in lib/cli).
  */
 export const DEFAULT_DATA_DIR = packageDataDir(dirname(fileURLToPath(import.meta.url)));
 

@@ -68,7 +68,9 @@ describe('the installed package', () => {
     for (const file of [
       'lib/engine/core/index.js',
       'lib/engine/core/index.d.ts',
-      'lib/engine/node/loader.js',
+      'lib/node/index.js',
+      'lib/node/core.js',
+      'lib/engine/node/loader.d.ts',
       'lib/engine/browser/index.js',
       'lib/cli/cli.js',
       'dist/data/manifest.json',
