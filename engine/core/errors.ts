@@ -18,6 +18,9 @@ export class BibleError extends Error {
     return { error: { code: this.code, message: this.message, param: this.param } };
   }
 }
+// The class's own name, which the compiled package's short local names would otherwise replace (`F`): Node
+// prints an error as `<class name> [<error name>]` when they differ, and apps read `err.constructor.name`.
+Object.defineProperty(BibleError, 'name', { value: 'BibleError' });
 
 export function invalid(param: string, message: string): BibleError {
   return new BibleError('INVALID_PARAMETER', message, param);

@@ -95,10 +95,14 @@ export function fsLoader(dataDir = DEFAULT_DATA_DIR): PackLoader {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== 'ENOENT') throw new Error(code ? `cannot read ${path} (${code})` : (error as Error).message);
       // The package's own folder has every pack once built; a folder of the app's has those copied into it.
+      // No dist/data at all beside the engine: most often an app bundled into files of its own, away from
+      // the package, where building the engine is no remedy.
       const remedy =
-        resolve(dataDir) === resolve(DEFAULT_DATA_DIR)
-          ? 'run `npm run build`'
-          : `this folder holds the packs copied into it; \`bible copy-packs --to ${shellWord(dataDir)} --packs ${packName}\` adds it`;
+        resolve(dataDir) !== resolve(DEFAULT_DATA_DIR)
+          ? `this folder holds the packs copied into it; \`bible copy-packs --to ${shellWord(dataDir)} --packs ${packName}\` adds it`
+          : fs.existsSync(join(DEFAULT_DATA_DIR, 'manifest.json'))
+            ? 'run `npm run build`'
+            : 'no dist/data was found beside the engine (bundled into an app?): pass openNode({ dataDir }) naming a folder of packs (`bible copy-packs --to <folder>` writes one), or run `npm run build` in a checkout';
       throw new Error(`${path} does not exist; ${remedy}`);
     }
   };
