@@ -3,23 +3,24 @@ import { open, type OpenOptions, type PackLoader, type TypedBible } from '../cor
 import { BibleError } from '../core/errors.ts';
 import { type Checksum, isPackName } from '../core/pack/reader.ts';
 
-// Node's built-ins as process.getBuiltinModule (Node 20.16+) hands them over: an ES import of one first
-// builds a facade of all its exports (node:fs's reads every lazy getter, fs.promises among them), a few
-// milliseconds before the first answer. An older Node imports them. node:zlib is taken on the first
-// inflate or check instead: it loads node:stream with it (about 3 ms), which an app that imports the
+// Node's built-ins as process.getBuiltinModule (Node 20.16 and 22.3 on) hands them over, synchronously: an
+// ES import of one first builds a facade of all its exports (node:fs's reads every lazy getter, fs.promises
+// among them), and even node:module's, for createRequire, costs about a millisecond of a first verse. An
+// older Node is refused rather than awaited: a top-level await would make this module, and in Node every
+// entry of the package, since they share its engine, one that require() cannot load. node:zlib is taken on
+// the first inflate or check: it loads node:stream with it (about 3 ms), which an app that imports the
 // engine and never reads a pack should not pay, and which a process that prints first has loaded anyway.
 const builtin = process.getBuiltinModule as ((id: string) => unknown) | undefined;
-const [fs, { join, resolve, dirname }, { fileURLToPath }] = builtin
-  ? [
-      builtin('node:fs') as typeof import('node:fs'),
-      builtin('node:path') as typeof import('node:path'),
-      builtin('node:url') as typeof import('node:url'),
-    ]
-  : await Promise.all([import('node:fs'), import('node:path'), import('node:url')]);
+if (typeof builtin !== 'function')
+  throw new Error(
+    `bible-engine needs Node 20.16 or later, or 22.3 or later (for process.getBuiltinModule); this is Node ${process.versions.node}`,
+  );
+const fs = builtin('node:fs') as typeof import('node:fs');
+const { join, resolve, dirname } = builtin('node:path') as typeof import('node:path');
+const { fileURLToPath } = builtin('node:url') as typeof import('node:url');
 type Zlib = typeof import('node:zlib');
-// An older Node without getBuiltinModule imports zlib with the others: its loss is only those 3 ms.
-let zlibLoaded: Zlib | undefined = builtin ? undefined : await import('node:zlib');
-const zlib = (): Zlib => (zlibLoaded ??= builtin!('node:zlib') as Zlib);
+let zlibLoaded: Zlib | undefined;
+const zlib = (): Zlib => (zlibLoaded ??= builtin('node:zlib') as Zlib);
 
 /** Packs up to this size are read synchronously: a first verse then waits on no thread pool (starting
  *  it and two round trips through it cost about 3 ms of a 30 ms first verse), and reading one from the
@@ -133,12 +134,9 @@ export const nativeInflate = (compressed: Uint8Array, expectedLength: number): U
   return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
 };
 
-/** CRC-32 by zlib (a few times faster than the JavaScript one, and nothing to build or compile before
- *  the first check). zlib.crc32 came in Node 20.15: on an older Node the core's CRC-32 in JavaScript
- *  checks the blocks. Whether this Node has it is known without loading zlib: getBuiltinModule came
- *  later (20.16), so a Node with it has crc32, and one without it has imported zlib already. */
-export const nativeChecksum: Checksum | undefined =
-  builtin || typeof zlibLoaded?.crc32 === 'function' ? (bytes) => zlib().crc32(bytes) : undefined;
+/** CRC-32 by zlib: a few times faster than the JavaScript one, and nothing to build or compile before the
+ *  first check. Every Node with getBuiltinModule has zlib.crc32 (it came in 20.15). */
+export const nativeChecksum: Checksum = (bytes) => zlib().crc32(bytes);
 
 /** open() with the fs loader, native inflate and, where Node has it, native CRC-32. */
 export async function openNode(options: Partial<OpenOptions> & { dataDir?: string } = {}): Promise<TypedBible> {

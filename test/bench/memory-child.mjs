@@ -1,7 +1,7 @@
 // Run in a fresh process by the memory suite: loads what the mode asks for and prints its memory. Plain
 // JavaScript on the compiled engine (lib/), as an app runs it: under tsx, the loader and its compiled
 // modules alone add about 35 MB to every figure.
-import { openNode, DEFAULT_DATA_DIR } from '../../lib/engine/node/loader.js';
+import { openNode, DEFAULT_DATA_DIR } from '../../lib/node/index.js';
 
 const mode = process.argv[2] ?? 'empty';
 const settle = async () => {

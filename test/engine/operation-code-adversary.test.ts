@@ -237,7 +237,8 @@ const t = async (...faces) => { out.push(...(await Promise.all(faces.map(outcome
 `;
 
 describe('the compiled package in an app', () => {
-  const lib = (entry: string) => JSON.stringify(path.join(root, 'lib', 'engine', entry));
+  // The entries as Node takes them (the package exports' `node` condition).
+  const lib = (entry: string) => JSON.stringify(path.join(root, 'lib', 'node', entry));
 
   it('hands out one engine and one BibleError from the Node, core and browser entries, in any order of first calls', () => {
     for (const order of [
@@ -245,9 +246,9 @@ describe('the compiled package in an app', () => {
       ['GetVerse', 'GetStrongs'],
     ]) {
       const result = node(`
-        const { openNode } = await import(${lib('node/loader.js')});
-        const core = await import(${lib('core/index.js')});
-        const browser = await import(${lib('browser/index.js')});
+        const { openNode } = await import(${lib('index.js')});
+        const core = await import(${lib('core.js')});
+        const browser = await import(${lib('browser.js')});
         ${harness('core.BibleError')}
         const b = await openNode();
         const calls = { GetStrongs: () => b.GetStrongs({ lexiconId: 'G', id: '25' }), GetVerse: () => b.GetVerse({ verseId: '43003016' }) };
@@ -277,12 +278,12 @@ describe('the compiled package in an app', () => {
     fs.cpSync(path.join(root, 'lib'), path.join(copy, 'lib'), { recursive: true });
     fs.copyFileSync(path.join(root, 'package.json'), path.join(copy, 'package.json'));
     fs.symlinkSync(dataDir, path.join(copy, 'dist', 'data'));
-    const engineDir = path.join(copy, 'lib', 'engine');
+    const engineDir = path.join(copy, 'lib', 'node');
     const chunk = fs.readdirSync(engineDir).find((f) => /^operations-\w+\.js$/.test(f))!;
     fs.renameSync(path.join(engineDir, chunk), path.join(tmp, chunk));
     const result = node(`
-      const { openNode } = await import(${JSON.stringify(path.join(engineDir, 'node', 'loader.js'))});
-      const { BibleError } = await import(${JSON.stringify(path.join(engineDir, 'core', 'index.js'))}).catch(() => ({ BibleError: Error }));
+      const { openNode } = await import(${JSON.stringify(path.join(engineDir, 'index.js'))});
+      const { BibleError } = await import(${JSON.stringify(path.join(engineDir, 'core.js'))}).catch(() => ({ BibleError: Error }));
       ${harness('BibleError')}
       const fs = await import('node:fs');
       const b = await openNode();
@@ -485,7 +486,7 @@ describe('the Node loader on odd files in a pack’s place', () => {
     fs.chmodSync(path.join(dir, 'meta.pack'), 0o644);
     const asRoot = process.getuid?.() === 0;
     const result = node(
-      `const { openNode } = await import(${JSON.stringify(path.join(root, 'lib', 'engine', 'node', 'loader.js'))});
+      `const { openNode } = await import(${JSON.stringify(path.join(root, 'lib', 'node', 'index.js'))});
       const b = await openNode({ dataDir: ${JSON.stringify(dir)} });
       const e = await b.GetStrongs({ lexiconId: 'G', id: '25' }).then(() => 'answered', (e) => e.code + ' ' + e.message);
       console.log(JSON.stringify([e]));`,

@@ -10,7 +10,9 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const LIB = join(ROOT, 'lib', 'engine');
+// The entries as Node takes them (the package exports' `node` condition).
+const LIB = join(ROOT, 'lib', 'node');
+const ENTRY_FILE = { node: 'index.js', core: 'core.js', browser: 'browser.js' } as const;
 const DATA = join(ROOT, 'dist', 'data');
 const CLI = join(ROOT, 'bin', 'bible.js');
 const run = promisify(execFile);
@@ -40,8 +42,8 @@ const FIRST_CALLS: Call[] = [
 function childScript(entry: 'core' | 'node' | 'browser', calls: Call[], mode: 'sequence' | 'together'): string {
   const opener =
     entry === 'node'
-      ? `const { openNode } = await import(${JSON.stringify(join(LIB, 'node', 'loader.js'))}); const bible = await openNode();`
-      : `const { open } = await import(${JSON.stringify(join(LIB, entry, 'index.js'))});
+      ? `const { openNode } = await import(${JSON.stringify(join(LIB, ENTRY_FILE.node))}); const bible = await openNode();`
+      : `const { open } = await import(${JSON.stringify(join(LIB, ENTRY_FILE[entry]))});
          const { readFile } = await import('node:fs/promises');
          const bible = await open({ loader: async (n) => new Uint8Array(await readFile(${JSON.stringify(DATA)} + '/' + n + '.pack')) });`;
   return `${opener}
@@ -85,8 +87,8 @@ describe('a fresh process asks one kind of operation first', () => {
 
   it('two engines in one process, first calls interleaved in opposite orders', async () => {
     const script = `
-      const { openNode } = await import(${JSON.stringify(join(LIB, 'node', 'loader.js'))});
-      const { open } = await import(${JSON.stringify(join(LIB, 'core', 'index.js'))});
+      const { openNode } = await import(${JSON.stringify(join(LIB, ENTRY_FILE.node))});
+      const { open } = await import(${JSON.stringify(join(LIB, ENTRY_FILE.core))});
       const { readFile } = await import('node:fs/promises');
       const a = await openNode();
       const b = await open({ loader: async (n) => new Uint8Array(await readFile(${JSON.stringify(DATA)} + '/' + n + '.pack')) });
@@ -115,7 +117,7 @@ describe('a damaged pack in a copy of dist/data', () => {
   /** text-kjv with one byte changed (or cut short), opened with openNode({ dataDir }) in this process. */
   async function openDamaged(damage: (bytes: Buffer) => Buffer, nativeCrc: boolean) {
     writeFileSync(join(dir, 'text-kjv.pack'), damage(Buffer.from(good)));
-    const { openNode } = await import(join(LIB, 'node', 'loader.js'));
+    const { openNode } = await import(join(LIB, ENTRY_FILE.node));
     // checksum: undefined sends the reader to its own CRC-32 in JavaScript, as on a Node without zlib.crc32.
     return openNode(nativeCrc ? { dataDir: dir } : { dataDir: dir, checksum: undefined });
   }
@@ -181,7 +183,7 @@ describe('a damaged pack in a copy of dist/data', () => {
 
   it('a good copy in the same folder answers as the package does', async () => {
     copyFileSync(join(DATA, 'text-kjv.pack'), join(dir, 'text-kjv.pack'));
-    const { openNode } = await import(join(LIB, 'node', 'loader.js'));
+    const { openNode } = await import(join(LIB, ENTRY_FILE.node));
     const bible = await openNode({ dataDir: dir, checksum: undefined });
     expect(await bible.call('GetWordCountOfVerse', { verseId: '66022021' })).toEqual({
       verseId: '66022021',
@@ -193,7 +195,7 @@ describe('a damaged pack in a copy of dist/data', () => {
 
 describe('an error the app lets go uncaught', () => {
   it('prints the error and a short source line, not a whole bundled chunk', () => {
-    const script = `const { open } = await import(${JSON.stringify(join(LIB, 'core', 'index.js'))});
+    const script = `const { open } = await import(${JSON.stringify(join(LIB, ENTRY_FILE.core))});
       await open({ loader: async () => new Uint8Array(40) });`;
     const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
     expect(child.status).toBe(1);

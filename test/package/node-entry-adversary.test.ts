@@ -136,12 +136,15 @@ ${CHECK_ONE_ENGINE}`)}, { eval: true });
 worker.once('message', (line) => { console.log(line); worker.terminate(); });`);
     expect(out, stderr).toEqual(ONE_ENGINE);
   });
-  it('on a Node without process.getBuiltinModule (before 20.16), where the Node entry imports its built-ins', () => {
-    const { out, stderr } = runNode(
-      `delete process.getBuiltinModule;
-const entries = {}; for (const spec of ${JSON.stringify(ENTRIES)}) entries[spec] = await import(spec);${CHECK_ONE_ENGINE}`,
-    );
-    expect(out, stderr).toEqual(ONE_ENGINE);
+  it('on a Node without process.getBuiltinModule (before 20.16 and 22.3), says which Node it needs', () => {
+    for (const spec of ENTRIES) {
+      const { out, stderr } = runNode(
+        `delete process.getBuiltinModule;
+const outcome = await import(${JSON.stringify(spec)}).then(() => 'imported', (e) => e.message);
+console.log(JSON.stringify(outcome));`,
+      );
+      expect(out, stderr).toMatch(/^bible-engine needs Node 20\.16 or later, or 22\.3 or later .* this is Node \d+\./);
+    }
   });
 
   it('reads only the Node entry for a first verse, and the operation table only for another operation', () => {
@@ -207,14 +210,27 @@ console.log(JSON.stringify({ names, constructor: error.constructor.name, printed
     });
   });
 
-  it("refuses require() of the Node entry with Node's own error, not one of the engine's", () => {
-    const run = spawnSync(process.execPath, ['-e', "require('bible-engine/node')"], {
-      encoding: 'utf8',
-      cwd: REPO_ROOT,
-    });
-    expect(run.status).not.toBe(0);
-    expect(run.stderr).toMatch(/ERR_REQUIRE_(ESM|ASYNC_MODULE)/);
-    expect(run.stderr).not.toMatch(/BibleError/);
+  it('is loaded by require() where Node loads ES modules so (20.19 on), as one engine; elsewhere Node says why', () => {
+    const run = spawnSync(
+      process.execPath,
+      [
+        '-e',
+        `const core = require('bible-engine');
+const browser = require('bible-engine/browser');
+require('bible-engine/node').openNode()
+  .then((bible) => bible.GetParseCitation({ citation: '' }))
+  .catch((e) => console.log(JSON.stringify([e instanceof core.BibleError, e instanceof browser.BibleError, e.code])));`,
+      ],
+      { encoding: 'utf8', cwd: REPO_ROOT },
+    );
+    if ((process.features as { require_module?: boolean }).require_module) {
+      expect(run.stderr).not.toMatch(/ERR_REQUIRE/);
+      expect(JSON.parse(run.stdout)).toEqual([true, true, 'INVALID_PARAMETER']);
+    } else {
+      expect(run.status).not.toBe(0);
+      expect(run.stderr).toMatch(/ERR_REQUIRE_ESM/);
+      expect(run.stderr).not.toMatch(/BibleError/);
+    }
   });
 });
 
