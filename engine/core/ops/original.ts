@@ -11,6 +11,7 @@ import { strongsIndex } from '../original/strongs-index.ts';
 import { originalText, type OriginalText } from '../original/text.ts';
 import { formatVerseId, padVerseId } from '../ids.ts';
 import { perPack } from '../pack/per-pack.ts';
+import { packUnusable } from '../pack/reader.ts';
 import { LEXICON_PACK, ORIGINAL_PACK, STRONGS_INDEX_PACK, UNICODE_PACK } from '../pack/schemas.ts';
 
 const testamentOf = (book: number) => (book <= LAST_OT_BOOK ? 'ot' : 'nt');
@@ -351,9 +352,15 @@ export const originalOperations = [
           `strongsId ${id}${n} is beyond the numbers the texts use (${id}1-${id}${index.max(id)})`,
         );
       const text = ctx.translation(p.versionId);
+      const { idOf, verseCount } = ctx.meta.versification;
       const rows = [];
       for (const ordinal of index.verses(id, n, p.versionId === 'kjv')) {
-        const verseId = ctx.meta.versification.idOf(ordinal);
+        if (ordinal >= verseCount)
+          throw packUnusable(
+            STRONGS_INDEX_PACK.name,
+            `${id}${n} lists KJV verse ${ordinal + 1}, past its ${verseCount}`,
+          );
+        const verseId = idOf(ordinal);
         const i = text.indexOf(verseId);
         if (i >= 0) rows.push(verseRow(verseId, text.textAt(i)));
       }
