@@ -27,14 +27,24 @@ const COMMON_WORDS = new Set([
   'ex',
   'es',
 ]);
-const ORDINAL = /^(first|second|third|1st|2nd|3rd)\s*/i;
+/**
+ * Ordinals before a name, in English and Spanish: "First", "2nd", "Primera de", "Segundo", "1ra.", "2da",
+ * "1ª", "3er", and "2 de" ("2 de Timoteo"); the Spanish ones may have "de" after them.
+ */
+const ORDINAL =
+  /^(?:(first|second|third|primer[oa]?|segund[oa]|tercer[oa]?)|([1-3])(?:st|nd|rd|r[oa]|er|d[oa]|[oaªº])\.?|([1-3])(?=\s+de\s))\s*(?:de\s+)?/i;
 const ORDINAL_NUMBER: Record<string, string> = {
   first: '1',
   second: '2',
   third: '3',
-  '1st': '1',
-  '2nd': '2',
-  '3rd': '3',
+  primer: '1',
+  primero: '1',
+  primera: '1',
+  segundo: '2',
+  segunda: '2',
+  tercer: '3',
+  tercero: '3',
+  tercera: '3',
 };
 const MAX_NAME_LENGTH = 36;
 const ORDINAL_AND_LETTER = /^[1-3][.\s]*\p{Ll}\.?$/u;
@@ -43,7 +53,13 @@ const ORDINAL_AND_LETTER = /^[1-3][.\s]*\p{Ll}\.?$/u;
 export function nameKey(written: string): string {
   let key = keyCache.get(written);
   if (key === undefined) {
-    key = bookNameKey(written.replace(ORDINAL, (_, word: string) => `${ORDINAL_NUMBER[word.toLowerCase()]} `));
+    key = bookNameKey(
+      written.replace(
+        ORDINAL,
+        (_, word: string | undefined, digit?: string, digitBeforeDe?: string) =>
+          `${word ? ORDINAL_NUMBER[word.toLowerCase()] : (digit ?? digitBeforeDe)} `,
+      ),
+    );
     // Prose repeats its names ("see Gill on Mat …"); a bounded memo keeps normalising off the hot path.
     if (keyCache.size >= KEY_CACHE_SIZE) keyCache.clear();
     keyCache.set(written, key);

@@ -227,13 +227,22 @@ export function findCitations(meta: Meta, written: string): CitationHit[] {
 }
 
 // Decorations around a lone citation: quotes and brackets, markdown (emphasis, code, a heading or quote
-// mark, a hashtag), the full stop or comma of the sentence it was copied from, and a translation code
-// after it ("Matthew 5:3-12NIV"). Free text reads the same reference inside all of them.
-const QUOTES = /^[\s"'“”‘’«»([{*_`#>]+|[\s"'“”‘’«»)\]}*_`.,;!?]+$/g;
+// mark, a hashtag), the full stop or comma of the sentence it was copied from, a footnote mark copied with
+// it ("John 3:16¹", "†"), and a translation code after it ("Matthew 5:3-12NIV"). Free text reads the same
+// reference inside all of them.
+const QUOTES = /^[\s"'“”‘’«»([{*_`#>]+|[\s"'“”‘’«»)\]}*_`.,;!?\u00b9\u00b2\u00b3\u2070-\u2079†‡]+$/g;
 /** The characters that may stand around a lone citation. */
-const DECORATION = ' \t\n\r\u00a0"\'“”‘’«»()[]{}*_`#>.,;!?';
-/** A code of capitals at the end, apart or run into the last number ("5:3-12NIV"). */
-const TRANSLATION = /\s*[([]?\s*[A-Z][A-Z0-9]{1,7}\s*[)\]]?\s*$/;
+const DECORATION = ' \t\n\r\u00a0"\'“”‘’«»()[]{}*_`#>.,;!?¹²³⁰⁴⁵⁶⁷⁸⁹†‡';
+/**
+ * A code of capitals at the end, apart (after a dash or in brackets: "John 3:16 - NIV", "(ESV®)") or run
+ * into the last number ("5:3-12NIV"); the code is group 1.
+ */
+const TRANSLATION = /\s*(?:[-–—]\s*)?[([]?\s*([A-Z][A-Z0-9]{1,7})[®™]?\s*[)\]]?\s*$/;
+/**
+ * A code may end in a year or an edition ("RVR1960", "NIV84", "ESV2016"), but not start with V: "John 3
+ * VV16" is a verse marker and its verse.
+ */
+const CODE_WITH_EDITION = /^[A-UW-Z][A-Z]+\d{2,4}$/;
 
 /** Where a lone citation's chapter starts: its first digit, past an ordinal that begins the name ("1 Cor"). */
 function chapterStart(text: string): number {
@@ -268,10 +277,12 @@ export function readCitation(meta: Meta, written: string, param: string): LoneCi
   const lead = text.charAt(0).toLowerCase();
   if ((lead === 'c' || lead === 's' || lead === 'a' || lead === ' ') && /^\s*(?:cf|see|also)\b/i.test(text))
     text = text.replace(/^\s*(?:(?:cf\.?|see|also)\s+)+/i, '');
-  // A translation code ends in a capital or a bracket; most citations end in a digit and skip the search.
-  if (!isDigit(text.charCodeAt(text.length - 1)) && /[A-Z)\]]\s*$/.test(text)) {
+  // A translation code ends in a capital, a bracket or an edition after capitals ("RVR1960"); most
+  // citations end in a digit after no capital and skip the search.
+  const ending = isDigit(text.charCodeAt(text.length - 1)) ? /[A-Z]\d{2,4}$/ : /[A-Z)\]®™]\s*$/;
+  if (ending.test(text)) {
     const code = TRANSLATION.exec(text);
-    if (code && /\d/.test(text.slice(0, code.index)) && !/\d/.test(code[0]))
+    if (code && /\d/.test(text.slice(0, code.index)) && (!/\d/.test(code[1]) || CODE_WITH_EDITION.test(code[1])))
       text = text.slice(0, code.index).replace(QUOTES, '');
   }
   let first = 0;
@@ -288,7 +299,15 @@ export function readCitation(meta: Meta, written: string, param: string): LoneCi
     throw unknownBook(param, trimmed);
   }
   const found = referenceAt(meta, text, at, false);
-  if (!found.name || found.start !== first) throw unknownBook(param, text.slice(0, nameEndBefore(text, at)));
+  if (!found.name || found.start !== first) {
+    const before = text.slice(0, nameEndBefore(text, at));
+    if (!before.trim())
+      throw invalid(
+        param,
+        `${param}: unknown book: no book name before ${JSON.stringify(text.trim().slice(0, 40))}; write a book name or abbreviation first, e.g. "John 3:16"`,
+      );
+    throw unknownBook(param, before);
+  }
   const ref = found.ref;
   const nameEnd = found.name.start + found.name.written.length;
   if (!ref)

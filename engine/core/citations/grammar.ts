@@ -62,26 +62,36 @@ interface Pattern {
   firsts?: string;
 }
 const firstChars = (re: RegExp, firsts?: string): Pattern => ({ re, firsts });
-const RANGE = firstChars(/(?:[-–—~]|to\b|through\b|thru\b)/iy, '-–—~tT');
-const VERSE_LIST = firstChars(/(?:,|&|and\b)/iy, ',&aA');
-const CHAPTER_LIST = firstChars(/(?:,|&|\/|and\b)/iy, ',&/aA');
+/**
+ * The marks a range is written with: the hyphen-minus and en and em dashes, and the other dashes word
+ * processors and phones put in their place (Unicode hyphen, non-breaking hyphen, figure dash, horizontal
+ * bar, minus sign, small and full-width hyphen-minus).
+ */
+const DASHES = '-–—‐‑‒―−﹣－';
+const RANGE = firstChars(new RegExp(`(?:[${DASHES}~]|to\\b|through\\b|thru\\b)`, 'iy'), `${DASHES}~tT`);
+// "and" in English, Spanish ("y") and Arabic ("و"); the Arabic comma "،" for ",".
+const VERSE_LIST = firstChars(/(?:[,،&]|and\b|y(?=\s+\d)|و(?=\s*\d))/iy, ',،&aAyYو');
+const CHAPTER_LIST = firstChars(/(?:[,،&/]|and\b|y(?=\s+\d)|و(?=\s*\d))/iy, ',،&/aAyYو');
 const VERSE_MARKER = firstChars(/(?:verses|verse|vv\.?|vs\.?|ver\.?|v\.?)(?=\s*\d)/iy, 'vV');
 /** Before a chapter only the word: "Mic. v. 2" is Gill's Micah 5:2 (a Roman chapter), not a verse of chapter 1. */
 const VERSE_WORD = firstChars(/verses?(?=\s*\d)/iy, 'vV');
 const CHAPTER_MARKER = firstChars(/(?:chapters|chapter|chap\.?|ch\.?)(?=\s*\d)/iy, 'cC');
 const MARKUP = firstChars(/[*_]{1,3}/y, '*_');
-const FOLLOW_ON = firstChars(/;\s*(?:(?:see\s+)?also\b|see\b|cf\.?)?/iy, ';');
+const FOLLOW_ON = firstChars(/[;؛]\s*(?:(?:see\s+)?also\b|see\b|cf\.?)?/iy, ';؛');
 /**
  * What may run into a number: a verse marker ("3v16"), a translation code ("5:3-12NIV") or a list word
  * typed without its space ("John3:16-18and Rom8:28").
  */
 const GLUED_AFTER_NUMBER = firstChars(/vv?\.?\d|(?:N?KJV|N?[IR]V|ESV|NASB|N?LT|H?CSB|NRSV|AMP|MSG|ASV)\b|and\b/y);
-const COMMA = firstChars(/,/y, ',');
+const COMMA = firstChars(/[,،]/y, ',،');
 /** A time after a number ("9:30 am") is not a verse. */
 const TIME = String.raw`(?!\s*[ap]\.?m\b)`;
+const TIME_AFTER = firstChars(/\s*[ap]\.?m\b/iy);
+const SPACED_FOLLOWING = firstChars(/[ \t\u00a0]+ff?(?![\p{L}\p{Nd}])/uy);
 const CHAPTER_VERSE_AHEAD = firstChars(new RegExp(String.raw`\s*\d{1,3}\s*[:.]\s*\d{1,3}(?!\d)${TIME}`, 'iy'));
 const GLUED_CHAPTER_VERSE_AHEAD = firstChars(new RegExp(String.raw`\s*\d{1,3}[:.]\d{1,3}(?!\d)${TIME}`, 'iy'));
 const DIGIT_AHEAD = firstChars(/\s*\d/y);
+const NUMBER_AHEAD = firstChars(/\s*(\d{1,3})(?!\d)/y);
 const COLON_SEPARATOR = firstChars(/::?(?=\s*\d)/y, ':');
 const COLON_BEFORE_MARKER = firstChars(/:(?=\s*(?:verses|verse|vv\.?|vs\.?|ver\.?|v\.?)\s*\d)/iy, ':');
 const GLUED_DOT = firstChars(/\.(?=\d)/y, '.');
@@ -93,7 +103,9 @@ const SPACED_DOT = firstChars(/\.(?=[ \t\u00a0]+\d)/y, '.');
 const GLUED_SEMICOLON = firstChars(/;(?=\d{1,3}(?![\d:]|\.\d))/y, ';');
 const SPANISH_SEPARATOR = firstChars(/,(?=\d)/y, ',');
 const WORD_AHEAD = firstChars(/\s*[\p{L}\d]/uy);
-const VERSES_CONTINUE = firstChars(/\s*(?:[-–—~,&]|to\b|through\b|thru\b|and\b)\s*\d/iy);
+const VERSES_CONTINUE = firstChars(
+  new RegExp(`\\s*(?:[${DASHES}~,،&]|to\\b|through\\b|thru\\b|and\\b|y(?=\\s)|و)\\s*\\d`, 'iy'),
+);
 const VERSE_AHEAD = firstChars(new RegExp(String.raw`\s*\d{1,3}(?:[a-e]{1,2})?(?![\d:.]\s*\d)(?!\d)${TIME}`, 'iy'));
 /** "2 Cor 5 17": a second number after a space, not a chapter:verse or a time of its own. */
 const SPACED_VERSE_AHEAD = firstChars(
@@ -111,8 +123,9 @@ const LIST_WORD = firstChars(/\s*(?:,|;|&|and\b|with\b|or\b|vs\.?|versus\b)/iy);
 const LAST_BOOK = 66;
 
 const isDigitCode = (c: number) => c >= 48 && c <= 57;
-const NON_ASCII_WORD_CHAR = /[\p{L}\p{N}]/u;
-/** A letter or digit at `at`, with an ASCII fast path. */
+// Decimal digits only: a footnote mark in superscript ("John 3:16¹") is not part of the number it follows.
+const NON_ASCII_WORD_CHAR = /[\p{L}\p{Nd}]/u;
+/** A letter or decimal digit at `at`, with an ASCII fast path. */
 const isWordCharAt = (text: string, at: number) => {
   const c = text.charCodeAt(at);
   return (
@@ -272,18 +285,26 @@ export class ReferenceParser {
   }
 
   /**
+   * A comma of this reference already stood between a chapter and its verse: the later parts are written
+   * the same way ("Rom 8,28; 9,5").
+   */
+  private commaSeparatesVerses = false;
+
+  /**
    * The reference after a book name; `cursor` stands just after the name. Undefined when no chapter
    * follows, or when nothing it names exists. A reference stays in one book: a further book after ";"
    * starts another reference, and a written range across books ends this one.
    */
   parse(book: number, cursor: Cursor, name: NameTraits): ParsedReference | undefined {
+    this.commaSeparatesVerses = false;
     const passages: Passage[] = [];
     let end = -1;
     let first = true;
     let strong = false;
     let endBook = book;
+    let listed = false;
     for (;;) {
-      const group = this.group(book, cursor, first, name.key);
+      const group = this.group(book, cursor, first, name.key, listed);
       if (!group) break;
       first = false;
       // A part that names nothing that exists ("Gen 2:27; 4:19-28", a misprint in the source) is read
@@ -302,6 +323,7 @@ export class ReferenceParser {
       // What may follow: "; 4:1-5", "; see also 6:23", ", 4:2" (a new chapter), ". 33.3", and after a
       // bare chapter a list of chapters ("1 & 2", "4, 5 and 6", "23/91/121").
       const next = cursor.attempt(() => {
+        listed = false;
         if (cursor.take(FOLLOW_ON))
           return cursor.test(DIGIT_AHEAD) && this.bookAt(new Cursor(cursor.text, cursor.at)) === undefined
             ? true
@@ -315,6 +337,7 @@ export class ReferenceParser {
           return cursor.test(CHAPTER_VERSE_AHEAD) ? true : undefined;
         }
         if (!cursor.take(CHAPTER_LIST) || !cursor.test(DIGIT_AHEAD)) return undefined;
+        listed = true;
         return this.bookAt(new Cursor(cursor.text, cursor.at)) === undefined ? true : undefined;
       });
       if (!next) break;
@@ -331,14 +354,15 @@ export class ReferenceParser {
   }
 
   /** One chapter with its verses, a chapter range, or a range into another chapter or book. */
-  private group(book: number, cursor: Cursor, first: boolean, key: string): Group | undefined {
+  private group(book: number, cursor: Cursor, first: boolean, key: string, listed: boolean): Group | undefined {
     const saved = cursor.at;
-    const group = this.groupAt(book, cursor, first, key);
+    const group = this.groupAt(book, cursor, first, key, listed);
     if (group === undefined) cursor.at = saved;
     return group;
   }
 
-  private groupAt(book: number, cursor: Cursor, first: boolean, key: string): Group | undefined {
+  /** `listed`: the chapter is an item of a list of chapters ("Psalms 32,45,44"), whose items are chapters. */
+  private groupAt(book: number, cursor: Cursor, first: boolean, key: string, listed: boolean): Group | undefined {
     const singleChapter = this.chapters(book) === 1;
     let strong = false;
     if (first) {
@@ -357,6 +381,9 @@ export class ReferenceParser {
     const chapter = cursor.number();
     if (chapter === undefined) return undefined;
     const afterChapter = cursor.at;
+    // "Gen 2.0", "Rev 3.05": a decimal, as versions and revisions are numbered; no verse starts with 0.
+    if (cursor.text.charCodeAt(afterChapter) === 46 && cursor.text.charCodeAt(afterChapter + 1) === 48)
+      return undefined;
     // "Jude 3", "Phlm 2-3": a single-chapter book's number is a verse (except a bare 1: the whole book).
     if (
       singleChapter &&
@@ -375,7 +402,8 @@ export class ReferenceParser {
       if (cursor.take(COLON_SEPARATOR)) return true;
       if (cursor.take(COLON_BEFORE_MARKER)) return cursor.take(VERSE_MARKER) || undefined;
       // The language is looked up only where it matters: a comma run into the chapter.
-      if (cursor.test(SPANISH_SEPARATOR) && isSpanishOnly(this.meta, key)) return cursor.takeHere(SPANISH_SEPARATOR);
+      if (cursor.test(SPANISH_SEPARATOR) && (this.commaSeparatesVerses || isSpanishOnly(this.meta, key)))
+        return cursor.takeHere(SPANISH_SEPARATOR);
       if (cursor.take(VERSE_MARKER)) return true;
       if ((cursor.take(RANGE) || cursor.take(COMMA)) && cursor.take(VERSE_MARKER)) return true;
       return undefined;
@@ -402,6 +430,22 @@ export class ReferenceParser {
       });
       if (read) return read;
       cursor.at = afterChapter;
+    }
+    // "Gen 1,1", "Rom 8,28", "Rom. 8, 28": after a comma, a number that cannot be another chapter of a list
+    // (the same chapter again, or past the book's last) is a verse of this chapter, as Europe writes it;
+    // so is any number after the comma of a reference that already wrote its verses so.
+    const commaVerses = cursor.attempt(() => {
+      if (listed || !cursor.take(COMMA)) return undefined;
+      const next = cursor.match(NUMBER_AHEAD);
+      const n = next ? Number(next[1]) : 0;
+      if (!n || !(this.commaSeparatesVerses || n === chapter || n > this.chapters(book))) return undefined;
+      if (this.bookAt(new Cursor(cursor.text, cursor.at)) !== undefined) return undefined;
+      const verses = this.verseList(book, chapter, cursor, true);
+      return verses?.passages.length ? verses : undefined;
+    });
+    if (commaVerses) {
+      this.commaSeparatesVerses = true;
+      return commaVerses;
     }
     // A range from a whole chapter: to another chapter, into a chapter's verse, or into another book.
     const ranged = cursor.attempt(() => {
@@ -548,6 +592,13 @@ export class ReferenceParser {
   ): { from: number; to: { book: number; chapter: number; verse: number | undefined } } | undefined {
     const from = cursor.number(true);
     if (from === undefined) return undefined;
+    // "Job 3:16 pm" is a time: "Call Daniel 3:30 am".
+    if (cursor.test(TIME_AFTER)) return undefined;
+    // "Mt 5:3 ff.", "John 3:16 f.": the "f" and "ff" of commentaries, apart from the verse.
+    if (!cursor.suffix && cursor.test(SPACED_FOLLOWING)) {
+      cursor.suffix = cursor.text.slice(cursor.at, SPACED_FOLLOWING.re.lastIndex).trim();
+      cursor.at = SPACED_FOLLOWING.re.lastIndex;
+    }
     // "6:10f" is the verse and the next, "6:10ff" the verse and the rest of the chapter.
     if (cursor.suffix === 'f' || cursor.suffix === 'ff')
       return {
