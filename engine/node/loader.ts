@@ -68,7 +68,16 @@ async function readPackFile(path: string): Promise<Uint8Array> {
  * The package's own packs: dist/data at the package root, found from this file whether it runs from the
  * TypeScript sources (engine/node) or the compiled JavaScript (lib/node, or a bundled CLI in lib/cli).
  */
-export const DEFAULT_DATA_DIR = packageDataDir(dirname(fileURLToPath(import.meta.url)));
+export const DEFAULT_DATA_DIR = packageDataDir(moduleDir());
+
+/** This module's folder. An app bundled to CommonJS (esbuild --format=cjs, as an Electron main process
+ *  often is) has no import.meta.url, and fileURLToPath(undefined) threw as the app started: the bundle's
+ *  own folder stands in, where no dist/data is found and a first read names the dataDir to pass. */
+function moduleDir(): string {
+  const url: unknown = import.meta.url;
+  if (typeof url === 'string' && url !== '') return dirname(fileURLToPath(url));
+  return typeof __dirname === 'string' ? __dirname : process.cwd();
+}
 
 function packageDataDir(from: string): string {
   for (let dir = from, up = 0; up < 4; dir = dirname(dir), up++) {
@@ -102,12 +111,30 @@ export function fsLoader(dataDir = DEFAULT_DATA_DIR): PackLoader {
         resolve(dataDir) !== resolve(DEFAULT_DATA_DIR)
           ? `this folder holds the packs copied into it; \`bible copy-packs --to ${shellWord(dataDir)} --packs ${packName}\` adds it`
           : fs.existsSync(join(DEFAULT_DATA_DIR, 'manifest.json'))
-            ? 'run `npm run build`'
+            ? packageRemedy(packName)
             : 'no dist/data was found beside the engine (bundled into an app?): pass openNode({ dataDir }) naming a folder of packs (`bible copy-packs --to <folder>` writes one), or run `npm run build` in a checkout';
       throw new Error(`${path} does not exist; ${remedy}`);
     }
   };
   return Object.assign(load, { listPacks: () => listPackFiles(dataDir) });
+}
+
+/**
+ * Why the package's own folder lacks a pack: its manifest names every pack the build wrote, so a name it
+ * does not know is no pack at all (a typo in preload or load(), where a rebuild would change nothing).
+ */
+function packageRemedy(packName: string): string {
+  try {
+    const manifest = JSON.parse(fs.readFileSync(join(DEFAULT_DATA_DIR, 'manifest.json'), 'utf8')) as {
+      packs?: { name?: unknown }[];
+    };
+    const names = (manifest.packs ?? []).map((p) => p.name).filter((n): n is string => typeof n === 'string');
+    if (names.length && !names.includes(packName))
+      return `there is no pack named '${packName}'; the packs are ${names.join(', ')}`;
+  } catch {
+    // an unreadable manifest: the remedy below still holds
+  }
+  return 'run `npm run build`';
 }
 
 /** A path as one word of a shell command: quoted when it holds anything a shell would read otherwise. */
@@ -141,6 +168,11 @@ export const nativeChecksum: Checksum = (bytes) => zlib().crc32(bytes);
 /** open() with the fs loader, native inflate and, where Node has it, native CRC-32. */
 export async function openNode(options: Partial<OpenOptions> & { dataDir?: string } = {}): Promise<TypedBible> {
   const { dataDir, ...rest } = options;
+  // open() takes options of any name, so a misspelt dataDir ('datadir', 'data_dir') was silently
+  // ignored and every pack read from the package's own folder instead of the app's.
+  const misspelt = Object.keys(rest).find((key) => key.toLowerCase().replace(/[-_]/g, '') === 'datadir');
+  if (misspelt !== undefined)
+    throw new BibleError('INVALID_PARAMETER', `openNode() has no option ${misspelt}; did you mean dataDir?`, misspelt);
   // Its own dataDir only: one set on Object.prototype would read every pack from that folder.
   return open({
     loader: fsLoader(Object.hasOwn(options, 'dataDir') ? dataDir : undefined),
