@@ -262,6 +262,21 @@ console.log(JSON.stringify([
     expect(out[2]).toMatchObject({ isBibleError: true, code: 'NOT_AVAILABLE' });
     expect(out[2].message).toContain('http://127.0.0.1:8080/data/meta.pack: fetch failed (connect ECONNREFUSED');
   });
+
+  it("says a dev server's index.html answered for a pack is a web page, not a build to redo", () => {
+    const out = runScript(
+      'spa-fallback.mjs',
+      `import { BibleError, openBrowser } from 'bible-engine/browser';
+${CATCH}
+// A dev server that does not serve data/ answers every unknown path with the app's page, status 200.
+const page = async () => new Response('<!doctype html><html><body><div id="root"></div></body></html>', { headers: { 'content-type': 'text/html' } });
+console.log(JSON.stringify([await caught(() => openBrowser({ baseUrl: 'http://localhost:5173/data/', fetch: page }))]));`,
+    );
+    expect(out[0]).toMatchObject({ isBibleError: true, code: 'NOT_AVAILABLE' });
+    expect(out[0].message).toContain("pack 'meta' cannot be used: the loader returned text");
+    expect(out[0].message).toContain('<!doctype html>');
+    expect(out[0].message).not.toContain('bible build');
+  });
 });
 
 describe('a TypeScript app', () => {
