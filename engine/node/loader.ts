@@ -10,6 +10,12 @@ import { type Checksum, isPackName } from '../core/pack/reader.ts';
 // entry of the package, since they share its engine, one that require() cannot load. node:zlib is taken on
 // the first inflate or check: it loads node:stream with it (about 3 ms), which an app that imports the
 // engine and never reads a pack should not pay, and which a process that prints first has loaded anyway.
+// A web page or renderer bundle that imports this entry has no `process`: it is told which entry is its
+// own, where it got "process is not defined" as it loaded.
+if (typeof process === 'undefined' || !process.versions?.node)
+  throw new Error(
+    "bible-engine/node runs in Node; in a web page, a browser extension or an Electron renderer import 'bible-engine/browser' (openBrowser), elsewhere 'bible-engine' (open with a loader)",
+  );
 const builtin = process.getBuiltinModule as ((id: string) => unknown) | undefined;
 if (typeof builtin !== 'function')
   throw new Error(

@@ -263,6 +263,31 @@ console.log(JSON.stringify([
     expect(out[2].message).toContain('http://127.0.0.1:8080/data/meta.pack: fetch failed (connect ECONNREFUSED');
   });
 
+  it("bundled for the browser from 'bible-engine/node' by mistake, names the entry to use instead", async () => {
+    writeFileSync(
+      join(app, 'wrong-entry.mjs'),
+      "import { openNode } from 'bible-engine/node';\nexport { openNode };\n",
+    );
+    await build({
+      entryPoints: [join(app, 'wrong-entry.mjs')],
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      outfile: join(app, 'out', 'wrong-entry.js'),
+      logLevel: 'silent',
+      absWorkingDir: app,
+    });
+    // A page has no process: it threw "process is not defined" as the bundle loaded.
+    const run = node([
+      '--input-type=module',
+      '-e',
+      `const log = console.log; delete globalThis.process;
+try { await import('./out/wrong-entry.js'); log('loaded'); } catch (e) { log(e.message); }`,
+    ]);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(/^bible-engine\/node runs in Node; .*import 'bible-engine\/browser'/);
+  });
+
   it("says a dev server's index.html answered for a pack is a web page, not a build to redo", () => {
     const out = runScript(
       'spa-fallback.mjs',
