@@ -390,6 +390,21 @@ describe('the bible command from node_modules/.bin', () => {
       'text-kjv.pack',
       'text-web.pack',
     ]);
+    // An option given twice, as scripts build argument lists: the lists add up, where the last one won.
+    const twice = spawnSync(bin, ['copy-packs', '--to', 'twice', '--versions', 'kjv', '--versions', 'asv'], {
+      cwd: app,
+      encoding: 'utf8',
+    });
+    expect(twice.status, twice.stderr).toBe(0);
+    expect(readdirSync(join(app, 'twice')).sort()).toEqual([
+      'manifest.json',
+      'meta.pack',
+      'text-asv.pack',
+      'text-kjv.pack',
+    ]);
+    const twoFolders = spawnSync(bin, ['copy-packs', '--to', 'a', '--to', 'b'], { cwd: app, encoding: 'utf8' });
+    expect(twoFolders.status).toBe(2);
+    expect(twoFolders.stderr).toMatch(/--to is given more than once/);
     const batch = spawnSync(bin, ['batch'], {
       cwd: app,
       encoding: 'utf8',
