@@ -93,7 +93,10 @@ function packageDataDir(from: string): string {
   return resolve(from, '..', '..', 'dist', 'data');
 }
 
-export function fsLoader(dataDir = DEFAULT_DATA_DIR): PackLoader {
+export function fsLoader(folder: string | URL = DEFAULT_DATA_DIR): PackLoader {
+  // A file: URL, as an ES module names a folder beside itself (new URL('./packs/', import.meta.url)) and
+  // as Node's fs takes it, is that folder's path.
+  const dataDir: unknown = isFileUrl(folder) ? fileURLToPath(folder.href) : folder;
   // An empty path (an unset environment variable, say) would read the packs from wherever the process
   // happens to run, and a remedy naming no folder.
   if (typeof dataDir !== 'string' || dataDir.trim() === '')
@@ -143,6 +146,13 @@ function packageRemedy(packName: string): string {
   return 'run `npm run build`';
 }
 
+/** A URL object of the file: scheme (from this realm or another: its href is what tells). */
+const isFileUrl = (value: unknown): value is URL =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { href?: unknown }).href === 'string' &&
+  /^file:/i.test((value as { href: string }).href);
+
 /** A path as one word of a shell command: quoted when it holds anything a shell would read otherwise. */
 const shellWord = (path: string) => (/^[\w./:@+-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`);
 
@@ -172,7 +182,7 @@ export const nativeInflate = (compressed: Uint8Array, expectedLength: number): U
 export const nativeChecksum: Checksum = (bytes) => zlib().crc32(bytes);
 
 /** open() with the fs loader, native inflate and, where Node has it, native CRC-32. */
-export async function openNode(options: Partial<OpenOptions> & { dataDir?: string } = {}): Promise<TypedBible> {
+export async function openNode(options: Partial<OpenOptions> & { dataDir?: string | URL } = {}): Promise<TypedBible> {
   const { dataDir, ...rest } = options;
   // open() takes options of any name, so a misspelt dataDir ('datadir', 'data_dir') was silently
   // ignored and every pack read from the package's own folder instead of the app's.

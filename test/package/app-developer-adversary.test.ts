@@ -121,7 +121,7 @@ console.log(JSON.stringify([
     expect(out[2]).toBe('43003016');
   });
 
-  it('reads a relative dataDir with spaces, names a pack not copied, and refuses a misspelt dataDir', () => {
+  it('reads a relative dataDir with spaces or a file: URL, names a pack not copied, and refuses a misspelt dataDir', () => {
     const out = runScript(
       'data-dir.mjs',
       `import { BibleError } from 'bible-engine';
@@ -134,6 +134,9 @@ console.log(JSON.stringify([
   await caught(() => bible.GetVerse({ verseId: '43003016', versionId: 'asv' })),
   await caught(() => openNode({ datadir: 'packs dir/bible' })),
   await caught(() => openNode({ data_dir: 'packs dir/bible' })),
+  (await (await openNode({ dataDir: new URL('./packs%20dir/bible/', import.meta.url) })).GetVersions())
+    .filter((v) => v.available).map((v) => v.versionCode),
+  await caught(() => openNode({ dataDir: new URL('https://example.com/packs/') })),
 ]));`,
     );
     expect(out[0]).toMatch(/^For God so loved the world/);
@@ -144,6 +147,9 @@ console.log(JSON.stringify([
     expect(out[3]).toMatchObject({ code: 'INVALID_PARAMETER', param: 'datadir' });
     expect(out[3].message).toMatch(/did you mean dataDir/);
     expect(out[4]).toMatchObject({ code: 'INVALID_PARAMETER', param: 'data_dir' });
+    // A file: URL names the folder as Node's fs takes it; it was refused as "a value of type object".
+    expect(out[5]).toEqual(['kjv']);
+    expect(out[6]).toMatchObject({ code: 'INVALID_PARAMETER', param: 'dataDir' });
   });
 
   it('says a pack name in preload or load() is no pack, where it said to rebuild the package', () => {
