@@ -182,7 +182,13 @@ export const nativeInflate = (compressed: Uint8Array, expectedLength: number): U
 export const nativeChecksum: Checksum = (bytes) => zlib().crc32(bytes);
 
 /** open() with the fs loader, native inflate and, where Node has it, native CRC-32. */
-export async function openNode(options: Partial<OpenOptions> & { dataDir?: string | URL } = {}): Promise<TypedBible> {
+export async function openNode(
+  options: Partial<OpenOptions> & {
+    /** the folder of packs (`bible copy-packs --to` writes one): a path, relative to the working
+     *  directory, or a file: URL; by default the package's own dist/data, which holds every pack */
+    dataDir?: string | URL;
+  } = {},
+): Promise<TypedBible> {
   const { dataDir, ...rest } = options;
   // open() takes options of any name, so a misspelt dataDir ('datadir', 'data_dir') was silently
   // ignored and every pack read from the package's own folder instead of the app's.
