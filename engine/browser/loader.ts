@@ -1,6 +1,7 @@
 // The browser host: packs come over fetch from a folder of packs (dist/data served as-is), and
 // manifest.json versions each URL by the pack's SHA-256 so HTTP caches can keep a pack forever.
 import type { PackLoader } from '../core/engine.ts';
+import { BibleError } from '../core/errors.ts';
 import { isPackName } from '../core/pack/reader.ts';
 
 export interface FetchLoaderOptions {
@@ -61,8 +62,12 @@ export function fetchLoader(options: FetchLoaderOptions = {}): PackLoader {
   try {
     base = new URL(String(options.baseUrl ?? 'data/'), pageBase);
   } catch {
-    throw new Error(
+    // A BibleError naming the option, as openNode's dataDir and open()'s loader are refused: an app
+    // catching the engine's errors reads code and param, which a bare Error lacks.
+    throw new BibleError(
+      'INVALID_PARAMETER',
       `fetchLoader needs an absolute baseUrl outside a web page, got ${JSON.stringify(String(options.baseUrl ?? 'data/'))}`,
+      'baseUrl',
     );
   }
   if (!base.pathname.endsWith('/')) base.pathname += '/';
@@ -77,7 +82,16 @@ export function fetchLoader(options: FetchLoaderOptions = {}): PackLoader {
     if (!isPackName(name)) throw new Error(`bad pack name ${JSON.stringify(name)}`);
     const packs = await manifestPacks();
     const url = packUrl(base, name, packs.get(name));
-    const response = await fetchFn(url);
+    let response: Response;
+    try {
+      response = await fetchFn(url);
+    } catch (error) {
+      // fetch's own message ("fetch failed", "Failed to fetch") names no address: the pack's URL is the
+      // first thing to check (a wrong baseUrl, a server not running, a scheme fetch does not serve).
+      const cause = (error as { cause?: unknown })?.cause;
+      const why = error instanceof Error ? error.message : String(error);
+      throw new Error(`${url}: ${why}${cause instanceof Error ? ` (${cause.message})` : ''}`);
+    }
     if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
     if (options.cacheName && typeof caches !== 'undefined') {
       // Best effort: a full or unavailable cache must not stop the reading.

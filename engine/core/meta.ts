@@ -1,4 +1,5 @@
 // The meta pack: books and their names, the KJV versification, the version records and service info.
+import { deepFreeze } from './deep-freeze.ts';
 import type { PackOf } from './pack/schema.ts';
 import type { META_PACK } from './pack/schemas.ts';
 import { createVersification, type Versification } from './versification.ts';
@@ -30,18 +31,20 @@ export function loadMeta(pack: PackOf<typeof META_PACK>): Meta {
   let names: Map<string, number> | undefined;
   const versionIds = new Set(pack.json('versionIds'));
   return {
+    // Frozen: operations answer from these records, so an app that changed one (bible.meta.books[0]
+    // .names.english = …) changed every later answer of GetBooks, GetParseCitation and the rest.
     get books() {
-      return (books ??= pack.json('books'));
+      return (books ??= deepFreeze(pack.json('books')));
     },
     get versions() {
-      return (versions ??= pack.json('versions'));
+      return (versions ??= deepFreeze(pack.json('versions')));
     },
     get versionById() {
       return (versionById ??= new Map(this.versions.map((v) => [v.versionId, v])));
     },
     versification: createVersification(pack.json('versification')),
     get service() {
-      return (service ??= pack.json('service'));
+      return (service ??= deepFreeze(pack.json('service')));
     },
     hasVersion: (versionId) => versionIds.has(versionId),
     nameIndex: () => (names ??= new Map(Object.entries(pack.json('nameIndex')))),

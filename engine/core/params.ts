@@ -448,11 +448,24 @@ export function coerceParams(
 
 const NO_PARAMS: Record<string, unknown> = Object.freeze({});
 
+const ENTRY_COLLECTIONS: ReadonlySet<string> = new Set(['URLSearchParams', 'Map', 'FormData', 'Headers']);
+
 /** An operation's raw parameters as an object (none given is an empty one); anything else is refused. */
 export function paramsObject(operation: string, raw: unknown): Record<string, unknown> {
   if (raw === undefined || raw === null) return NO_PARAMS;
   if (typeof raw !== 'object' || Array.isArray(raw))
     throw new BibleError('INVALID_PARAMETER', `${operation} takes its parameters as an object of name/value pairs`);
+  // A request's URLSearchParams (or a Map, FormData, Headers) holds its pairs out of reach of property
+  // reads: taken as an object it has none, and a verseId it holds was answered as missing.
+  const proto: unknown = Object.getPrototypeOf(raw);
+  if (proto !== Object.prototype && proto !== null) {
+    const kind = Object.prototype.toString.call(raw).slice(8, -1);
+    if (ENTRY_COLLECTIONS.has(kind))
+      throw new BibleError(
+        'INVALID_PARAMETER',
+        `${operation} takes its parameters as an object of name/value pairs, got a ${kind}: pass Object.fromEntries(${kind === 'Map' ? 'map' : 'params'})`,
+      );
+  }
   return raw as Record<string, unknown>;
 }
 

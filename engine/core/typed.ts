@@ -14,13 +14,14 @@ export type OperationName = AnyOperation['name'];
 type OperationNamed<N extends OperationName> = Extract<AnyOperation, { name: N }>;
 
 type Numeric = number | `${number}`;
-type CaseOf<V extends string> = V | Lowercase<V> | Uppercase<V>;
+type CaseOf<V extends string> = V | Lowercase<V> | Uppercase<V> | Capitalize<V>;
 
 /** What a typed caller may pass for a parameter (call() also takes any string, as a query string gives). */
 type InputOf<S extends ParamSpec> = S['type'] extends 'versionId'
-  ? VersionId
+  ? // the engine reads a translation or a language in any case ('KJV', as the API's own answers spell it)
+    CaseOf<VersionId>
   : S['type'] extends 'language'
-    ? Language
+    ? CaseOf<Language>
     : S['type'] extends 'choice'
       ? S extends { values: readonly (infer V extends string)[] }
         ? CaseOf<V>

@@ -22,7 +22,8 @@ const USAGE = `usage:
                                          GetParseCitation citation="Jn 3:16" 'language=spanish'
                                        or a query string, percent-encoded as in a URL:
                                          GetParseCitation?citation=Jn%203:16&language=spanish
-                                       blank lines and # comments are skipped
+                                       blank lines and # comments are skipped; exit 2 when any
+                                       line failed (its error is its JSON line)
   bible help serve|batch|copy-packs|build
                                        that command's options
   bible help                           this text

@@ -223,24 +223,26 @@ export function copyPacksFromArgs(
   args: string[],
   log: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
 ): number {
-  let values: {
-    to?: string;
-    versions?: string;
+  let parsed: {
+    to?: string[];
+    versions?: string[];
     search?: boolean;
-    packs?: string;
+    packs?: string[];
     all?: boolean;
     list?: boolean;
     data?: string;
     help?: boolean;
   };
   try {
-    ({ values } = parseArgs({
+    ({ values: parsed } = parseArgs({
       args,
       options: {
-        to: { type: 'string' },
-        versions: { type: 'string' },
+        to: { type: 'string', multiple: true },
+        // Given twice (--versions kjv --versions web), a list option adds to itself: parseArgs kept only
+        // the last, so the kjv a script asked for was left out without a word.
+        versions: { type: 'string', multiple: true },
         search: { type: 'boolean' },
-        packs: { type: 'string' },
+        packs: { type: 'string', multiple: true },
         all: { type: 'boolean' },
         list: { type: 'boolean' },
         data: { type: 'string' },
@@ -262,6 +264,15 @@ export function copyPacksFromArgs(
             : `unknown option ${JSON.stringify(option)} (bible copy-packs --help lists the options)`,
     );
   }
+  // Two folders are one too many: the packs would go to whichever came last.
+  if (parsed.to && parsed.to.length > 1)
+    throw new Error(`--to is given more than once (${parsed.to.join(', ')}); name one folder`);
+  const values = {
+    ...parsed,
+    to: parsed.to?.[0],
+    versions: parsed.versions?.join(','),
+    packs: parsed.packs?.join(','),
+  };
   if (values.help) {
     log(COPY_PACKS_USAGE);
     return 0;

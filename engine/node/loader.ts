@@ -10,6 +10,12 @@ import { type Checksum, isPackName } from '../core/pack/reader.ts';
 // entry of the package, since they share its engine, one that require() cannot load. node:zlib is taken on
 // the first inflate or check: it loads node:stream with it (about 3 ms), which an app that imports the
 // engine and never reads a pack should not pay, and which a process that prints first has loaded anyway.
+// A web page or renderer bundle that imports this entry has no `process`: it is told which entry is its
+// own, where it got "process is not defined" as it loaded.
+if (typeof process === 'undefined' || !process.versions?.node)
+  throw new Error(
+    "bible-engine/node runs in Node; in a web page, a browser extension or an Electron renderer import 'bible-engine/browser' (openBrowser), elsewhere 'bible-engine' (open with a loader)",
+  );
 const builtin = process.getBuiltinModule as ((id: string) => unknown) | undefined;
 if (typeof builtin !== 'function')
   throw new Error(
@@ -68,7 +74,16 @@ async function readPackFile(path: string): Promise<Uint8Array> {
  * The package's own packs: dist/data at the package root, found from this file whether it runs from the
  * TypeScript sources (engine/node) or the compiled JavaScript (lib/node, or a bundled CLI in lib/cli).
  */
-export const DEFAULT_DATA_DIR = packageDataDir(dirname(fileURLToPath(import.meta.url)));
+export const DEFAULT_DATA_DIR = packageDataDir(moduleDir());
+
+/** This module's folder. An app bundled to CommonJS (esbuild --format=cjs, as an Electron main process
+ *  often is) has no import.meta.url, and fileURLToPath(undefined) threw as the app started: the bundle's
+ *  own folder stands in, where no dist/data is found and a first read names the dataDir to pass. */
+function moduleDir(): string {
+  const url: unknown = import.meta.url;
+  if (typeof url === 'string' && url !== '') return dirname(fileURLToPath(url));
+  return typeof __dirname === 'string' ? __dirname : process.cwd();
+}
 
 function packageDataDir(from: string): string {
   for (let dir = from, up = 0; up < 4; dir = dirname(dir), up++) {
@@ -78,7 +93,10 @@ function packageDataDir(from: string): string {
   return resolve(from, '..', '..', 'dist', 'data');
 }
 
-export function fsLoader(dataDir = DEFAULT_DATA_DIR): PackLoader {
+export function fsLoader(folder: string | URL = DEFAULT_DATA_DIR): PackLoader {
+  // A file: URL, as an ES module names a folder beside itself (new URL('./packs/', import.meta.url)) and
+  // as Node's fs takes it, is that folder's path.
+  const dataDir: unknown = isFileUrl(folder) ? fileURLToPath(folder.href) : folder;
   // An empty path (an unset environment variable, say) would read the packs from wherever the process
   // happens to run, and a remedy naming no folder.
   if (typeof dataDir !== 'string' || dataDir.trim() === '')
@@ -102,13 +120,38 @@ export function fsLoader(dataDir = DEFAULT_DATA_DIR): PackLoader {
         resolve(dataDir) !== resolve(DEFAULT_DATA_DIR)
           ? `this folder holds the packs copied into it; \`bible copy-packs --to ${shellWord(dataDir)} --packs ${packName}\` adds it`
           : fs.existsSync(join(DEFAULT_DATA_DIR, 'manifest.json'))
-            ? 'run `npm run build`'
+            ? packageRemedy(packName)
             : 'no dist/data was found beside the engine (bundled into an app?): pass openNode({ dataDir }) naming a folder of packs (`bible copy-packs --to <folder>` writes one), or run `npm run build` in a checkout';
       throw new Error(`${path} does not exist; ${remedy}`);
     }
   };
   return Object.assign(load, { listPacks: () => listPackFiles(dataDir) });
 }
+
+/**
+ * Why the package's own folder lacks a pack: its manifest names every pack the build wrote, so a name it
+ * does not know is no pack at all (a typo in preload or load(), where a rebuild would change nothing).
+ */
+function packageRemedy(packName: string): string {
+  try {
+    const manifest = JSON.parse(fs.readFileSync(join(DEFAULT_DATA_DIR, 'manifest.json'), 'utf8')) as {
+      packs?: { name?: unknown }[];
+    };
+    const names = (manifest.packs ?? []).map((p) => p.name).filter((n): n is string => typeof n === 'string');
+    if (names.length && !names.includes(packName))
+      return `there is no pack named '${packName}'; the packs are ${names.join(', ')}`;
+  } catch {
+    // an unreadable manifest: the remedy below still holds
+  }
+  return 'run `npm run build`';
+}
+
+/** A URL object of the file: scheme (from this realm or another: its href is what tells). */
+const isFileUrl = (value: unknown): value is URL =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { href?: unknown }).href === 'string' &&
+  /^file:/i.test((value as { href: string }).href);
 
 /** A path as one word of a shell command: quoted when it holds anything a shell would read otherwise. */
 const shellWord = (path: string) => (/^[\w./:@+-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`);
@@ -139,8 +182,19 @@ export const nativeInflate = (compressed: Uint8Array, expectedLength: number): U
 export const nativeChecksum: Checksum = (bytes) => zlib().crc32(bytes);
 
 /** open() with the fs loader, native inflate and, where Node has it, native CRC-32. */
-export async function openNode(options: Partial<OpenOptions> & { dataDir?: string } = {}): Promise<TypedBible> {
+export async function openNode(
+  options: Partial<OpenOptions> & {
+    /** the folder of packs (`bible copy-packs --to` writes one): a path, relative to the working
+     *  directory, or a file: URL; by default the package's own dist/data, which holds every pack */
+    dataDir?: string | URL;
+  } = {},
+): Promise<TypedBible> {
   const { dataDir, ...rest } = options;
+  // open() takes options of any name, so a misspelt dataDir ('datadir', 'data_dir') was silently
+  // ignored and every pack read from the package's own folder instead of the app's.
+  const misspelt = Object.keys(rest).find((key) => key.toLowerCase().replace(/[-_]/g, '') === 'datadir');
+  if (misspelt !== undefined)
+    throw new BibleError('INVALID_PARAMETER', `openNode() has no option ${misspelt}; did you mean dataDir?`, misspelt);
   // Its own dataDir only: one set on Object.prototype would read every pack from that folder.
   return open({
     loader: fsLoader(Object.hasOwn(options, 'dataDir') ? dataDir : undefined),

@@ -68,6 +68,19 @@ const decodeUtf8 = strictUtf8Decoder();
 export const packUnusable = (name: string, why: string) =>
   notAvailable(`pack '${name}' cannot be used: ${why}; rebuild it with \`bible build\``);
 
+/** The first characters of bytes that are plainly text beginning with '<', '{' or '[' (HTML, XML, JSON). */
+function textStart(file: Uint8Array): string | undefined {
+  let i = 0;
+  while (i < file.length && i < 64 && (file[i] === 0x20 || (file[i] >= 0x09 && file[i] <= 0x0d))) i++;
+  if (file[i] !== 0x3c && file[i] !== 0x7b && file[i] !== 0x5b) return undefined;
+  let out = '';
+  for (let j = i; j < file.length && out.length < 40; j++) {
+    if (file[j] < 0x20 || file[j] > 0x7e) break;
+    out += String.fromCharCode(file[j]);
+  }
+  return out.length >= 2 ? out : undefined;
+}
+
 /** Pack names are file names too: letters, digits, dot, underscore and dash, starting with a letter or digit. */
 export const isPackName = (name: string) => /^[a-z0-9][a-z0-9._-]*$/i.test(name);
 
@@ -149,8 +162,18 @@ export function readPack(
   // Not bytes is the loader's fault, not the pack's: the message does not send the host to rebuild it.
   if (!file)
     throw notAvailable(`pack '${name}' cannot be read: the loader returned ${describeValue(given)}, not a Uint8Array`);
-  if (file.length < PACK_HEADER_BYTES || PACK_MAGIC.some((b, i) => file[i] !== b))
+  if (file.length < PACK_HEADER_BYTES || PACK_MAGIC.some((b, i) => file[i] !== b)) {
+    // Text in a pack's place is what a loader was answered, not a damaged build: a web server's page for a
+    // path it does not serve (a dev server's index.html fallback, a 404 page sent as 200) or a JSON error.
+    const text = textStart(file);
+    if (text !== undefined) {
+      onUnusable?.();
+      throw notAvailable(
+        `pack '${name}' cannot be used: the loader returned text, not a pack file (it begins ${JSON.stringify(text)}): a web page or an error answered where the pack's file was asked for?`,
+      );
+    }
     throw fail('not a pack file (bad magic)');
+  }
   const header = new DataView(file.buffer, file.byteOffset, PACK_HEADER_BYTES);
   const version = header.getUint16(4, true);
   if (version !== PACK_FORMAT_VERSION)
