@@ -5,7 +5,15 @@ import { loadMeta, type Meta } from './meta.ts';
 import { textPack, type Context, type OperationDef } from './operation.ts';
 import { OPERATION_NAMES } from './operation-names.ts';
 import { verseOperations } from './ops/verses.ts';
-import type { CallArgs, OperationName, ResultOf, RuntimeName, TypedMethods } from './typed.ts';
+import type {
+  CallArgs,
+  ListOperationName,
+  OperationName,
+  ResultOf,
+  RowOf,
+  RuntimeName,
+  TypedMethods,
+} from './typed.ts';
 import { packUnusable, readPack, type Checksum, type Inflate, type Pack } from './pack/reader.ts';
 import { packName, type PackSchema } from './pack/schema.ts';
 import { META_PACK } from './pack/schemas.ts';
@@ -65,9 +73,11 @@ export interface Bible {
    * slice at a time without holding every row: row i is what `call` answers at index i. Operations
    * that can answer long lists (the searches) build each row when asked; for other list answers the
    * rows are those of the built array. Undefined when the answer is not a list. row(i) throws a
-   * RangeError for an i outside 0 <= i < total or not a whole number.
+   * RangeError for an i outside 0 <= i < total or not a whole number. With a list operation's name
+   * written out, its parameters and rows are typed; a name held in a `string` answers rows of `unknown`.
    */
-  rows(name: string, params?: Params): Promise<Rows | undefined>;
+  rows<N extends ListOperationName>(name: N, ...params: CallArgs<N>): Promise<Rows<RowOf<N>>>;
+  rows<S extends string>(name: RuntimeName<S>, params?: Params): Promise<Rows | undefined>;
   /** the names among `params` that the operation does not take (call() ignores them; strict mode refuses them) */
   unknownParams(name: string, params?: Params): string[];
   /** loads packs ahead of use, and the code of every operation (`load([])` loads only the code), after
@@ -303,7 +313,8 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
       if (needs.some((n) => !packs.has(n))) await Promise.all(needs.map(fetchPack));
       return op.run(context, params);
     },
-    async rows(name: string, raw?: Params): Promise<Rows | undefined> {
+    // The overloads' typed rows are the same rows: what `call` answers, a row at a time.
+    async rows(name: string, raw?: Params): Promise<any> {
       const { op, check } = operationAtHand(name) ?? (await operationAfterLoading(name));
       const params = check(raw);
       const needs = op.packs ? op.packs(params, meta, hasPack) : noPacks;

@@ -86,6 +86,13 @@ export type CallArgs<N extends OperationName> =
  */
 export type RuntimeName<S extends string> = S & (string extends S ? unknown : never);
 
+/** The operations that answer a list (GetSearch, GetChapter, …), whose answers rows() hands out a row at a time. */
+export type ListOperationName = {
+  [N in OperationName]: ResultOf<N> extends readonly unknown[] ? N : never;
+}[OperationName];
+/** One row of a list operation's answer: what `call` answers at each index. */
+export type RowOf<N extends ListOperationName> = ResultOf<N> extends readonly (infer Row)[] ? Row : never;
+
 /** One typed method per operation: bible.GetVerse({ verseId: '43003016', versionId: 'kjv' }). */
 export type TypedMethods = {
   readonly [N in OperationName]: HasRequired<OperationNamed<N>['params']> extends true

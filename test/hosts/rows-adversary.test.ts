@@ -208,7 +208,7 @@ describe('bible.rows with bad input', () => {
 
   it('is undefined for an operation whose answer is not a list, and the rows of call() for one that is', async () => {
     const b = await bible();
-    expect(await b.rows('GetSearchCount', { query: 'love' })).toBeUndefined();
+    expect(await b.rows('GetSearchCount' as string, { query: 'love' })).toBeUndefined();
     const verse = (await b.rows('GetVerse', { verseId: '43003016', versionId: 'kjv' }))!;
     expect(verse.total).toBe(1);
     expect(verse.row(0)).toEqual((await b.call('GetVerse', { verseId: '43003016', versionId: 'kjv' }))[0]);

@@ -18,6 +18,19 @@ export async function typedUse(bible: TypedBible): Promise<void> {
   const byName = await bible.call('GetStrongs', { id: 'G26' });
   void [text, filled, day, count, names, params, strongs, prefixed, both, byName];
 
+  // rows() of a list operation named in full: its rows are typed as call() answers them.
+  const hits = await bible.rows('GetSearch', { query: 'love' });
+  const firstHit: string = hits.row(0).t;
+  const anyRows = await bible.rows('GetSearch' as string, { query: 'love' });
+  const unknownRow: unknown = anyRows?.row(0);
+  void [firstHit, unknownRow];
+  // @ts-expect-error rows of an operation that does not answer a list
+  await bible.rows('GetSearchCount', { query: 'love' });
+  // @ts-expect-error rows of a misspelt operation
+  await bible.rows('GetSerch', { query: 'love' });
+  // @ts-expect-error a parameter rows() of GetSearch does not take
+  await bible.rows('GetSearch', { qeury: 'love' });
+
   // @ts-expect-error a misspelt operation
   void bible.GetVrese;
   // @ts-expect-error a misspelt parameter
