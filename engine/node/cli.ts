@@ -5,6 +5,15 @@ import { BibleError } from '../core/errors.ts';
 import type { Bible } from '../core/engine.ts';
 import { parseQuery } from './http/query.ts';
 
+/** `bible batch`'s lines of the usage, which `bible help batch` prints alone. */
+const BATCH_USAGE = `  bible batch [--lenient]              answer one call per line of standard input, one JSON line each;
+                                       a line is either words as a shell reads them:
+                                         GetParseCitation citation="Jn 3:16" 'language=spanish'
+                                       or a query string, percent-encoded as in a URL:
+                                         GetParseCitation?citation=Jn%203:16&language=spanish
+                                       blank lines and # comments are skipped; exit 2 when any
+                                       line failed (its error is its JSON line)`;
+
 const USAGE = `usage:
   bible <Operation> [name=value ...]   answer one operation as JSON (e.g. bible GetVerse verseId=43003016)
         [--lenient]                    ignore parameters the operation does not take (named on stderr)
@@ -17,13 +26,7 @@ const USAGE = `usage:
                                        start the HTTP server (API, reader page, packs); bible serve --help
   bible copy-packs --to DIR [--versions kjv] [--packs a,b]
                                        copy chosen packs into an app's assets folder; bible copy-packs --help
-  bible batch [--lenient]              answer one call per line of standard input, one JSON line each;
-                                       a line is either words as a shell reads them:
-                                         GetParseCitation citation="Jn 3:16" 'language=spanish'
-                                       or a query string, percent-encoded as in a URL:
-                                         GetParseCitation?citation=Jn%203:16&language=spanish
-                                       blank lines and # comments are skipped; exit 2 when any
-                                       line failed (its error is its JSON line)
+${BATCH_USAGE}
   bible help serve|batch|copy-packs|build
                                        that command's options
   bible help                           this text
@@ -169,7 +172,7 @@ export async function main(argv: string[]): Promise<number> {
       // Its calls come on standard input: the options it takes are its own, not an operation's.
       const { flags, assignments } = splitFlags(rest, 'bible batch takes --lenient and --help');
       if (flags.help) {
-        process.stdout.write(`${USAGE}\n`);
+        process.stdout.write(`usage:\n${BATCH_USAGE}\n`);
         return 0;
       }
       if (assignments.length)

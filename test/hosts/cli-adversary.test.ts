@@ -100,7 +100,7 @@ describe('help', () => {
   it('bible help <command> is that command’s own help', async () => {
     for (const [command, first] of [
       ['copy-packs', 'usage: bible copy-packs'],
-      ['batch', 'usage:'],
+      ['batch', 'usage:\n  bible batch [--lenient]'],
       ['help', 'usage:'],
     ]) {
       const r = await inProcess(['help', command]);
@@ -108,6 +108,8 @@ describe('help', () => {
       expect(r.stdout.startsWith(first), command).toBe(true);
       expect(r.stderr).toBe('');
     }
+    // batch's help is its own lines, not the whole usage.
+    expect((await inProcess(['help', 'batch'])).stdout).not.toContain('bible serve');
     const serve = run(['help', 'serve']);
     expect(serve.status).toBe(0);
     expect(serve.stdout).toMatch(/^usage: bible serve/);
