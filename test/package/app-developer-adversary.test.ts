@@ -3,12 +3,13 @@
 // it wrong: numbers for strings, a translation in capitals, a request's URLSearchParams handed to call(),
 // a misspelt option, an Electron main process bundled to CommonJS, a web bundle run outside a page, a
 // TypeScript app compiled to CommonJS, and errors caught and inspected.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installTarballs, packPackage } from './packed-package.ts';
 
 const REPO = resolve(import.meta.dirname, '..', '..');
 const work = mkdtempSync(join(tmpdir(), 'bible-app-dev-'));
@@ -17,8 +18,6 @@ const packed = join(work, 'tarballs');
 const bin = join(app, 'node_modules', '.bin', 'bible');
 const TSC = join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
 
-const npm = (args: string[], cwd: string) =>
-  execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 const node = (args: string[], cwd = app) => spawnSync(process.execPath, args, { cwd, encoding: 'utf8' });
 /** Runs an ES module script written into the app, and answers its stdout parsed as JSON. */
 const runScript = (name: string, source: string) => {
@@ -37,21 +36,9 @@ beforeAll(() => {
   mkdirSync(packed, { recursive: true });
   mkdirSync(app, { recursive: true });
   // lib/ and dist/ as built: the tarball carries them as they are.
-  npm(['pack', '--ignore-scripts', '--silent', '--pack-destination', packed], REPO);
-  for (const dependency of Object.keys(JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).dependencies))
-    npm(['pack', '--ignore-scripts', '--silent', '--pack-destination', packed], join(REPO, 'node_modules', dependency));
+  packPackage(packed);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'my-app', private: true, type: 'module' }));
-  npm(
-    [
-      'install',
-      '--offline',
-      '--no-audit',
-      '--no-fund',
-      '--ignore-scripts',
-      ...readdirSync(packed).map((f) => join(packed, f)),
-    ],
-    app,
-  );
+  installTarballs(app, packed);
   const copy = spawnSync(bin, ['copy-packs', '--to', 'packs dir/bible', '--versions', 'KJV'], {
     cwd: app,
     encoding: 'utf8',

@@ -3,7 +3,7 @@
 // README shows, run as that app would run them: a plain Node script, a TypeScript typecheck, a browser
 // bundle in chromium (or, without chromium, in a context with no Node globals), and a React Native-style
 // loader over packs copied into an assets folder by `bible copy-packs`.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -21,6 +21,7 @@ import { extname, join, resolve } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installTarballs, packPackage } from './packed-package.ts';
 
 const REPO = resolve(import.meta.dirname, '..', '..');
 const EXAMPLES = join(REPO, 'examples');
@@ -32,8 +33,6 @@ const installed = join(app, 'node_modules', 'bible-engine');
 let tarball = '';
 let checkoutManifest = '';
 
-const npm = (args: string[], cwd: string) =>
-  execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 const node = (args: string[]) => spawnSync(process.execPath, args, { cwd: app, encoding: 'utf8' });
 
 beforeAll(() => {
@@ -42,22 +41,9 @@ beforeAll(() => {
   // As a publisher packs: prepack (a quick check here, since `npm test` built lib/ and dist/ first)
   // swaps in the package.json that ships, and postpack puts the checkout's own back.
   checkoutManifest = readFileSync(join(REPO, 'package.json'), 'utf8');
-  tarball = join(packed, npm(['pack', '--silent', '--pack-destination', packed], REPO).trim().split('\n').pop()!);
-  // Our dependencies come from the copies this checkout installed, so no registry is asked.
-  for (const dependency of Object.keys(JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).dependencies))
-    npm(['pack', '--ignore-scripts', '--silent', '--pack-destination', packed], join(REPO, 'node_modules', dependency));
+  tarball = packPackage(packed, { packScripts: true });
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer-app', private: true, type: 'module' }));
-  npm(
-    [
-      'install',
-      '--offline',
-      '--no-audit',
-      '--no-fund',
-      '--ignore-scripts',
-      ...readdirSync(packed).map((f) => join(packed, f)),
-    ],
-    app,
-  );
+  installTarballs(app, packed);
   cpSync(EXAMPLES, app, { recursive: true });
 }, 180_000);
 

@@ -4,11 +4,12 @@
 // in the same run (with the floor every Node program pays: `node -e 0`), and `bible batch` for scripts
 // that loop.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { deflateRawSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import type { Harness } from '../harness.ts';
+import { installTarballs, packPackage } from '../../package/packed-package.ts';
 import { withDiathekeKjv } from '../peers.ts';
 
 const REPO = resolve(import.meta.dirname, '..', '..', '..');
@@ -143,21 +144,11 @@ function packSizeNotes(h: Harness): void {
 export default async function packageSuite(h: Harness): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'bible-bench-package-'));
   try {
-    const npm = (args: string[], cwd: string) =>
-      execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
     const tarballs = join(work, 'tarballs');
     const app = join(work, 'app');
     mkdirSync(tarballs);
     mkdirSync(app);
-    const tarball = join(
-      tarballs,
-      npm(['pack', '--ignore-scripts', '--silent', '--pack-destination', tarballs], REPO).trim().split('\n').pop()!,
-    );
-    for (const dependency of Object.keys(JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).dependencies))
-      npm(
-        ['pack', '--ignore-scripts', '--silent', '--pack-destination', tarballs],
-        join(REPO, 'node_modules', dependency),
-      );
+    const tarball = packPackage(tarballs);
     h.note(
       `npm pack: ${(statSync(tarball).size / 1024 / 1024).toFixed(1)} MiB tarball (compiled engine, declarations, CLI, every pack)`,
     );
@@ -168,17 +159,7 @@ export default async function packageSuite(h: Harness): Promise<void> {
       "import { openNode } from 'bible-engine/node';\nconst b = await openNode();\nconsole.log((await b.GetVerse({ verseId: '43003016' }))[0].t);\n",
     );
     const t0 = performance.now();
-    npm(
-      [
-        'install',
-        '--offline',
-        '--no-audit',
-        '--no-fund',
-        '--ignore-scripts',
-        ...readdirSync(tarballs).map((f) => join(tarballs, f)),
-      ],
-      app,
-    );
+    installTarballs(app, tarballs);
     const installed = performance.now();
     execFileSync(process.execPath, ['first.mjs'], { cwd: app, stdio: 'ignore' });
     const done = performance.now();
