@@ -6,7 +6,7 @@ import type { Builder, BuiltPack } from './context.ts';
 import { composeVerseId, verseIdOf } from '../../engine/core/ids.ts';
 import { sectionsOf } from '../pack/writer.ts';
 import { TEXT_PACK } from '../../engine/core/pack/schemas.ts';
-import { wordCodedSections } from '../pack/word-coding.ts';
+import { utf8Length, wordCodedSections } from '../pack/word-coding.ts';
 import { readDictionary } from '../../engine/core/pack/word-coding.ts';
 import { searchEntrySections } from '../../engine/core/search/text-index.ts';
 
@@ -28,7 +28,7 @@ export function chapterRunBlocks(
   let first = 0;
   let bytes = 0;
   for (let i = 0; i < verses.length; i++) {
-    bytes += encoder.encode(lines[i]).length + 1;
+    bytes += utf8Length(lines[i]) + 1;
     const next = verses[i + 1];
     const bookEnds = !next || next.book !== verses[i].book;
     const chapterEnds = bookEnds || next.chapter !== verses[i].chapter;
@@ -43,7 +43,6 @@ export function chapterRunBlocks(
   return { blocks, blockStarts };
 }
 
-const encoder = new TextEncoder();
 
 export const textBuilder: Builder = {
   name: 'text',

@@ -6,7 +6,8 @@ import { MAX_ENTRY_BYTES } from '../../engine/core/pack/word-coding.ts';
 
 const twoByteCapacity = (layout: WordCodeLayout) => (layout.threeByteLead - layout.oneByte) * 256;
 const encoder = new TextEncoder();
-const utf8Length = (s: string) => (/^[\x00-\x7f]*$/.test(s) ? s.length : encoder.encode(s).length);
+/** A string's length in UTF-8 bytes; ASCII (most verses of most translations) is measured without encoding. */
+export const utf8Length = (s: string) => (/^[\x00-\x7f]*$/.test(s) ? s.length : encoder.encode(s).length);
 
 const TOKEN = /[\p{L}\p{M}]+|[^\p{L}\p{M}]+/gu;
 const WORD_START = /^[\p{L}\p{M}]/u;
@@ -19,7 +20,9 @@ export function tokenize(text: string): string[] {
     const t = tokens[i];
     // Separator runs sit between word runs, so a lone space here always has a word on each side.
     if (t === ' ' && i > 0 && i + 1 < tokens.length) continue;
-    if (utf8Length(t) <= MAX_ENTRY_BYTES) out.push(t);
+    // A UTF-16 unit is at most 3 UTF-8 bytes (a pair of them 4): most runs are short enough to fit
+    // unmeasured, which spares a build some millions of encodes.
+    if (t.length * 3 <= MAX_ENTRY_BYTES || utf8Length(t) <= MAX_ENTRY_BYTES) out.push(t);
     else {
       // A run longer than an entry holds is cut into pieces. Separator entries join with nothing between
       // them, so a separator run can be cut anywhere; a word run (Thai and Chinese write clauses without
@@ -52,14 +55,27 @@ export interface BuiltDictionary {
  * Ties break by code point order, so the same texts always give the same dictionary.
  */
 export function buildDictionary(texts: readonly string[]): BuiltDictionary {
-  const counts = new Map<string, number>();
+  // Each distinct entry's number in first-seen order, and its count: one hash lookup a token, where a
+  // map of counts took two (a translation has about 800,000 tokens).
+  const numbers = new Map<string, number>();
+  const distinct: string[] = [];
+  const counts: number[] = [];
   const tokens = texts.map((text) => {
     const t = tokenize(text);
-    for (const token of t) counts.set(token, (counts.get(token) ?? 0) + 1);
+    for (const token of t) {
+      const n = numbers.get(token);
+      if (n === undefined) {
+        numbers.set(token, distinct.length);
+        distinct.push(token);
+        counts.push(1);
+      } else counts[n]++;
+    }
     return t;
   });
   const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1] || byCodePoint(a[0], b[0]));
+  const ranked = distinct
+    .map((entry, n): [string, number] => [entry, counts[n]])
+    .sort((a, b) => b[1] - a[1] || byCodePoint(a[0], b[0]));
   const layout = shortestLayout(ranked.map(([, count]) => count));
   const oneByte = Math.min(layout.oneByte, ranked.length);
   const twoByteEnd = Math.min(layout.oneByte + twoByteCapacity(layout), ranked.length);
