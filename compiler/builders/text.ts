@@ -43,7 +43,6 @@ export function chapterRunBlocks(
   return { blocks, blockStarts };
 }
 
-
 export const textBuilder: Builder = {
   name: 'text',
   build(ctx) {
