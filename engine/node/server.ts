@@ -32,7 +32,7 @@ import {
   type EncodedJson,
 } from './http/json-answer.ts';
 import { parseQuery } from './http/query.ts';
-import { errorBody, isRefusal, refusal, type Refusal } from './http/refusal.ts';
+import { type ErrorBody, errorBody, isRefusal, refusal, type Refusal } from './http/refusal.ts';
 import { BodyAborted, BodyTooLarge, bodyText, readBody } from './http/request-body.ts';
 import { callInParts, readsInParts } from './http/text-parts.ts';
 import { createTurns, type Turns } from './http/turns.ts';
@@ -109,6 +109,17 @@ export const ANSWER_LIMITS = {
   writeTimeoutMs: 30_000,
 } as const;
 
+/**
+ * An error as a client sees it: a pack the server cannot read is named by the loader with its path on the
+ * server's disk (and the copy-packs command that adds it), which is the operator's business, not the
+ * client's. The pack folder is written `<packs>` instead.
+ */
+export function withoutPackFolders(body: ErrorBody, folders: readonly string[]): ErrorBody {
+  let message = body.error.message;
+  for (const folder of folders) message = message.split(folder).join('<packs>');
+  return message === body.error.message ? body : errorBody(body.error.code, message, body.error.param);
+}
+
 /** Status for a BibleError: an unknown operation is 404, everything else the caller sent is 400. */
 export const statusOf = (error: BibleError): number => (error.code === 'UNKNOWN_OPERATION' ? 404 : 400);
 
@@ -130,6 +141,9 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
     costMs: new Map(),
     serveStatic: staticFiles(staticRoots(webDir, dataDir)),
     hasWebPage: webDir !== null,
+    packFolders: [...new Set([dataDir, DEFAULT_DATA_DIR].filter((d): d is string => !!d))].sort(
+      (a, b) => b.length - a.length,
+    ),
   };
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     const exchange: Exchange = { state, req, res };
@@ -169,6 +183,8 @@ interface HandlerState {
   costMs: Map<string, number>;
   serveStatic: ReturnType<typeof staticFiles>;
   hasWebPage: boolean;
+  /** the folders packs are read from, as the loader's messages name them, longest first */
+  packFolders: readonly string[];
 }
 
 /** One request, its response, and the shared state. */
@@ -347,7 +363,7 @@ async function answerOperation(x: Exchange, name: string, query: string, admitte
   } catch (error) {
     if (!(error instanceof BibleError)) throw error;
     const headers = params ? withIgnoredParams(admitted, bible.unknownParams(name, params)) : admitted;
-    await sendJson(x, statusOf(error), error.toJSON(), headers);
+    await sendJson(x, statusOf(error), withoutPackFolders(error.toJSON(), x.state.packFolders), headers);
   } finally {
     reservation?.release();
     bodyReservation?.release();

@@ -503,6 +503,16 @@ describe('static files never leave their folder', () => {
   });
   afterAll(() => server?.close());
 
+  it("names a pack the folder lacks without the folder's path on the server's disk", async () => {
+    const answer = await get(url, '/GetVerse?verseId=43003016&versionId=kjv');
+    expect(answer.status).toBe(400);
+    const { error } = JSON.parse(answer.body);
+    expect(error.code).toBe('NOT_AVAILABLE');
+    expect(error.message).toContain('<packs>/text-kjv.pack does not exist');
+    expect(error.message).toContain('bible copy-packs --to <packs> --packs text-kjv');
+    expect(error.message).not.toContain(base);
+  });
+
   it.each([
     ['/data/meta.pack', 200, 'BPAK'],
     ['/data/manifest.json', 200, '"packs"'],
