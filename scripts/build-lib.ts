@@ -233,7 +233,8 @@ function writeFiles(files: readonly BuiltFile[]): void {
 }
 
 /**
- * The name under which Node's entry hands the chunks folded into it to the files that stand in for them.
+ * The name under which Node's entry hands the chunks folded into it to the files that stand in for them:
+ * an object with a function per chunk that answers that chunk's names.
  * A stand-in takes each name's value once, as it is evaluated, which is the live binding only because no
  * engine module exports a binding it reassigns (test/package/lib-entries.test.ts holds them to that).
  */
@@ -242,7 +243,7 @@ const FOLDED_CHUNKS = '__foldedChunks';
 /**
  * lib/node: the engine entries split as in lib/engine, then the chunks that `bible-engine/node` imports
  * are folded into it, so importing it reads, resolves and compiles one file rather than three (some 2 to
- * 4 ms of a first verse here). Each folded chunk's file is left as a few lines that take its names back
+ * 4 ms of a first verse here). Each folded chunk's file is left as one line that takes its names back
  * from the entry, so the operation table (loaded on first use) and the other two entries share the
  * entry's one engine: one BibleError class, one set of pack readers.
  */
@@ -277,29 +278,27 @@ async function buildNodeEngine(options: BuildOptions): Promise<void> {
     folded.push(chunk);
     queue.push(...staticImports(chunk));
   }
+  // Each folded chunk with its file's name and the names it exports, checked once.
+  const chunks = folded.map((path, k) => ({ path, file: basename(path), names: exportsOf(path), alias: `chunk${k}` }));
   const { outputFiles } = await build({
     ...options,
     write: false,
     splitting: false,
     stdin: {
-      // The chunks' names are gathered only when a stand-in asks for them: a namespace object would be built
-      // with a getter per name as the entry is imported, which nothing needs for a first verse.
+      // A chunk's names are gathered only when its stand-in asks for them: a namespace object would be
+      // built with a getter per name as the entry is imported, which nothing needs for a first verse.
       contents: [
         `export * from ${JSON.stringify(entry)};`,
-        ...folded.map(
-          (chunk, k) =>
-            `import { ${exportsOf(chunk)
-              .map((name) => `${name} as chunk${k}_${name}`)
-              .join(', ')} } from ${JSON.stringify(chunk)};`,
+        ...chunks.map(
+          (c) =>
+            `import { ${c.names.map((name) => `${name} as ${c.alias}_${name}`).join(', ')} } from ${JSON.stringify(c.path)};`,
         ),
-        `export const ${FOLDED_CHUNKS} = () => ({ ${folded
+        `export const ${FOLDED_CHUNKS} = { ${chunks
           .map(
-            (chunk, k) =>
-              `${JSON.stringify(basename(chunk))}: { ${exportsOf(chunk)
-                .map((name) => `${name}: chunk${k}_${name}`)
-                .join(', ')} }`,
+            (c) =>
+              `${JSON.stringify(c.file)}: () => ({ ${c.names.map((name) => `${name}: ${c.alias}_${name}`).join(', ')} })`,
           )
-          .join(', ')} });`,
+          .join(', ')} };`,
       ].join('\n'),
       resolveDir: NODE_DIR,
       sourcefile: 'index.js',
@@ -308,10 +307,10 @@ async function buildNodeEngine(options: BuildOptions): Promise<void> {
     plugins: [fromMemory(text)],
   });
   text.set(entry, outputFiles[0].text);
-  for (const chunk of folded)
+  for (const c of chunks)
     text.set(
-      chunk,
-      `import{${FOLDED_CHUNKS}}from"./index.js";export const{${exportsOf(chunk).join(',')}}=${FOLDED_CHUNKS}()[${JSON.stringify(basename(chunk))}];\n`,
+      c.path,
+      `import{${FOLDED_CHUNKS}}from"./index.js";export const{${c.names.join(',')}}=${FOLDED_CHUNKS}[${JSON.stringify(c.file)}]();\n`,
     );
   writeFiles([...text].map(([path, contents]) => ({ path, text: contents })));
 }
