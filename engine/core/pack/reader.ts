@@ -1,4 +1,4 @@
-import { notAvailable } from '../errors.ts';
+import { type BibleError, notAvailable } from '../errors.ts';
 import { crc32 } from './crc32.ts';
 import { strictUtf8Decoder } from '../utf8.ts';
 import {
@@ -154,10 +154,12 @@ export function readPack(
   /** told whenever the pack refuses a read, so a holder can let it go and read the file afresh */
   onUnusable?: () => void,
 ): Pack {
-  const fail = (why: string) => {
+  /** An error of a read this pack refuses, its holder told first. */
+  const refused = (error: BibleError) => {
     onUnusable?.();
-    return packUnusable(name, why);
+    return error;
   };
+  const fail = (why: string) => refused(packUnusable(name, why));
   const file = plainBytes(given);
   // Not bytes is the loader's fault, not the pack's: the message does not send the host to rebuild it.
   if (!file)
@@ -166,12 +168,12 @@ export function readPack(
     // Text in a pack's place is what a loader was answered, not a damaged build: a web server's page for a
     // path it does not serve (a dev server's index.html fallback, a 404 page sent as 200) or a JSON error.
     const text = textStart(file);
-    if (text !== undefined) {
-      onUnusable?.();
-      throw notAvailable(
-        `pack '${name}' cannot be used: the loader returned text, not a pack file (it begins ${JSON.stringify(text)}): a web page or an error answered where the pack's file was asked for?`,
+    if (text !== undefined)
+      throw refused(
+        notAvailable(
+          `pack '${name}' cannot be used: the loader returned text, not a pack file (it begins ${JSON.stringify(text)}): a web page or an error answered where the pack's file was asked for?`,
+        ),
       );
-    }
     throw fail('not a pack file (bad magic)');
   }
   const header = new DataView(file.buffer, file.byteOffset, PACK_HEADER_BYTES);
@@ -232,12 +234,12 @@ export function readPack(
   // checked: that is told apart from a damaged file, whose rebuilding would not help.
   const fileLength = file.length;
   const directoryCrc = header.getUint32(12, true);
-  const changedByHost = () => {
-    onUnusable?.();
-    return notAvailable(
-      `pack '${name}' cannot be read: the bytes its loader returned were changed, reused or released after it was opened (the engine reads them in place; a loader hands over bytes it no longer uses)`,
+  const changedByHost = () =>
+    refused(
+      notAvailable(
+        `pack '${name}' cannot be read: the bytes its loader returned were changed, reused or released after it was opened (the engine reads them in place; a loader hands over bytes it no longer uses)`,
+      ),
     );
-  };
   const readBlock = (sectionName: string, block: Block, kind: number): Uint8Array => {
     if (file.length !== fileLength) throw changedByHost();
     const bytes = file.subarray(block.at, block.at + block.storedLength);
