@@ -114,14 +114,10 @@ export function fsLoader(folder: string | URL = DEFAULT_DATA_DIR): PackLoader {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== 'ENOENT') throw new Error(code ? `cannot read ${path} (${code})` : (error as Error).message);
       // The package's own folder has every pack once built; a folder of the app's has those copied into it.
-      // No dist/data at all beside the engine: most often an app bundled into files of its own, away from
-      // the package, where building the engine is no remedy.
       const remedy =
         resolve(dataDir) !== resolve(DEFAULT_DATA_DIR)
           ? `this folder holds the packs copied into it; \`bible copy-packs --to ${shellWord(dataDir)} --packs ${packName}\` adds it`
-          : fs.existsSync(join(DEFAULT_DATA_DIR, 'manifest.json'))
-            ? packageRemedy(packName)
-            : 'no dist/data was found beside the engine (bundled into an app?): pass openNode({ dataDir }) naming a folder of packs (`bible copy-packs --to <folder>` writes one), or run `npm run build` in a checkout';
+          : packageRemedy(packName);
       throw new Error(`${path} does not exist; ${remedy}`);
     }
   };
@@ -131,19 +127,27 @@ export function fsLoader(folder: string | URL = DEFAULT_DATA_DIR): PackLoader {
 /**
  * Why the package's own folder lacks a pack: its manifest names every pack the build wrote, so a name it
  * does not know is no pack at all (a typo in preload or load(), where a rebuild would change nothing).
+ * No manifest at all means no dist/data beside the engine: most often an app bundled into files of its
+ * own, away from the package, where building the engine is no remedy.
  */
 function packageRemedy(packName: string): string {
+  let manifest: { packs?: unknown } | null;
   try {
-    const manifest = JSON.parse(fs.readFileSync(join(DEFAULT_DATA_DIR, 'manifest.json'), 'utf8')) as {
-      packs?: { name?: unknown }[];
-    };
-    const names = (manifest.packs ?? []).map((p) => p.name).filter((n): n is string => typeof n === 'string');
-    if (names.length && !names.includes(packName))
-      return `there is no pack named '${packName}'; the packs are ${names.join(', ')}`;
-  } catch {
-    // an unreadable manifest: the remedy below still holds
+    manifest = JSON.parse(fs.readFileSync(join(DEFAULT_DATA_DIR, 'manifest.json'), 'utf8'));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+      return 'no dist/data was found beside the engine (bundled into an app?): pass openNode({ dataDir }) naming a folder of packs (`bible copy-packs --to <folder>` writes one), or run `npm run build` in a checkout';
+    // an unreadable manifest: a build writes it again
+    return 'run `npm run build`';
   }
-  return 'run `npm run build`';
+  const listed: unknown[] = Array.isArray(manifest?.packs) ? manifest.packs : [];
+  const names = listed
+    .map((p) => (p as { name?: unknown } | null)?.name)
+    .filter((n): n is string => typeof n === 'string');
+  return names.length && !names.includes(packName)
+    ? `there is no pack named '${packName}'; the packs are ${names.join(', ')}`
+    : 'run `npm run build`';
 }
 
 /** A URL object of the file: scheme (from this realm or another: its href is what tells). */
