@@ -7,6 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { deflateRawSync } from 'node:zlib';
+import { buildSync, transformSync } from 'esbuild';
 import { join, resolve } from 'node:path';
 import type { Harness } from '../harness.ts';
 import { installTarballs, packPackage } from '../../package/packed-package.ts';
@@ -101,15 +102,23 @@ function firstVerseRows(h: Harness, app: string): void {
       'console.log(performance.now() - t0);',
     ].join('\n'),
   );
+  const bareReader = writeBareReader(app, data);
+  const codeCache = writeCodeCacheRunner(app);
   const runs: number[][] = [];
   const floors: number[] = [];
   const nodeAlone: number[] = [];
+  const bare: number[] = [];
+  const cached: number[] = [];
+  const timed = (script: string, ...args: string[]) =>
+    Number(execFileSync(process.execPath, [script, ...args], { cwd: app, encoding: 'utf8' }));
   for (let i = 0; i < RUNS; i++) {
     const t0 = performance.now();
     execFileSync(process.execPath, ['-e', '0']);
     floors.push(performance.now() - t0);
     runs.push(JSON.parse(execFileSync(process.execPath, ['phases.mjs'], { cwd: app, encoding: 'utf8' })) as number[]);
-    nodeAlone.push(Number(execFileSync(process.execPath, ['node-alone.mjs'], { cwd: app, encoding: 'utf8' })));
+    nodeAlone.push(timed('node-alone.mjs'));
+    bare.push(timed(bareReader));
+    cached.push(timed(...codeCache));
   }
   const middle = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1];
   const median = (k: number) => middle(runs.map((r) => r[k]));
@@ -124,8 +133,102 @@ function firstVerseRows(h: Harness, app: string): void {
       name: 'Node alone: the same import, pack reads and a first zlib inflate, no engine',
       medianNs: middle(nodeAlone) * 1e6,
     },
-    note: `median of ${RUNS}: import ${ms(0)} ms, open ${ms(1)} ms, first verse ${ms(2)} ms; CPU ${ms(7)} ms (import ${ms(4)}, open ${ms(5)}, first verse ${ms(6)}); node -e 0 in the same turns ${middle(floors).toFixed(1)} ms`,
+    note: `median of ${RUNS}: import ${ms(0)} ms, open ${ms(1)} ms, first verse ${ms(2)} ms; CPU ${ms(7)} ms (import ${ms(4)}, open ${ms(5)}, first verse ${ms(6)}); node -e 0 in the same turns ${middle(floors).toFixed(1)} ms, the row ${(median(3) / middle(floors)).toFixed(3)}x node -e 0`,
   });
+  h.add({
+    group: 'package',
+    name: "the engine's pack reader and decoder alone (no open(), parameter checks or records): import to John 3:16, fresh process",
+    medianNs: middle(bare) * 1e6,
+    peer: { name: "import 'bible-engine/node' to John 3:16 (the row above, same turns)", medianNs: median(3) * 1e6 },
+    note: `median of ${RUNS}, in turns with the rows above: what the API layer adds to a first verse is the difference`,
+  });
+  h.add({
+    group: 'package',
+    name: 'bible-engine/node with a V8 code cache (the same code as a script through vm.Script, cache made by one earlier run): to John 3:16, fresh process',
+    medianNs: middle(cached) * 1e6,
+    peer: { name: "import 'bible-engine/node' to John 3:16 (the row above, same turns)", medianNs: median(3) * 1e6 },
+    note: `median of ${RUNS}, in turns with the rows above: the difference is V8 compiling the engine's code, which Node 20 caches for no ES module`,
+  });
+}
+
+/** The bench's copy of the engine's bare pack reader (test/bench/bare-reader.ts), bundled and minified
+ *  as lib/ is into a package of its own, and a script timing its import to John 3:16. */
+function writeBareReader(app: string, data: string): string {
+  const folder = join(app, 'node_modules', 'bare-reader');
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(
+    join(folder, 'package.json'),
+    JSON.stringify({ name: 'bare-reader', type: 'module', exports: './index.js' }),
+  );
+  buildSync({
+    entryPoints: [join(REPO, 'test', 'bench', 'bare-reader.ts')],
+    outfile: join(folder, 'index.js'),
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    external: ['node:*'],
+    minify: true,
+    logLevel: 'silent',
+  });
+  writeFileSync(
+    join(app, 'bare.mjs'),
+    [
+      'const t0 = performance.now();',
+      "const { openBare } = await import('bare-reader');",
+      `const text = openBare(${JSON.stringify(data)}).verse('kjv', 43003016);`,
+      "if (!text.startsWith('For God')) throw new Error(text);",
+      'console.log(performance.now() - t0);',
+    ].join('\n'),
+  );
+  return 'bare.mjs';
+}
+
+/**
+ * The installed Node entry turned into a CommonJS script (its first verse imports nothing), compiled
+ * through vm.Script with V8's code cache: one run makes the cache after its first verse, so it holds the
+ * functions that verse compiled as well as the top level. Returns the script and arguments of a timed run.
+ */
+function writeCodeCacheRunner(app: string): [string, ...string[]] {
+  const libNode = join(app, 'node_modules', 'bible-engine', 'lib', 'node');
+  const folder = join(app, 'code-cache');
+  mkdirSync(folder, { recursive: true });
+  const source = join(folder, 'engine.cjs');
+  const cache = join(folder, 'engine.cache');
+  writeFileSync(
+    source,
+    transformSync(readFileSync(join(libNode, 'index.js'), 'utf8'), {
+      format: 'cjs',
+      platform: 'node',
+      logLevel: 'silent',
+    }).code,
+  );
+  writeFileSync(
+    join(folder, 'run.cjs'),
+    [
+      'const t0 = performance.now();',
+      "const vm = require('node:vm');",
+      "const fs = require('node:fs');",
+      'const [source, cacheFile, libDir, mode] = process.argv.slice(2);',
+      "const cachedData = mode === 'make' ? undefined : fs.readFileSync(cacheFile);",
+      'const script = new vm.Script(',
+      "  '(function (exports, require, module, __filename, __dirname) {' + fs.readFileSync(source, 'utf8') + '\\n})',",
+      '  { filename: source, cachedData },',
+      ');',
+      "if (cachedData && script.cachedDataRejected) throw new Error('the code cache was rejected');",
+      'const engine = { exports: {} };',
+      'script.runInThisContext()(engine.exports, require, engine, source, libDir);',
+      'engine.exports.openNode().then(async (bible) => {',
+      "  const [v] = await bible.GetVerse({ verseId: '43003016', versionId: 'kjv' });",
+      "  if (!v.t.startsWith('For God')) throw new Error(v.t);",
+      "  if (mode === 'make') fs.writeFileSync(cacheFile, script.createCachedData());",
+      '  console.log(performance.now() - t0);',
+      '});',
+    ].join('\n'),
+  );
+  const run: [string, ...string[]] = [join(folder, 'run.cjs'), source, cache, libNode];
+  execFileSync(process.execPath, [...run, 'make'], { cwd: app, stdio: 'ignore' });
+  return run;
 }
 
 /** Pack sizes: the KJV text pack and every pack, from the manifest. */
