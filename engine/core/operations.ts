@@ -1,5 +1,6 @@
 // The operation table: the one list of every operation. call(), the typed methods and their types, the
 // CLI, the HTTP server, GetEndpoints and the conformance suite all derive from it.
+import { deepFreeze } from './deep-freeze.ts';
 import type { OperationDef } from './operation.ts';
 import { audioOperations } from './ops/audio.ts';
 import { bookOperations } from './ops/books.ts';
@@ -16,7 +17,10 @@ import { studyOperations } from './ops/study.ts';
 import { topicOperations } from './ops/topics.ts';
 import { verseOperations } from './ops/verses.ts';
 
-export const OPERATIONS = [
+// Frozen, parameter specs and result shapes too: the engine answers from these definitions, so an app that
+// changed one (OPERATIONS[0].params[0].required = false, a spec's bounds, a pushed entry) changed every later
+// call of every engine in the process.
+export const OPERATIONS = deepFreeze([
   ...verseOperations,
   ...bookOperations,
   ...parsingOperations,
@@ -31,7 +35,7 @@ export const OPERATIONS = [
   ...studyOperations,
   ...topicOperations,
   ...infoOperations,
-] as const;
+] as const);
 
 export const OPERATION_BY_NAME: ReadonlyMap<string, OperationDef> = new Map(
   OPERATIONS.map((op) => [op.name, op as OperationDef]),
