@@ -55,7 +55,7 @@ export interface OpenOptions {
 }
 
 /** Raw parameters, as a query string gives them (strings) or a script passes them. */
-export type Params = Record<string, string | number | undefined>;
+export type Params = Record<string, string | number | boolean | undefined>;
 
 export interface Bible {
   /**

@@ -14,10 +14,12 @@
 //      the same way); alef maqsura ى -> yeh ي; teh marbuta ة -> heh ه. The standalone hamza ء stays.
 //      These are the spellings Arabic readers type interchangeably (Lucene's Arabic normaliser folds the
 //      same letters), so an unvowelled query without hamza seats finds the fully pointed printed text;
-//   5. an apostrophe (straight ', curly ’, full-width ＇, modifier letter ʼ, or a ‘ typed for one) right
+//   5. the Latin ligatures æ and œ (which NFKD leaves whole) -> ae and oe, as a reader types them: the ASV
+//      prints "Cæsar" where the WEB and YLT print "Caesar", and "caesar" finds both;
+//   6. an apostrophe (straight ', curly ’, full-width ＇, modifier letter ʼ, or a ‘ typed for one) right
 //      after a letter or digit is part of the word and becomes ': "LORD’S" -> "lord's", "Jesus’" ->
 //      "jesus'". Anywhere else (an opening quote, a second one) it separates words like punctuation;
-//   6. every other character that is not a letter or digit (\p{L} \p{N}) separates words: runs of
+//   7. every other character that is not a letter or digit (\p{L} \p{N}) separates words: runs of
 //      separators (punctuation, spaces, dashes, quotes) become one space, none at either end.
 // The result is the text's words, folded, joined by single spaces: "The LORD’S" -> "the lord's",
 // "وَقَالَ" -> "وقال", "¿Amó?" -> "amo". normalizeText is idempotent.
@@ -36,6 +38,8 @@ const FOLD: Record<string, string> = {
   '\u0649': '\u064a', // alef maqsura -> yeh
   '\u0629': '\u0647', // teh marbuta -> heh
   '\u03c2': '\u03c3', // Greek final sigma -> sigma
+  '\u00e6': 'ae', // æ (and Æ, lower-cased first) -> ae
+  '\u0153': 'oe', // œ -> oe
 };
 const DROP = /[\p{M}\p{Cf}\u0640]/u;
 const WORD = /[\p{L}\p{N}]/u;

@@ -233,6 +233,8 @@ export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown 
       return s;
     }
     case 'choice': {
+      // A switch listed as 'true' and 'false' (highlight) takes a JavaScript caller's true and false too.
+      if (typeof raw === 'boolean' && spec.values!.includes(String(raw))) return String(raw);
       const s = rawString(spec, raw).trim().toLowerCase();
       const match = spec.values!.find((v) => v.toLowerCase() === s);
       if (match === undefined)

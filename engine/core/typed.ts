@@ -24,7 +24,7 @@ type InputOf<S extends ParamSpec> = S['type'] extends 'versionId'
     ? CaseOf<Language>
     : S['type'] extends 'choice'
       ? S extends { values: readonly (infer V extends string)[] }
-        ? CaseOf<V>
+        ? CaseOf<V> | ('true' extends V ? boolean : never)
         : string
       : S['type'] extends 'text'
         ? S extends { values: readonly (infer V extends string)[] }

@@ -46,11 +46,11 @@ const versesOf = (versionId: string) => chapters.get(versionId)!.flatMap((c) => 
 
 // ---- a plain scan, from the rules of docs/search.md ----
 
-const ARABIC_FOLD: Record<string, string> = { ٱ: 'ا', ى: 'ي', ة: 'ه', ς: 'σ' };
+const LETTER_FOLD: Record<string, string> = { ٱ: 'ا', ى: 'ي', ة: 'ه', ς: 'σ', æ: 'ae', œ: 'oe' };
 /** The apostrophes of the rule: ' ’ ‘ ʼ (the full-width one is ' after NFKD). */
 const APOSTROPHE = /^['\u2018\u2019\u02bc]$/;
 
-/** docs/search.md's normaliser, written plainly: NFKD, lower case, marks dropped, Arabic folded, an
+/** docs/search.md's normaliser, written plainly: NFKD, lower case, marks dropped, Arabic, σ, æ and œ folded, an
  *  apostrophe after a letter or digit kept as ', everything else that is not a letter or digit a space. */
 function plainNormalize(text: string): string {
   const decomposed = text
@@ -61,7 +61,7 @@ function plainNormalize(text: string): string {
   let out = '';
   let afterLetter = false;
   for (const c of decomposed) {
-    const ch = ARABIC_FOLD[c] ?? c;
+    const ch = LETTER_FOLD[c] ?? c;
     if (APOSTROPHE.test(ch)) {
       out += afterLetter ? "'" : ' ';
       afterLetter = false;

@@ -18,6 +18,8 @@ function reference(s: string): string {
     .replace(/\u0649/g, '\u064a')
     .replace(/\u0629/g, '\u0647')
     .replace(/\u03c2/g, '\u03c3')
+    .replace(/\u00e6/g, 'ae')
+    .replace(/\u0153/g, 'oe')
     .replace(/(?<=(?!\u02bc)[\p{L}\p{N}])['\u2018\u2019\u02bc\uff07]/gu, '\u0000') // kept after a letter but ʼ
     .replace(/[^\p{L}\p{N}\u0000]+|\u02bc/gu, ' ')
     .replace(/ +/g, ' ')
@@ -33,7 +35,8 @@ describe('normalizeText', () => {
     expect(normalizeText('The LORD’S  house -- “Selah.”')).toBe("the lord's house selah");
     expect(normalizeText("LORD'S")).toBe(normalizeText('LORD’S'));
     expect(normalizeText('begotten')).toBe('begotten'); // doubled letters stay
-    expect(normalizeText('Ætna ſeed ﬁre')).toBe('ætna seed fire'); // long s and ligatures unfold
+    expect(normalizeText('Ætna ſeed ﬁre')).toBe('aetna seed fire'); // long s and ligatures unfold
+    expect(normalizeText('Cæsar’s ŒCONOMY')).toBe("caesar's oeconomy"); // æ and œ as a reader types them
   });
 
   it('keeps an apostrophe inside or at the end of a word, straight or curly, and drops any other', () => {

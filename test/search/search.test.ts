@@ -213,6 +213,21 @@ describe('search', async () => {
     });
   });
 
+  it('finds a word spelt with æ by either spelling, in the translations that print it either way', async () => {
+    // The ASV prints "Cæsar" where the WEB prints "Caesar" (Matthew 22:21 in both).
+    for (const versionId of ['asv', 'web']) {
+      const plain = await search({ query: 'caesar', versionId });
+      expect(plain.map((r) => r.id)).toContain('40022021');
+      expect(await count({ query: 'Cæsar', versionId })).toBe(plain.length);
+      expect(await count({ query: 'CÆSAR', versionId })).toBe(plain.length);
+    }
+    const [row] = (await search({ query: 'render unto caesar', versionId: 'asv', highlight: true })) as (Row & {
+      highlights: [number, number][];
+    })[];
+    const [[start, end]] = row.highlights;
+    expect(row.t.slice(start, end)).toBe('Render unto Cæsar'); // Mark 12:17, the first to hold the phrase
+  });
+
   it('GetSearchCount is the length of GetSearch in every language', async () => {
     const cases: [string, string][] = [
       ['kjv', 'love'],

@@ -11,12 +11,13 @@ export async function typedUse(bible: TypedBible): Promise<void> {
   const count: number = (await bible.GetSearchCount({ query: 'love' })).searchCount;
   const names: readonly (readonly string[])[] = await bible.GetBibleBookAbbreviations();
   const params: ParamsOf<'GetSearchAdvanced'> = { query: 'love', matchType: 'broad', limitToBookId: 'nt' };
+  const highlighted: ParamsOf<'GetSearch'> = { query: 'love', highlight: true };
   const strongs: ResultOf<'GetStrongs'> = await bible.GetStrongs({ lexiconId: 'H', id: 21 });
   // A Strong's number with its letter stands for lexiconId, which may then be left out.
   const prefixed: ResultOf<'GetStrongs'> = await bible.GetStrongs({ id: 'G26' });
   const both: ResultOf<'GetStrongs'> = await bible.GetStrongs({ id: 'h0430', lexiconId: 'H' });
   const byName = await bible.call('GetStrongs', { id: 'G26' });
-  void [text, filled, day, count, names, params, strongs, prefixed, both, byName];
+  void [text, filled, day, count, names, params, highlighted, strongs, prefixed, both, byName];
 
   // rows() of a list operation named in full: its rows are typed as call() answers them.
   const hits = await bible.rows('GetSearch', { query: 'love' });

@@ -30,7 +30,7 @@ import { BitLengthModel, RANGE_BOTTOM, RANGE_MAX_TOTAL, RangeDecoder, RangeEncod
 
 /** Names everything that shapes a posting index; the engine refuses an index built with another. (This
  *  file is a build input, so editing it marks the packs stale.) */
-export const SEARCH_FORMAT = 'exact-keys/normalizeText/front-coded/interpolative-range/3';
+export const SEARCH_FORMAT = 'exact-keys/normalizeText/front-coded/interpolative-range/4';
 
 const APOSTROPHE = "'";
 
