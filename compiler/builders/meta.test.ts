@@ -6,6 +6,9 @@ import { TRANSLATIONS } from '../../sources/catalog.ts';
 import { SERVICE_INFO } from '../../sources/service-info.ts';
 import { fixtureContext, removeFixtures } from '../../test/compiler/fixture-context.ts';
 import { metaBuilder } from './meta.ts';
+import { bookNameKey } from '../../engine/core/meta.ts';
+import { bookByOsis } from '../../sources/books.ts';
+import { SUPPLEMENTARY_NAMES } from './supplementary-names.ts';
 
 afterAll(removeFixtures);
 
@@ -30,9 +33,10 @@ const FILES = {
   'names-openbibleinfo/es/book_names.txt': '',
   'names-openbibleinfo/ar/data.txt': preferred((b) => ARABIC[b.osis] ?? `سفر ${b.number}`),
   'names-openbibleinfo/ar/book_names.txt': '',
-  // English variants: "Ph" names two books, and Bel is no book of the canon.
+  // English variants: "Ph" names two books, and Bel is no book of the canon; "Stgo" here is Exodus's as
+  // well as James's in the supplementary names, so neither has it.
   'names-openbibleinfo/en/data.txt': '*Gen\tGenesis\tGe\n',
-  'names-openbibleinfo/en/book_names.txt': 'Exod\tExodus\nPhil\tPh\nPhlm\tPh\nBel\tBel and the Dragon\n',
+  'names-openbibleinfo/en/book_names.txt': 'Exod\tExodus\nExod\tStgo\nPhil\tPh\nPhlm\tPh\nBel\tBel and the Dragon\n',
   'names-web':
     '<?xml version="1.0"?>\n<BookNames>\n<book code="GEN" abbr="Gen" short="Genesis" ' +
     'long="The First Book of Moses, Commonly Called Genesis" />\n' +
@@ -91,10 +95,15 @@ describe('metaBuilder', () => {
       [`libro${b.number}`, b.number],
       [`سفر${b.number}`, b.number],
     ]);
+    // The supplementary names, each its book's, but for the one the fixture's list gives Exodus too.
+    const supplementary = SUPPLEMENTARY_NAMES.flatMap(({ names }) =>
+      Object.entries(names).flatMap(([osis, list]) => list.map((n) => [bookNameKey(n), bookByOsis.get(osis)!.number])),
+    ).filter(([key]) => key !== 'stgo');
     expect(packs[0].sections.nameIndex).toEqual({
       kind: 'json',
       data: {
         ...Object.fromEntries(generic),
+        ...Object.fromEntries(supplementary),
         genesis: 1,
         gen: 1,
         ge: 1,

@@ -9,6 +9,7 @@ import { ownChapterVerses, ownLastVerses } from './text.ts';
 import { readOpenBibleNames, readScrollmapperNames, readWebBookNames } from '../adapters/book-names.ts';
 import { sectionsOf } from '../pack/writer.ts';
 import { META_PACK } from '../../engine/core/pack/schemas.ts';
+import { SUPPLEMENTARY_NAMES } from './supplementary-names.ts';
 
 // The Spanish list's preferred "Cantare de los Cantares" is a typo (corpus README); RV1909 prints "Cantar".
 const SPANISH_FIXES: Record<string, string> = { 'Cantare de los Cantares': 'Cantar de los Cantares' };
@@ -72,6 +73,14 @@ function buildBooks(ctx: BuildContext) {
   }
   for (const entry of TRANSLATIONS) {
     for (const [number, name] of Object.entries(ctx.translation(entry).bookNames ?? {})) claim(name, Number(number));
+  }
+  // Forms readers write that no list spells out (supplementary-names.ts says where each is used).
+  for (const { names } of SUPPLEMENTARY_NAMES) {
+    for (const [osis, list] of Object.entries(names)) {
+      const book = bookByOsis.get(osis);
+      if (!book) throw new Error(`supplementary-names.ts: no book ${osis}`);
+      for (const n of list) claim(n, book.number);
+    }
   }
   const nameIndex: Record<string, number> = {};
   for (const [key, set] of [...claims].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {

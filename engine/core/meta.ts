@@ -51,11 +51,15 @@ export function loadMeta(pack: PackOf<typeof META_PACK>): Meta {
   };
 }
 
-/** The key book names are looked up by: case-, accent-, space- and punctuation-insensitive. */
+/**
+ * The key book names are looked up by: case-, accent-, space- and punctuation-insensitive. Arabic vowel
+ * marks and the hamza on alif and ya go (أعمال is اعمال), but the hamza on waw stays: it alone tells the
+ * Van Dyck abbreviations رؤ (Revelation) from رو (Romans) and يؤ (Joel) from يو (John).
+ */
 export function bookNameKey(name: string): string {
   return name
     .normalize('NFD')
-    .replace(/[\u0300-\u036f\u064b-\u065f\u0670]/g, '')
+    .replace(/[\u0300-\u036f\u064b-\u0653\u0655-\u065f\u0670]|(?<!\u0648[\u064b-\u0653]*)\u0654/g, '')
     .toLowerCase()
     .trim()
     .replace(/^(i{1,3})[\s.]+(?=\S)/, (_, numeral: string) => String(numeral.length)) // "II Kings" -> "2 kings"

@@ -11,7 +11,7 @@ export interface BookName {
   start: number;
 }
 
-/** Names that are also common English words: in free text they need a verse to follow, not just a number. */
+/** Names that are also common words: in free text they need a verse to follow, not just a number. */
 const COMMON_WORDS = new Set([
   'is',
   'am',
@@ -26,6 +26,9 @@ const COMMON_WORDS = new Set([
   'ruth',
   'ex',
   'es',
+  // Arabic has no capitals to tell a name from a word: عدد and العدد are "number", تكوين "forming",
+  // خروج "going out", جامعة "university", أعمال "works", قضاة "judges" ("جامعة 6 أكتوبر" is a university).
+  ...['عدد', 'العدد', 'تكوين', 'خروج', 'جامعة', 'أعمال', 'قضاة'].map(bookNameKey),
 ]);
 /**
  * Ordinals before a name, in English and Spanish: "First", "2nd", "Primera de", "Segundo", "1ra.", "2da",

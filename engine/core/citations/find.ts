@@ -187,18 +187,26 @@ export function referenceAt(
   return { name, start: name.start, ref };
 }
 
-const EASTERN_DIGIT = /[\u0660-\u0669\u06f0-\u06f9]/;
-const EASTERN_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/g;
 /**
- * Arabic-Indic and Persian digits ("يوحنا ٣:١٦") read as ASCII ones. Each is one UTF-16 unit, as its
- * ASCII digit is, so offsets into the text stay right.
+ * Digits and marks other scripts type for ASCII ones: Arabic-Indic and Persian digits ("يوحنا ٣:١٦"), and
+ * the full-width digits and punctuation of CJK input methods ("John ３：１６", "John 3:16，17"; full-width
+ * "：", "，", "；", "－" and "～"). Each is one UTF-16 unit, as its ASCII form is, so offsets into the text
+ * stay right.
  */
-export const asciiDigits = (text: string): string =>
-  EASTERN_DIGIT.test(text) ? text.replace(EASTERN_DIGITS, (d) => String(d.charCodeAt(0) & 15)) : text;
+const OTHER_FORM = /[\u0660-\u0669\u06f0-\u06f9\uff0c\uff0d\uff10-\uff1b\uff5e]/;
+const OTHER_FORMS = /[\u0660-\u0669\u06f0-\u06f9\uff0c\uff0d\uff10-\uff1b\uff5e]/g;
+const asciiForm = (ch: string): string => {
+  const c = ch.charCodeAt(0);
+  // The full-width forms U+FF01-FF5E sit 0xFEE0 above their ASCII ones.
+  return c >= 0xff00 ? String.fromCharCode(c - 0xfee0) : String(c & 15);
+};
+/** The text with those forms read as ASCII: what both operations read. */
+export const asciiForms = (text: string): string =>
+  OTHER_FORM.test(text) ? text.replace(OTHER_FORMS, asciiForm) : text;
 
 /** Every reference in a text, in order. */
 export function findCitations(meta: Meta, written: string): CitationHit[] {
-  const text = asciiDigits(written);
+  const text = asciiForms(written);
   const hits: CitationHit[] = [];
   const digits = /\d/g;
   let previousEnd = 0;

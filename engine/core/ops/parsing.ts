@@ -17,7 +17,7 @@ import {
   verseOf,
 } from '../ids.ts';
 import { splitWords } from '../words.ts';
-import { asciiDigits, findCitations, readCitation } from '../citations/find.ts';
+import { asciiForms, findCitations, readCitation } from '../citations/find.ts';
 import { findBook } from './books.ts';
 
 export interface Citation {
@@ -45,7 +45,7 @@ const CITATION_FORMAT =
  * citations/, which checks what it reads against the versification.
  */
 export function parseCitation(ctx: Context, written: string, param = 'citation'): Citation {
-  const citation = asciiDigits(written);
+  const citation = asciiForms(written);
   const strict = apiFormCitation(ctx, citation, param);
   if (strict) return strict;
   const { book, passages } = readCitation(ctx.meta, citation, param);

@@ -62,7 +62,7 @@ const withoutCitations: Plugin = {
     b.onResolve({ filter: /citations\/find\.ts$/ }, () => ({ path: 'stub', namespace: 'stub' }));
     b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
       contents:
-        'export const findCitations = () => []; export const readCitation = () => { throw new Error(); }; export const asciiDigits = (s) => s;',
+        'export const findCitations = () => []; export const readCitation = () => { throw new Error(); }; export const asciiForms = (s) => s;',
       loader: 'js',
     }));
   },
