@@ -566,11 +566,15 @@ function prefixedValues(specs: readonly ParamSpec[], given: Record<string, unkno
     if (!spec.prefixedBy) continue;
     const raw = Object.hasOwn(given, spec.name) ? given[spec.name] : undefined;
     const prefixSpec = specs.find((s) => s.name === spec.prefixedBy);
+    // An id of the wrong type (an array, NaN) is refused as itself, not as the other parameter missing.
+    if (raw !== undefined && raw !== null) rawString(spec, raw);
     if (typeof raw !== 'string' || !prefixSpec?.values) continue;
     const trimmed = raw.trim();
     const prefix = prefixSpec.values.find((v) => trimmed.slice(0, v.length).toLowerCase() === v.toLowerCase());
     const number = prefix === undefined ? '' : trimmed.slice(prefix.length);
     const other = Object.hasOwn(given, prefixSpec.name) ? given[prefixSpec.name] : undefined;
+    // The prefix stands in for the other parameter, whose own check then never runs: ["G"] would pass.
+    if (other !== undefined && other !== null) rawString(prefixSpec, other);
     if (prefix === undefined || !/^\d{1,15}$/.test(number)) {
       // X12, "G 26", G-1: neither a number nor a letter and a number. Said of this parameter, rather than
       // that the other one (which the letter would have given) is missing.

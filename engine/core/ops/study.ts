@@ -49,6 +49,9 @@ const commentary = perPack(loadCommentary);
  *  them are what the pack held decoded before it was word-coded (2.5 to 2.7 MB). */
 const DICTIONARY_BLOCKS_KEPT = Number.POSITIVE_INFINITY;
 
+/** A headword key without the hyphens, apostrophes and spaces that join its parts. */
+const compactKey = (key: string) => key.replace(/[-\u2010\u2011'\u2019\s]+/g, '');
+
 const dictionary = perPack((pack: PackOf<typeof DICTIONARY_PACK>) => {
   const terms = pack.json('terms');
   const definitions = readWordCodedEntries(pack, DICTIONARY_BLOCKS_KEPT);
@@ -60,7 +63,12 @@ const dictionary = perPack((pack: PackOf<typeof DICTIONARY_PACK>) => {
   for (const [key, n] of keys)
     if (!(Number.isInteger(n) && n >= 0 && n < terms.length))
       throw packUnusable(pack.name, `its key '${key}' names no term`);
-  return { keys, terms, definitions };
+  // The two dictionaries join a name's parts differently (Smith's "Bethshemesh", Easton's "Beth-shemesh",
+  // "Solomon's porch"), and readers write either: each key without hyphens, apostrophes and spaces finds it
+  // too, after the keys as written (the first key wins where two compact alike).
+  const compactKeys = new Map<string, number>();
+  for (const [key, n] of keys) if (!compactKeys.has(compactKey(key))) compactKeys.set(compactKey(key), n);
+  return { keys, compactKeys, terms, definitions };
 });
 
 const capitalise = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
@@ -220,7 +228,8 @@ export const studyOperations = [
     packs: (p) => [DICTIONARY_PACK.name(p.dictionaryId)],
     run(ctx, p) {
       const d = dictionary(ctx.pack(DICTIONARY_PACK, p.dictionaryId));
-      const n = d.keys.get((p.query as string).toLowerCase().replace(/\s+/g, ' ').trim());
+      const key = (p.query as string).toLowerCase().replace(/\s+/g, ' ').trim();
+      const n = d.keys.get(key) ?? d.compactKeys.get(compactKey(key));
       if (n === undefined) return [];
       return { word: d.terms[n], definition: d.definitions.text(n + 1) };
     },

@@ -57,6 +57,13 @@ export function dateSequence(firstDay: number, count: number): string[] {
   return out;
 }
 
+/**
+ * What a clock may return as a string: a date YYYY-MM-DD, optionally with a time and an offset (ISO 8601,
+ * as Date.toISOString writes it). Other forms ("6/1/2024", "2024-6-1") are refused: Date reads them in
+ * the host's time zone, which moved "today" by a day east of UTC.
+ */
+const CLOCK_STRING = /^(\d{4}-\d{2}-\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
 /** Today's epoch day from the host clock: options.clock() returning a Date or an ISO date string, else now. */
 export function today(options: Readonly<Record<string, unknown>>): number {
   const clock = options.clock;
@@ -74,11 +81,31 @@ export function today(options: Readonly<Record<string, unknown>>): number {
   } catch {
     throw bad('failed');
   }
+  let day: number | null = null;
   if (typeof now === 'string') {
-    const day = parseDate(now.trim());
-    if (day !== null) return day; // a calendar date: taken as given, no time zone involved
-    now = new Date(now);
+    const m = CLOCK_STRING.exec(now.trim());
+    // The date part must be a real date: Date rolls 2023-02-30 over to March 1 without a word.
+    const written = m ? parseDate(m[1]) : null;
+    if (written === null) throw bad(`returned ${JSON.stringify(now.slice(0, 40))}, not a real date YYYY-MM-DD`);
+    // A date, or a time without an offset (which names no instant), is taken as written: no time zone involved.
+    day = m![2] === undefined ? written : Math.floor(new Date(now.trim()).getTime() / MS_PER_DAY);
+  } else if (now instanceof Date) {
+    day = Math.floor(now.getTime() / MS_PER_DAY);
   }
-  if (now instanceof Date && Number.isFinite(now.getTime())) return Math.floor(now.getTime() / MS_PER_DAY);
-  throw bad(`returned ${typeof now === 'object' ? 'an invalid Date' : JSON.stringify(String(now).slice(0, 40))}`);
+  if (day === null || !Number.isFinite(day)) throw bad(`returned ${described(now)}`);
+  // Plans are written in four-digit years: a clock far out (a year 9999 or 0999) would date them 10000-01-01.
+  if (day < FIRST_DAY || day > LAST_DAY)
+    throw bad(`returned ${formatDate(day)}, outside ${EARLIEST_DATE} to ${LATEST_DATE}`);
+  return day;
+}
+
+const FIRST_DAY = parseDate(EARLIEST_DATE)!;
+const LAST_DAY = parseDate(LATEST_DATE)!;
+
+/** What a clock returned, for its refusal: "an invalid date", "a Promise", "undefined". */
+function described(value: unknown): string {
+  if (value instanceof Date || typeof value === 'string') return 'an invalid date';
+  if (typeof value !== 'object' || value === null) return JSON.stringify(String(value).slice(0, 40));
+  const kind = Object.prototype.toString.call(value).slice(8, -1);
+  return kind === 'Object' ? 'an object' : `a ${kind}`;
 }
