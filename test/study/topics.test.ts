@@ -1,6 +1,9 @@
 // Topics: the API's 97 names, Nave's verses for each, and the helper the reading plans use.
 import { describe, expect, it } from 'vitest';
-import { bible, callError } from '../helpers.ts';
+import { bible, callError, readLocalPack } from '../helpers.ts';
+import type { Context } from '../../engine/core/operation.ts';
+import { withSchema } from '../../engine/core/pack/schema.ts';
+import { TOPICS_PACK } from '../../engine/core/pack/schemas.ts';
 import { TOPIC_PACKS, topicVerseIds } from '../../engine/core/ops/topics.ts';
 import { TOPIC_SOURCES } from '../../sources/topics.ts';
 
@@ -68,21 +71,9 @@ describe('topics', () => {
   });
 });
 
-/** Calls topicVerseIds with the engine's real context, reached through a throwaway operation run. */
-function topicVerseIdsVia(b: Awaited<ReturnType<typeof bible>>) {
-  return async (topic: string) => {
-    const op = b.operations.find((o) => o.name === 'GetTopicVerseCount')!;
-    const original = op.run;
-    let out: string[] = [];
-    (op as { run: typeof op.run }).run = (ctx, p) => {
-      out = topicVerseIds(ctx, p.topic);
-      return original(ctx, p);
-    };
-    try {
-      await b.call('GetTopicVerseCount', { topic });
-    } finally {
-      (op as { run: typeof op.run }).run = original;
-    }
-    return out;
-  };
+/** Calls topicVerseIds with a context holding the real topics pack: the one thing it reads. */
+function topicVerseIdsVia(_b: Awaited<ReturnType<typeof bible>>) {
+  const topics = withSchema(readLocalPack(TOPICS_PACK.name), TOPICS_PACK);
+  const ctx = { pack: () => topics } as unknown as Context;
+  return async (topic: string) => topicVerseIds(ctx, topic);
 }
