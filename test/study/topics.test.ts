@@ -64,7 +64,7 @@ describe('topics', () => {
   it('topicVerseIds gives the distinct verses in canonical order', async () => {
     const b = await bible();
     await b.load([...TOPIC_PACKS]);
-    const ids = topicVerseIdsVia(b);
+    const ids = topicVerseIdsVia();
     const love = (await b.GetTopic({ topic: 'love' })) as Citation[];
     const expected = [...new Set(love.flatMap((c) => c.verseIds))].sort();
     expect(await ids('LOVE')).toEqual(expected);
@@ -72,7 +72,7 @@ describe('topics', () => {
 });
 
 /** Calls topicVerseIds with a context holding the real topics pack: the one thing it reads. */
-function topicVerseIdsVia(_b: Awaited<ReturnType<typeof bible>>) {
+function topicVerseIdsVia() {
   const topics = withSchema(readLocalPack(TOPICS_PACK.name), TOPICS_PACK);
   const ctx = { pack: () => topics } as unknown as Context;
   return async (topic: string) => topicVerseIds(ctx, topic);
