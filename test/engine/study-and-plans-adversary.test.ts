@@ -403,7 +403,7 @@ describe('the clock behind "today"', () => {
     ['a Promise', () => Promise.resolve('2024-01-01'), /returned a Promise/],
     ['an object', () => ({}), /returned an object/],
     ['an invalid Date', () => new Date(Number.NaN), /invalid date/],
-    ['a number', () => 1717200000000, /"1717200000000"/],
+    ['a number', () => 1717200000000, /the number 1717200000000; a time in milliseconds is returned as new Date\(ms\)/],
   ])('refuses %s as NOT_AVAILABLE naming the clock', async (_label, clock, says) => {
     expect(await clockRefusal(clock)).toMatch(says);
   });

@@ -92,6 +92,10 @@ export function today(options: Readonly<Record<string, unknown>>): number {
   } else if (now instanceof Date) {
     day = Math.floor(now.getTime() / MS_PER_DAY);
   }
+  // A number is refused rather than guessed at: seconds since 1970 read as milliseconds would be a day in
+  // January 1970, without a word.
+  if (typeof now === 'number')
+    throw bad(`returned the number ${String(now).slice(0, 40)}; a time in milliseconds is returned as new Date(ms)`);
   if (day === null || !Number.isFinite(day)) throw bad(`returned ${described(now)}`);
   // Plans are written in four-digit years: a clock far out (a year 9999 or 0999) would date them 10000-01-01.
   if (day < FIRST_DAY || day > LAST_DAY)
