@@ -18,7 +18,7 @@ import { packUnusable, readPack, type Checksum, type Inflate, type Pack } from '
 import { packName, type PackSchema } from './pack/schema.ts';
 import { META_PACK } from './pack/schemas.ts';
 import type { AudioOption } from './ops/audio.ts';
-import { compileParams, type ParamsCheck, paramsObject, unknownParams } from './params.ts';
+import { compileParams, type ParamsCheck, paramsObject, unknownOperationMessage, unknownParams } from './params.ts';
 import { seededRandom } from './random.ts';
 import { loadTranslation, type TranslationData } from './translation.ts';
 import { rowsOfArray, type Rows } from './rows.ts';
@@ -278,7 +278,7 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
         // toString gives "GetVerse" would be refused as the unknown operation "GetVerse".
         typeof name === 'object' || typeof name === 'function'
           ? `an operation's name is a string, got ${name === null ? 'null' : `a value of type ${typeof name}`}; GetEndpoints lists them all`
-          : `unknown operation ${JSON.stringify(String(name).slice(0, 60))}; GetEndpoints lists them all`,
+          : unknownOperationMessage(String(name), OPERATION_NAMES, 'GetEndpoints lists them all'),
       );
     const op = VERSE_LOOKUPS.get(name) ?? tableByName?.get(name);
     if (!op) return undefined;

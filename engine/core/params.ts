@@ -523,6 +523,13 @@ export function unknownParamError(operation: string, specs: readonly ParamSpec[]
   );
 }
 
+/** The refusal of a name that is no operation, with the operation it most likely meant ("getstrongs",
+ *  "GetStrong": GetStrongs) and where the list is. Every face of the engine words it this way. */
+export function unknownOperationMessage(name: string, operations: readonly string[], listedBy: string): string {
+  const closest = closestName(name, operations);
+  return `unknown operation ${JSON.stringify(name.slice(0, 60))}${closest ? ` (did you mean ${closest}?)` : ''}; ${listedBy}`;
+}
+
 /**
  * The candidate a misspelt name most likely meant: the fewest letters inserted, deleted, changed or
  * swapped with a neighbour, ignoring case, and at most a third of the name's letters (at least one).

@@ -90,15 +90,14 @@ const writeError = (error: unknown): number => {
 /** Refuses a name that is no operation, suggesting the closest one. Only the list of names is loaded:
  *  the engine loads an operation's code (the operation table) when the call needs it. */
 async function checkOperationName(name: string): Promise<void> {
-  const [{ OPERATION_NAMES }, { closestName }] = await Promise.all([
+  const [{ OPERATION_NAMES }, { unknownOperationMessage }] = await Promise.all([
     import('../core/operation-names.ts'),
     import('../core/params.ts'),
   ]);
   if ((OPERATION_NAMES as readonly string[]).includes(name)) return;
-  const closest = closestName(name, OPERATION_NAMES);
   throw new BibleError(
     'UNKNOWN_OPERATION',
-    `unknown operation ${JSON.stringify(name.slice(0, 60))}${closest ? ` (did you mean ${closest}?)` : ''}; \`bible GetEndpoints\` lists them all`,
+    unknownOperationMessage(name, OPERATION_NAMES, '`bible GetEndpoints` lists them all'),
   );
 }
 

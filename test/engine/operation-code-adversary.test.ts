@@ -261,7 +261,7 @@ describe('the compiled package in an app', () => {
         console.log(JSON.stringify(out));`);
       expect(result.slice(2)).toEqual([
         'BibleError INVALID_PARAMETER lexiconId must be one of H, G, got "q"',
-        'BibleError UNKNOWN_OPERATION unknown operation "GetStrongz"; GetEndpoints lists them all',
+        'BibleError UNKNOWN_OPERATION unknown operation "GetStrongz" (did you mean GetStrongs?); GetEndpoints lists them all',
         true,
         'answer 62',
       ]);

@@ -149,6 +149,21 @@ describe('route', () => {
     );
     expect(unknownPathMessage('/app.js', { kind: 'unknown', looksLikeApi: false })).toBe('nothing at "/app.js"');
   });
+
+  it('names the operation a misspelt or miscased path most likely meant', () => {
+    const operations = new Set(['GetStrongs', 'GetVerse', 'GetChapter']);
+    const message = (path: string) => {
+      const route = routeOf(path, operations, false);
+      if (route.kind !== 'static' || route.fallback.kind !== 'unknown') throw new Error(`${path} was answered`);
+      return unknownPathMessage(path, route.fallback, operations);
+    };
+    expect(message('/getstrongs')).toBe(
+      'unknown operation "getstrongs" (did you mean GetStrongs?); GET /GetEndpoints lists them all',
+    );
+    expect(message('/GetVerses')).toMatch(/\(did you mean GetVerse\?\)/);
+    expect(message('/api/GetChapter')).toMatch(/^unknown operation "\/api\/GetChapter" \(did you mean GetChapter\?\)/);
+    expect(message('/GetEverything')).toBe('unknown operation "GetEverything"; GET /GetEndpoints lists them all');
+  });
 });
 
 describe('admission', () => {

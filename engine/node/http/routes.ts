@@ -1,6 +1,7 @@
 // Which part of the server answers a path: an operation of the engine, the reader page and packs as
 // static files, or nobody.
 import { API_V2_PATHS } from '../../core/ops/licensing.ts';
+import { unknownOperationMessage } from '../../core/params.ts';
 
 export type Route =
   /** an operation of this build */
@@ -34,9 +35,14 @@ export function routeOf(path: string, operations: ReadonlySet<string>, hasWebPag
   };
 }
 
-/** The 404 message for a path no route answers. */
-export function unknownPathMessage(path: string, route: Extract<Route, { kind: 'unknown' }>): string {
+/** The 404 message for a path no route answers, with the operation a misspelt name most likely meant. */
+export function unknownPathMessage(
+  path: string,
+  route: Extract<Route, { kind: 'unknown' }>,
+  operations: ReadonlySet<string> = new Set(),
+): string {
   if (!route.looksLikeApi) return `nothing at ${JSON.stringify(path.slice(0, 80))}`;
-  const why = route.name && API_V2_PATHS[path] ? ` (${path} needs ${route.name}, which this build does not have)` : '';
-  return `unknown operation ${JSON.stringify((route.name ?? path).slice(0, 60))}${why}; GET /GetEndpoints lists them all`;
+  if (route.name && API_V2_PATHS[path])
+    return `unknown operation ${JSON.stringify(route.name.slice(0, 60))} (${path} needs ${route.name}, which this build does not have); GET /GetEndpoints lists them all`;
+  return unknownOperationMessage(route.name ?? path, [...operations], 'GET /GetEndpoints lists them all');
 }
