@@ -231,7 +231,11 @@ async function handle(x: Exchange): Promise<void> {
   if (isRefusal(admission)) return sendRefusal(x, admission);
   if (route.kind === 'unknown') {
     const code = route.looksLikeApi ? 'UNKNOWN_OPERATION' : 'NOT_FOUND';
-    return sendRefusal(x, refusal(404, code, unknownPathMessage(target.path, route, state.operations)), admission.headers);
+    return sendRefusal(
+      x,
+      refusal(404, code, unknownPathMessage(target.path, route, state.operations)),
+      admission.headers,
+    );
   }
   await answerOperation(x, route.name, target.query, admission.headers);
 }
