@@ -48,6 +48,22 @@ export async function callError(name: string, params: Record<string, unknown>): 
   }
 }
 
+/** The BibleError a call raises, through call() and callSync() alike (they must agree). */
+export async function refusalOf(name: string, params: unknown): Promise<BibleError> {
+  const b = await bible();
+  const asyncError = await callError(name, params as Record<string, unknown>);
+  let syncError: unknown;
+  try {
+    b.callSync(name, params as Record<string, string>);
+  } catch (error) {
+    syncError = error;
+  }
+  expect(syncError).toBeInstanceOf(BibleError);
+  const s = syncError as BibleError;
+  expect([s.code, s.param, s.message]).toEqual([asyncError.code, asyncError.param, asyncError.message]);
+  return asyncError;
+}
+
 /** A compiled pack of dist/data, read as the Node host reads it. */
 export const readLocalPack = (name: string) =>
   readPack(name, new Uint8Array(readFileSync(join(DEFAULT_DATA_DIR, `${name}.pack`))), nativeInflate);

@@ -8,41 +8,17 @@ import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { open } from '../../engine/core/engine.ts';
-import { BibleError } from '../../engine/core/errors.ts';
+import type { BibleError } from '../../engine/core/errors.ts';
 import { DEFAULT_DATA_DIR, openNode } from '../../engine/node/loader.ts';
 import type { BibleServer } from '../../engine/node/server.ts';
-import { bible, type LooseBible } from '../helpers.ts';
+import { bible, type LooseBible, refusalOf } from '../helpers.ts';
 import { get, startServer } from '../hosts/http.ts';
 
 const run = promisify(execFile);
 const CLI = join(import.meta.dirname, '..', '..', 'bin', 'bible.js');
 
-/** The BibleError a call raises, through call() and callSync() alike (they must agree). */
-async function refusal(name: string, params: unknown): Promise<BibleError> {
-  const b = await bible();
-  let asyncError: unknown;
-  try {
-    const answer = await b.call(name, params as Record<string, string>);
-    throw new Error(`${name}(${String(params)}) answered ${JSON.stringify(answer).slice(0, 120)}`);
-  } catch (error) {
-    asyncError = error;
-  }
-  expect(asyncError).toBeInstanceOf(BibleError);
-  let syncError: unknown;
-  try {
-    b.callSync(name, params as Record<string, string>);
-  } catch (error) {
-    syncError = error;
-  }
-  expect(syncError).toBeInstanceOf(BibleError);
-  const a = asyncError as BibleError;
-  const s = syncError as BibleError;
-  expect([s.code, s.param, s.message]).toEqual([a.code, a.param, a.message]);
-  return a;
-}
-
 async function expectInvalid(name: string, params: Record<string, unknown>, param: string) {
-  const error = await refusal(name, params);
+  const error = await refusalOf(name, params);
   expect(error.code, error.message).toBe('INVALID_PARAMETER');
   expect(error.param).toBe(param);
   expect(error.message).toContain(param);
@@ -145,7 +121,7 @@ describe('verseId forms', () => {
   });
 
   it.each([null, undefined])('verseId %s is missing', async (verseId) => {
-    const error = await refusal('GetVerse', { verseId, versionId: 'kjv' });
+    const error = await refusalOf('GetVerse', { verseId, versionId: 'kjv' });
     expect([error.code, error.param]).toEqual(['MISSING_PARAMETER', 'verseId']);
   });
 
@@ -224,7 +200,7 @@ describe('versionId forms', () => {
         x: {},
       } as never),
     ).toEqual(plain);
-    const error = await refusal('GetVerse', { verseID: '43003016' });
+    const error = await refusalOf('GetVerse', { verseID: '43003016' });
     expect([error.code, error.param]).toEqual(['MISSING_PARAMETER', 'verseId']);
   });
 
@@ -233,7 +209,7 @@ describe('versionId forms', () => {
     ['an array', ['43003016']],
     ['a number', 43003016],
   ])('parameters given as %s are refused as not an object', async (_label, params) => {
-    const error = await refusal('GetVerse', params);
+    const error = await refusalOf('GetVerse', params);
     expect(error.code).toBe('INVALID_PARAMETER');
     expect(error.message).toMatch(/object of name\/value pairs/);
   });
@@ -241,7 +217,7 @@ describe('versionId forms', () => {
   it('inherited and prototype-less parameter objects', async () => {
     const b = await bible();
     const inherited = Object.create({ verseId: '43003016' });
-    const error = await refusal('GetVerse', inherited);
+    const error = await refusalOf('GetVerse', inherited);
     expect([error.code, error.param]).toEqual(['MISSING_PARAMETER', 'verseId']);
     const bare = Object.assign(Object.create(null), { verseId: '43003016', versionId: 'KJV' });
     expect((await b.call('GetVerse', bare))[0]).toMatchObject(JOHN_3_16);

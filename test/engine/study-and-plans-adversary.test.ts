@@ -8,37 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BibleError } from '../../engine/core/errors.ts';
 import { openNode } from '../../engine/node/loader.ts';
 import type { BibleServer } from '../../engine/node/server.ts';
-import { bible } from '../helpers.ts';
+import { bible, refusalOf } from '../helpers.ts';
 import { get, startServer, viaJson } from '../hosts/http.ts';
 
 const run = promisify(execFile);
 const CLI = join(import.meta.dirname, '..', '..', 'bin', 'bible.js');
 
-/** The BibleError a call raises, through call() and callSync() alike (they must agree). */
-async function refusal(name: string, params: unknown): Promise<BibleError> {
-  const b = await bible();
-  let asyncError: unknown;
-  try {
-    const answer = await b.call(name, params as Record<string, string>);
-    throw new Error(`${name}(${JSON.stringify(params)}) answered ${JSON.stringify(answer).slice(0, 120)}`);
-  } catch (error) {
-    asyncError = error;
-  }
-  expect(asyncError).toBeInstanceOf(BibleError);
-  let syncError: unknown;
-  try {
-    b.callSync(name, params as Record<string, string>);
-  } catch (error) {
-    syncError = error;
-  }
-  const a = asyncError as BibleError;
-  const s = syncError as BibleError;
-  expect([s.code, s.param, s.message]).toEqual([a.code, a.param, a.message]);
-  return a;
-}
-
 async function expectInvalid(name: string, params: Record<string, unknown>, param: string, says?: RegExp) {
-  const error = await refusal(name, params);
+  const error = await refusalOf(name, params);
   expect(error.code, error.message).toBe('INVALID_PARAMETER');
   expect(error.param, error.message).toBe(param);
   expect(error.message).toContain(param);
@@ -122,9 +99,9 @@ describe("Strong's numbers", () => {
   });
 
   it('answers a missing number or lexicon as missing', async () => {
-    expect((await refusal('GetStrongs', { id: '26' })).code).toBe('MISSING_PARAMETER');
-    expect((await refusal('GetStrongs', { lexiconId: 'G' })).param).toBe('id');
-    expect((await refusal('GetStrongs', {})).code).toBe('MISSING_PARAMETER');
+    expect((await refusalOf('GetStrongs', { id: '26' })).code).toBe('MISSING_PARAMETER');
+    expect((await refusalOf('GetStrongs', { lexiconId: 'G' })).param).toBe('id');
+    expect((await refusalOf('GetStrongs', {})).code).toBe('MISSING_PARAMETER');
   });
 
   it('GetSearchStrongs reads the same forms and answers verses in the chosen translation', async () => {
@@ -194,7 +171,7 @@ describe('original text', () => {
     await expectInvalid('GetOriginalText', { verseId: '67001001' }, 'verseId');
     await expectInvalid('GetOriginalText', { verseId: ' 43003016 ' }, 'verseId');
     await expectInvalid('GetOriginalText', { verseId: [43003016] }, 'verseId');
-    expect((await refusal('GetOriginalText', {})).code).toBe('MISSING_PARAMETER');
+    expect((await refusalOf('GetOriginalText', {})).code).toBe('MISSING_PARAMETER');
   });
 
   it('the letter tables take only english, in any case, or nothing', async () => {
@@ -357,7 +334,7 @@ describe('reading plans', () => {
       await expectInvalid('GetReadingTimeByAge', { requestedAge: 29, wordCount }, 'wordCount');
     for (const requestedAge of [[29], {}, true, Number.NaN])
       await expectInvalid('GetReadingTimeByAge', { requestedAge, wordCount: 1 }, 'requestedAge');
-    expect((await refusal('GetReadingTimeByAge', { wordCount: 650 })).param).toBe('requestedAge');
+    expect((await refusalOf('GetReadingTimeByAge', { wordCount: 650 })).param).toBe('requestedAge');
   });
 });
 
@@ -567,10 +544,10 @@ describe('study tools', () => {
     expect(await b.call('GetCommentary', { verseId: '43003016' })).toMatch(/^For God so loved the world/);
     expect(await b.call('GetCommentary', { verseId: '43003016', commentaryName: 'GILLS' })).toMatch(/^For God/);
     expect(await b.call('GetCommentary', { verseId: '66022021', commentaryName: '' })).toMatch(/grace/);
-    const psalm = await refusal('GetCommentary', { verseId: '19023001' });
+    const psalm = await refusalOf('GetCommentary', { verseId: '19023001' });
     expect([psalm.code, psalm.param]).toEqual(['NOT_AVAILABLE', 'verseId']);
     expect(psalm.message).toContain('Psalms');
-    expect((await refusal('GetCommentary', { verseId: '22001001' })).message).toContain('only chapter introductions');
+    expect((await refusalOf('GetCommentary', { verseId: '22001001' })).message).toContain('only chapter introductions');
     await expectInvalid('GetCommentary', { verseId: '43003016', commentaryName: 'gill' }, 'commentaryName', /gills/);
   });
 
@@ -644,14 +621,14 @@ describe('extra-biblical books', () => {
       v: '1',
     });
     for (const chapterId of [44, 109, 0]) {
-      const error = await refusal('GetChapterExtraBiblical', { bookId: 1, chapterId });
+      const error = await refusalOf('GetChapterExtraBiblical', { bookId: 1, chapterId });
       expect([error.code, error.param]).toEqual(['INVALID_PARAMETER', 'chapterId']);
       expect(error.message).toContain(`1 Enoch has no chapter ${chapterId}; its chapters are 1-43, 45-108`);
     }
     await expectInvalid('GetChapterExtraBiblical', { bookId: 999, chapterId: 1 }, 'bookId', /GetBooksExtraBiblical/);
     for (const bookId of [0, 1000, -1, 1.5, '1 Enoch', [1]])
       await expectInvalid('GetChapterExtraBiblical', { bookId, chapterId: 1 }, 'bookId');
-    expect((await refusal('GetChapterExtraBiblical', { bookId: 1 })).param).toBe('chapterId');
+    expect((await refusalOf('GetChapterExtraBiblical', { bookId: 1 })).param).toBe('chapterId');
   });
 
   it('GetSearchExtraBiblical searches whole words, in one book when asked', async () => {
