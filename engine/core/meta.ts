@@ -47,19 +47,42 @@ export function loadMeta(pack: PackOf<typeof META_PACK>): Meta {
       return (service ??= deepFreeze(pack.json('service')));
     },
     hasVersion: (versionId) => versionIds.has(versionId),
-    nameIndex: () => (names ??= new Map(Object.entries(pack.json('nameIndex')))),
+    nameIndex: () => (names ??= withHamzaLessForms(pack.json('nameIndex'))),
   };
 }
 
 /**
- * The key book names are looked up by: case-, accent-, space- and punctuation-insensitive. Arabic vowel
- * marks and the hamza on alif and ya go (أعمال is اعمال), but the hamza on waw stays: it alone tells the
- * Van Dyck abbreviations رؤ (Revelation) from رو (Romans) and يؤ (Joel) from يو (John).
+ * The name index, and for each key written with a hamza on waw (رؤيا) its form without it (رويا), as
+ * readers often type it: the key keeps that hamza to tell رؤ from رو, so without this the hamza-less
+ * spellings, found before it was kept, named no book. A hamza-less form that is a key of its own (رو is
+ * Romans) or that keys of two books share is left out.
+ */
+function withHamzaLessForms(keys: Record<string, number>): Map<string, number> {
+  const index = new Map(Object.entries(keys));
+  const hamzaLess = new Map<string, number>();
+  for (const [key, book] of index) {
+    // Keys are decomposed: ؤ is waw and a combining hamza above.
+    if (!key.includes('\u0648\u0654')) continue;
+    const plain = key.replaceAll('\u0648\u0654', '\u0648');
+    if (index.has(plain)) continue;
+    hamzaLess.set(plain, hamzaLess.has(plain) && hamzaLess.get(plain) !== book ? 0 : book);
+  }
+  for (const [key, book] of hamzaLess) if (book) index.set(key, book);
+  return index;
+}
+
+/**
+ * The key book names are looked up by: case-, accent-, space- and punctuation-insensitive. Full-width
+ * letters and digits (ＪＯＨＮ, as CJK input methods type them) are their ASCII ones. Arabic vowel marks,
+ * the tatweel that stretches a word (رؤيـــا) and the hamza on alif and ya go (أعمال is اعمال), but the
+ * hamza on waw stays: it alone tells the Van Dyck abbreviations رؤ (Revelation) from رو (Romans) and يؤ
+ * (Joel) from يو (John).
  */
 export function bookNameKey(name: string): string {
   return name
+    .replace(/[\uff01-\uff5e]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0xfee0))
     .normalize('NFD')
-    .replace(/[\u0300-\u036f\u064b-\u0653\u0655-\u065f\u0670]|(?<!\u0648[\u064b-\u0653]*)\u0654/g, '')
+    .replace(/[\u0300-\u036f\u064b-\u0653\u0655-\u065f\u0670\u0640]|(?<!\u0648[\u064b-\u0653]*)\u0654/g, '')
     .toLowerCase()
     .trim()
     .replace(/^(i{1,3})[\s.]+(?=\S)/, (_, numeral: string) => String(numeral.length)) // "II Kings" -> "2 kings"

@@ -26,9 +26,15 @@ const COMMON_WORDS = new Set([
   'ruth',
   'ex',
   'es',
+  // "Apocalypse 2" is also a film or a game, as "Revelation" is a word.
+  'apocalypse',
   // Arabic has no capitals to tell a name from a word: عدد and العدد are "number", تكوين "forming",
   // خروج "going out", جامعة "university", أعمال "works", قضاة "judges" ("جامعة 6 أكتوبر" is a university).
   ...['عدد', 'العدد', 'تكوين', 'خروج', 'جامعة', 'أعمال', 'قضاة'].map(bookNameKey),
+  // Abbreviations that are Arabic particles numbers follow in any prose: في "in" (Philippians), نحو "about"
+  // (Nahum), مثل "like" (Proverbs), هو "he" (Hosea), لو "if" (Luke), لا "no" (Leviticus), أي "any" (Job),
+  // أم "or" (Proverbs). "في 3 أيام" is "in 3 days", and "في 1 كورنثوس 13" is 1 Corinthians 13.
+  ...['في', 'نحو', 'مثل', 'هو', 'لو', 'لا', 'أي', 'أم'].map(bookNameKey),
 ]);
 /**
  * Ordinals before a name, in English and Spanish: "First", "2nd", "Primera de", "Segundo", "1ra.", "2da",

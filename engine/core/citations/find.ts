@@ -189,12 +189,12 @@ export function referenceAt(
 
 /**
  * Digits and marks other scripts type for ASCII ones: Arabic-Indic and Persian digits ("يوحنا ٣:١٦"), and
- * the full-width digits and punctuation of CJK input methods ("John ３：１６", "John 3:16，17"; full-width
- * "：", "，", "；", "－" and "～"). Each is one UTF-16 unit, as its ASCII form is, so offsets into the text
- * stay right.
+ * the full-width forms of CJK input methods: digits and punctuation ("John ３：１６", "John 3:16，17",
+ * "John 3．16", "（John 3:16）") and letters ("Ｊｏｈｎ ３：１６"). Each is one UTF-16 unit, as its ASCII
+ * form is, so offsets into the text stay right.
  */
-const OTHER_FORM = /[\u0660-\u0669\u06f0-\u06f9\uff0c\uff0d\uff10-\uff1b\uff5e]/;
-const OTHER_FORMS = /[\u0660-\u0669\u06f0-\u06f9\uff0c\uff0d\uff10-\uff1b\uff5e]/g;
+const OTHER_FORM = /[\u0660-\u0669\u06f0-\u06f9\uff01-\uff5e]/;
+const OTHER_FORMS = /[\u0660-\u0669\u06f0-\u06f9\uff01-\uff5e]/g;
 const asciiForm = (ch: string): string => {
   const c = ch.charCodeAt(0);
   // The full-width forms U+FF01-FF5E sit 0xFEE0 above their ASCII ones.

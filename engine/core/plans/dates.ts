@@ -62,7 +62,7 @@ export function dateSequence(firstDay: number, count: number): string[] {
  * as Date.toISOString writes it). Other forms ("6/1/2024", "2024-6-1") are refused: Date reads them in
  * the host's time zone, which moved "today" by a day east of UTC.
  */
-const CLOCK_STRING = /^(\d{4}-\d{2}-\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+const CLOCK_STRING = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
 /** Today's epoch day from the host clock: options.clock() returning a Date or an ISO date string, else now. */
 export function today(options: Readonly<Record<string, unknown>>): number {
@@ -87,10 +87,20 @@ export function today(options: Readonly<Record<string, unknown>>): number {
     // The date part must be a real date: Date rolls 2023-02-30 over to March 1 without a word.
     const written = m ? parseDate(m[1]) : null;
     if (written === null) throw bad(`returned ${JSON.stringify(now.slice(0, 40))}, not a real date YYYY-MM-DD`);
-    // A date, or a time without an offset (which names no instant), is taken as written: no time zone involved.
-    day = m![2] === undefined ? written : Math.floor(new Date(now.trim()).getTime() / MS_PER_DAY);
-  } else if (now instanceof Date) {
-    day = Math.floor(now.getTime() / MS_PER_DAY);
+    const [, , hour, minute, second, offset] = m!;
+    // The time is checked whether or not an offset follows: "T25:00" is no time, with "Z" or without.
+    if (hour !== undefined && (Number(hour) > 23 || Number(minute) > 59 || Number(second ?? 0) > 59))
+      throw bad(`returned ${JSON.stringify(now.slice(0, 40))}, whose time is not a real time`);
+    // A date, or a time without an offset (which names no instant), is taken as written: no time zone
+    // involved. An offset of hours alone ("+05", which ISO 8601 allows) is written out for Date.
+    if (offset === undefined) day = written;
+    else {
+      const instant = now.trim().replace(/([+-]\d{2})$/, '$1:00');
+      day = Math.floor(new Date(instant).getTime() / MS_PER_DAY);
+    }
+  } else {
+    const time = dateTime(now);
+    if (time !== undefined) day = Math.floor(time / MS_PER_DAY);
   }
   // A number is refused rather than guessed at: seconds since 1970 read as milliseconds would be a day in
   // January 1970, without a word.
@@ -106,9 +116,23 @@ export function today(options: Readonly<Record<string, unknown>>): number {
 const FIRST_DAY = parseDate(EARLIEST_DATE)!;
 const LAST_DAY = parseDate(LATEST_DATE)!;
 
+/**
+ * A Date's time value (NaN when invalid), or undefined for anything else. A Date from another realm (an
+ * iframe, a vm context, a test DOM) is a Date too, though not instanceof this realm's Date; getTime checks
+ * the real thing, where a Symbol.toStringTag could lie.
+ */
+function dateTime(value: unknown): number | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  try {
+    return Date.prototype.getTime.call(value);
+  } catch {
+    return undefined;
+  }
+}
+
 /** What a clock returned, for its refusal: "an invalid date", "a Promise", "undefined". */
 function described(value: unknown): string {
-  if (value instanceof Date || typeof value === 'string') return 'an invalid date';
+  if (dateTime(value) !== undefined || typeof value === 'string') return 'an invalid date';
   if (typeof value !== 'object' || value === null) return JSON.stringify(String(value).slice(0, 40));
   const kind = Object.prototype.toString.call(value).slice(8, -1);
   return kind === 'Object' ? 'an object' : `a ${kind}`;
