@@ -127,6 +127,9 @@ describe('full-width digits and punctuation', () => {
     ['Titus 2；1-5', ['56002001', '56002002', '56002003', '56002004', '56002005']],
     ['John 3:16～18', ['43003016', '43003017', '43003018']],
     ['رومية ８：２８', ['45008028']],
+    // the ideographic comma and full stop of Chinese and Japanese text
+    ['John 3:16、17', ['43003016', '43003017']],
+    ['John ３：１６。', ['43003016']],
   ];
   for (const [written, verseIds] of LONE)
     it(`GetParseCitation ${JSON.stringify(written)}`, async () => {
