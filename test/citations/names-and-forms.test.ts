@@ -130,6 +130,10 @@ describe('full-width digits and punctuation', () => {
     // the ideographic comma and full stop of Chinese and Japanese text
     ['John 3:16、17', ['43003016', '43003017']],
     ['John ３：１６。', ['43003016']],
+    // and their quotes and brackets around a reference
+    ['「John 3:16」', ['43003016']],
+    ['『Rom 8:28』', ['45008028']],
+    ['【John 3:16-17】', ['43003016', '43003017']],
   ];
   for (const [written, verseIds] of LONE)
     it(`GetParseCitation ${JSON.stringify(written)}`, async () => {
