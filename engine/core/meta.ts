@@ -1,4 +1,5 @@
 // The meta pack: books and their names, the KJV versification, the version records and service info.
+import { asciiForms } from './ascii-forms.ts';
 import { deepFreeze } from './deep-freeze.ts';
 import type { PackOf } from './pack/schema.ts';
 import type { META_PACK } from './pack/schemas.ts';
@@ -73,14 +74,14 @@ function withHamzaLessForms(keys: Record<string, number>): Map<string, number> {
 
 /**
  * The key book names are looked up by: case-, accent-, space- and punctuation-insensitive. Full-width
- * letters and digits (ＪＯＨＮ, as CJK input methods type them) are their ASCII ones. Arabic vowel marks,
+ * letters and digits (ＪＯＨＮ, as CJK input methods type them) and Arabic-Indic digits (١ يوحنا) are their
+ * ASCII ones (ascii-forms.ts). Arabic vowel marks,
  * the tatweel that stretches a word (رؤيـــا) and the hamza on alif and ya go (أعمال is اعمال), but the
  * hamza on waw stays: it alone tells the Van Dyck abbreviations رؤ (Revelation) from رو (Romans) and يؤ
  * (Joel) from يو (John).
  */
 export function bookNameKey(name: string): string {
-  return name
-    .replace(/[\uff01-\uff5e]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0xfee0))
+  return asciiForms(name)
     .normalize('NFD')
     .replace(/[\u0300-\u036f\u064b-\u0653\u0655-\u065f\u0670\u0640]|(?<!\u0648[\u064b-\u0653]*)\u0654/g, '')
     .toLowerCase()

@@ -1,5 +1,6 @@
 // Parameter kinds: each turns a raw value (an HTTP query string gives strings; typed callers may pass
 // numbers) into a checked value, or throws a BibleError naming the parameter and what was expected.
+import { asciiForms } from './ascii-forms.ts';
 import { BibleError, invalid } from './errors.ts';
 import { bookNameKey, LANGUAGES, type Language, type Meta } from './meta.ts';
 import {
@@ -88,11 +89,14 @@ function digitsValue(s: string): number {
   return n;
 }
 
+// Numbers are also read in full-width digits (４３, as a CJK input method types them) and Arabic-Indic ones
+// (٤٣), as the citation reader reads them (ascii-forms.ts); tried only once the ASCII reading has failed.
 function digits(spec: ParamSpec, raw: unknown, expected: string): number {
   const s = rawString(spec, raw);
-  if (digitsValue(s) < 0)
-    throw invalid(spec.name, `${spec.name} must be ${expected}, got ${JSON.stringify(s.slice(0, 40))}`);
-  return Number(s);
+  if (digitsValue(s) >= 0) return Number(s);
+  const ascii = asciiForms(s);
+  if (digitsValue(ascii) >= 0) return Number(ascii);
+  throw invalid(spec.name, `${spec.name} must be ${expected}, got ${JSON.stringify(s.slice(0, 40))}`);
 }
 
 function bookNumber(spec: ParamSpec, raw: unknown): number {
@@ -135,7 +139,7 @@ function verseIdParam(spec: ParamSpec, raw: unknown): VerseIdValue {
   if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 1_000_000 && raw <= 99_999_999)
     return verseIdValue(spec, raw, raw);
   const s = rawString(spec, raw);
-  const id = parseVerseId(s);
+  const id = parseVerseId(s) ?? parseVerseId(asciiForms(s));
   if (id === null)
     throw invalid(
       spec.name,
@@ -145,7 +149,9 @@ function verseIdParam(spec: ParamSpec, raw: unknown): VerseIdValue {
 }
 
 function bookIdParam(spec: ParamSpec, raw: unknown, meta: Meta): number {
-  return typeof raw === 'string' && digitsValue(raw) < 0 ? bookByName(spec, raw, meta) : bookNumber(spec, raw);
+  return typeof raw === 'string' && digitsValue(raw) < 0 && digitsValue(asciiForms(raw)) < 0
+    ? bookByName(spec, raw, meta)
+    : bookNumber(spec, raw);
 }
 
 function chapterIdParam(spec: ParamSpec, raw: unknown): number {
@@ -157,7 +163,7 @@ function chapterIdParam(spec: ParamSpec, raw: unknown): number {
 
 function bookAndChapterIdParam(spec: ParamSpec, raw: unknown): { book: number; chapter: number } {
   const s = rawString(spec, raw);
-  const id = parseBookAndChapterId(s);
+  const id = parseBookAndChapterId(s) ?? parseBookAndChapterId(asciiForms(s));
   if (id === null)
     throw invalid(
       spec.name,
@@ -268,25 +274,27 @@ export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown 
       return s;
     }
     case 'bookOrTestament': {
-      const s = rawString(spec, raw).trim().toLowerCase();
+      const sent = rawString(spec, raw).trim();
+      const s = asciiForms(sent).toLowerCase();
       if (s === 'ot' || s === 'nt') return { testament: s.toUpperCase() as 'OT' | 'NT' } satisfies BookOrTestament;
       if (!/^\d{1,9}$/.test(s))
         throw invalid(
           spec.name,
-          `${spec.name} must be a book number from 1 to 66, or ot / nt, got ${JSON.stringify(s.slice(0, 40))}`,
+          `${spec.name} must be a book number from 1 to 66, or ot / nt, got ${JSON.stringify(sent.slice(0, 40))}`,
         );
       return { book: bookNumber(spec, s) } satisfies BookOrTestament;
     }
     case 'age': {
       const requested = rawString(spec, raw).trim().slice(0, 40);
+      const digitsOnly = asciiForms(requested);
       return {
         requested,
-        age: readersAge(/^\d{1,9}$/.test(requested) ? Number(requested) : undefined),
+        age: readersAge(/^\d{1,9}$/.test(digitsOnly) ? Number(digitsOnly) : undefined),
       } satisfies AgeValue;
     }
     case 'date': {
-      // A real calendar date YYYY-MM-DD (2023-02-30 is refused), returned as written.
-      const s = rawString(spec, raw).trim();
+      // A real calendar date YYYY-MM-DD (2023-02-30 is refused), returned as written, in ASCII digits.
+      const s = asciiForms(rawString(spec, raw).trim());
       if (parseDate(s) === null)
         throw invalid(
           spec.name,

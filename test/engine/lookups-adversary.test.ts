@@ -76,14 +76,17 @@ describe('verseId forms', () => {
     '0x2902118',
     '-43003016',
     '+43003016',
-    '٤٣٠٠٣٠١٦',
-    '４３００３０１６',
-    '4300301６',
     'NaN',
     '43003016abc',
   ])('string %j is refused naming verseId', async (verseId) => {
     const error = await expectInvalid('GetVerse', { verseId, versionId: 'kjv' }, 'verseId');
     expect(error.message).toMatch(/8-digit BBCCCVVV/);
+  });
+
+  // Arabic-Indic digits, as Arabic text writes them, and full-width ones, as CJK input methods type them.
+  it.each(['٤٣٠٠٣٠١٦', '４３００３０１６', '4300301６'])('string %j reads as 43003016', async (verseId) => {
+    const [verse] = await (await bible()).call('GetVerse', { verseId, versionId: 'kjv' });
+    expect(verse.id).toBe('43003016');
   });
 
   it.each([43003016.5, -43003016, 0, -0, 5e-324, Number.MAX_SAFE_INTEGER, 1e21])(
@@ -236,24 +239,12 @@ describe('GetChapter and GetChapterByBookAndChapterId parameters', () => {
     expect(answer[15]).toMatchObject(JOHN_3_16);
   });
 
-  it.each([
-    0,
-    67,
-    -1,
-    43.5,
-    '43.0',
-    ' 43',
-    '0x2b',
-    '٤٣',
-    'Johnny',
-    Number.NaN,
-    Number.POSITIVE_INFINITY,
-    true,
-    [43],
-    {},
-  ])('bookId %j is refused naming bookId', async (bookId) => {
-    await expectInvalid('GetChapter', { bookId, chapterId: 3, versionId: 'kjv' }, 'bookId');
-  });
+  it.each([0, 67, -1, 43.5, '43.0', ' 43', '0x2b', 'Johnny', Number.NaN, Number.POSITIVE_INFINITY, true, [43], {}])(
+    'bookId %j is refused naming bookId',
+    async (bookId) => {
+      await expectInvalid('GetChapter', { bookId, chapterId: 3, versionId: 'kjv' }, 'bookId');
+    },
+  );
 
   it.each([
     0,
@@ -264,7 +255,6 @@ describe('GetChapter and GetChapterByBookAndChapterId parameters', () => {
     '3e0',
     '',
     ' 3',
-    '٣',
     151,
     1000,
     '1000000000000000',
@@ -719,7 +709,7 @@ describe('through the HTTP server', () => {
     ['verseId=-43003016&versionId=kjv', 400],
     ['verseId=NaN&versionId=kjv', 400],
     ['verseId=Infinity&versionId=kjv', 400],
-    ['verseId=%D9%A4%D9%A3%D9%A0%D9%A0%D9%A3%D9%A0%D9%A1%D9%A6&versionId=kjv', 400],
+    ['verseId=%D9%A4%D9%A3%D9%A0%D9%A0%D9%A3%D9%A0%D9%A1%D9%A6&versionId=kjv', 200], // Arabic-Indic digits
     ['verseId=43003016&verseId=43003017', 400],
     ['verseId[]=43003016', 400],
     ['verseId=&versionId=kjv', 400],

@@ -92,6 +92,40 @@ describe('a canonical bookId given as a book name', async () => {
   });
 });
 
+describe('numbers in full-width and Arabic-Indic digits', async () => {
+  const b = await bible();
+  // as a CJK input method types them, and as Arabic text writes them
+  const fullWidth = (digits: string) => digits.replace(/\d/g, (d) => String.fromCharCode(d.charCodeAt(0) + 0xfee0));
+  const arabicIndic = (digits: string) => digits.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+
+  it('reads every numeric parameter as its ASCII digits', async () => {
+    for (const form of [fullWidth, arabicIndic]) {
+      expect(await b.call('GetVerse', { verseId: form('43003016') }), form.name).toEqual(
+        await b.call('GetVerse', { verseId: '43003016' }),
+      );
+      expect(await b.call('GetChapter', { bookId: form('43'), chapterId: form('3') })).toEqual(
+        await b.call('GetChapter', { bookId: '43', chapterId: '3' }),
+      );
+      expect(await b.call('GetChapterByBookAndChapterId', { bookAndChapterId: form('43003') })).toEqual(
+        await b.call('GetChapterByBookAndChapterId', { bookAndChapterId: '43003' }),
+      );
+      expect(await b.call('GetSearch', { query: 'love', limit: form('3') })).toHaveLength(3);
+      expect(await b.call('GetSearchCount', { query: 'love', limitToBookId: form('43') })).toEqual(
+        await b.call('GetSearchCount', { query: 'love', limitToBookId: '43' }),
+      );
+      const plan = await b.call('GetBibleReadingPlan', { days: form('30'), requestedStartDate: form('2024-01-01') });
+      expect(plan[0].datesInfo.startDate).toBe('2024-01-01');
+    }
+  });
+
+  it('still refuses what is no number, quoting it as sent', async () => {
+    const error = await callError('GetChapter', { bookId: '４x', chapterId: '1' });
+    expect(error).toMatchObject({ code: 'INVALID_PARAMETER', param: 'bookId' });
+    expect(error.message).toContain('"４x"');
+    expect((await callError('GetVerse', { verseId: '４３００３' })).param).toBe('verseId');
+  });
+});
+
 describe('strict mode names the closest parameter', () => {
   it('suggests versionId for versoinId, and nothing for a name far from every parameter', async () => {
     const strict = await openNode({ strict: true });

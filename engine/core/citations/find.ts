@@ -1,6 +1,7 @@
 // Finding references in free text, and reading one citation written as people write it. Both start from
 // a chapter number and look back for a book name before it: numbers are far rarer than words in prose,
 // and a reference without a number ("Mark said") is not one.
+import { asciiForms } from '../ascii-forms.ts';
 import { invalid } from '../errors.ts';
 import type { Meta } from '../meta.ts';
 import { padBookId, padVerseId } from '../ids.ts';
@@ -186,25 +187,6 @@ export function referenceAt(
   });
   return { name, start: name.start, ref };
 }
-
-/**
- * Digits and marks other scripts type for ASCII ones: Arabic-Indic and Persian digits ("يوحنا ٣:١٦"), and
- * the full-width forms of CJK input methods: digits and punctuation ("John ３：１６", "John 3:16，17",
- * "John 3．16", "（John 3:16）") and letters ("Ｊｏｈｎ ３：１６"), with the ideographic comma and full stop
- * ("John 3:16、17。"). Each is one UTF-16 unit, as its ASCII form is, so offsets into the text stay right.
- */
-const OTHER_FORM = /[\u0660-\u0669\u06f0-\u06f9\uff01-\uff5e\u3001\u3002]/;
-const OTHER_FORMS = /[\u0660-\u0669\u06f0-\u06f9\uff01-\uff5e\u3001\u3002]/g;
-const asciiForm = (ch: string): string => {
-  const c = ch.charCodeAt(0);
-  if (c === 0x3001) return ',';
-  if (c === 0x3002) return '.';
-  // The full-width forms U+FF01-FF5E sit 0xFEE0 above their ASCII ones.
-  return c >= 0xff00 ? String.fromCharCode(c - 0xfee0) : String(c & 15);
-};
-/** The text with those forms read as ASCII: what both operations read. */
-export const asciiForms = (text: string): string =>
-  OTHER_FORM.test(text) ? text.replace(OTHER_FORMS, asciiForm) : text;
 
 /** Every reference in a text, in order. */
 export function findCitations(meta: Meta, written: string): CitationHit[] {

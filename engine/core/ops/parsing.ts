@@ -17,7 +17,8 @@ import {
   verseOf,
 } from '../ids.ts';
 import { splitWords } from '../words.ts';
-import { asciiForms, findCitations, readCitation } from '../citations/find.ts';
+import { asciiForms } from '../ascii-forms.ts';
+import { findCitations, readCitation } from '../citations/find.ts';
 import { findBook } from './books.ts';
 
 export interface Citation {
