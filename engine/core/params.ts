@@ -6,6 +6,7 @@ import { bookNameKey, LANGUAGES, type Language, type Meta } from './meta.ts';
 import {
   bookOf,
   chapterOf,
+  formatBookAndChapterId,
   parseBookAndChapterId,
   parseVerseId,
   splitBookAndChapterId,
@@ -99,10 +100,18 @@ function digits(spec: ParamSpec, raw: unknown, expected: string): number {
   throw invalid(spec.name, `${spec.name} must be ${expected}, got ${JSON.stringify(s.slice(0, 40))}`);
 }
 
+/** A number read by digits() as a refusal quotes it: as sent when written in other digits ("got ６７"), so
+ *  the caller recognises what it sent; otherwise its value. */
+const shownNumber = (raw: unknown, n: number): string =>
+  typeof raw === 'string' && digitsValue(raw) < 0 ? raw : String(n);
+
 function bookNumber(spec: ParamSpec, raw: unknown): number {
   const book = digits(spec, raw, 'a book number from 1 (Genesis) to 66 (Revelation), or a book name');
   if (book < 1 || book > 66)
-    throw invalid(spec.name, `${spec.name} must be a book number from 1 (Genesis) to 66 (Revelation), got ${book}`);
+    throw invalid(
+      spec.name,
+      `${spec.name} must be a book number from 1 (Genesis) to 66 (Revelation), got ${shownNumber(raw, book)}`,
+    );
   return book;
 }
 
@@ -157,7 +166,7 @@ function bookIdParam(spec: ParamSpec, raw: unknown, meta: Meta): number {
 function chapterIdParam(spec: ParamSpec, raw: unknown): number {
   const chapter = digits(spec, raw, 'a chapter number from 1 to 150');
   if (chapter < 1 || chapter > 150)
-    throw invalid(spec.name, `${spec.name} must be a chapter number from 1 to 150, got ${chapter}`);
+    throw invalid(spec.name, `${spec.name} must be a chapter number from 1 to 150, got ${shownNumber(raw, chapter)}`);
   return chapter;
 }
 
@@ -169,7 +178,14 @@ function bookAndChapterIdParam(spec: ParamSpec, raw: unknown): { book: number; c
       spec.name,
       `${spec.name} must be a 5-digit BBCCC id such as 43003 (John 3), got ${JSON.stringify(s.slice(0, 40))}`,
     );
-  return splitBookAndChapterId(id);
+  const { book, chapter } = splitBookAndChapterId(id);
+  // Refused here, where the id is still as sent: a refusal quotes ６７００１ as sent, 67001 as read.
+  if (book < 1 || book > 66 || chapter < 1)
+    throw invalid(
+      spec.name,
+      `${spec.name} must name book 01-66 and chapter 001 or more, got ${parseBookAndChapterId(s) === null ? s : formatBookAndChapterId(book, chapter)}`,
+    );
+  return { book, chapter };
 }
 
 function versionIdParam(spec: ParamSpec, raw: unknown, meta: Meta): string {
@@ -255,7 +271,10 @@ export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown 
       const max = spec.max ?? 999_999_999;
       const n = digits(spec, raw, `a whole number from ${min} to ${max}`);
       if (n < min || n > max)
-        throw invalid(spec.name, `${spec.name} must be a whole number from ${min} to ${max}, got ${n}`);
+        throw invalid(
+          spec.name,
+          `${spec.name} must be a whole number from ${min} to ${max}, got ${shownNumber(raw, n)}`,
+        );
       return n;
     }
     case 'text': {
@@ -282,7 +301,7 @@ export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown 
           spec.name,
           `${spec.name} must be a book number from 1 to 66, or ot / nt, got ${JSON.stringify(sent.slice(0, 40))}`,
         );
-      return { book: bookNumber(spec, s) } satisfies BookOrTestament;
+      return { book: bookNumber(spec, sent) } satisfies BookOrTestament;
     }
     case 'age': {
       const requested = rawString(spec, raw).trim().slice(0, 40);
@@ -293,15 +312,17 @@ export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown 
       } satisfies AgeValue;
     }
     case 'date': {
-      // A real calendar date YYYY-MM-DD (2023-02-30 is refused), returned as written, in ASCII digits.
-      const s = asciiForms(rawString(spec, raw).trim());
+      // A real calendar date YYYY-MM-DD (2023-02-30 is refused), returned as written, in ASCII digits; a
+      // refusal quotes it as sent.
+      const sent = rawString(spec, raw).trim();
+      const s = asciiForms(sent);
       if (parseDate(s) === null)
         throw invalid(
           spec.name,
-          `${spec.name} must be a real calendar date YYYY-MM-DD such as 2023-01-01, got ${JSON.stringify(s.slice(0, 40))}`,
+          `${spec.name} must be a real calendar date YYYY-MM-DD such as 2023-01-01, got ${JSON.stringify(sent.slice(0, 40))}`,
         );
       if (s < EARLIEST_DATE || s > LATEST_DATE)
-        throw invalid(spec.name, `${spec.name} must be from ${EARLIEST_DATE} to ${LATEST_DATE}, got ${s}`);
+        throw invalid(spec.name, `${spec.name} must be from ${EARLIEST_DATE} to ${LATEST_DATE}, got ${sent}`);
       return s;
     }
   }
@@ -584,7 +605,9 @@ function prefixedValues(specs: readonly ParamSpec[], given: Record<string, unkno
     // An id of the wrong type (an array, NaN) is refused as itself, not as the other parameter missing.
     if (raw !== undefined && raw !== null) rawString(spec, raw);
     if (typeof raw !== 'string' || !prefixSpec?.values) continue;
-    const trimmed = raw.trim();
+    // G٢٦ and Ｇ２６ are G26, as id=٢٦ is 26 (ascii-forms.ts); the refusals below quote the id as sent.
+    const sent = raw.trim();
+    const trimmed = asciiForms(sent);
     const prefix = prefixSpec.values.find((v) => trimmed.slice(0, v.length).toLowerCase() === v.toLowerCase());
     const number = prefix === undefined ? '' : trimmed.slice(prefix.length);
     const other = Object.hasOwn(given, prefixSpec.name) ? given[prefixSpec.name] : undefined;
@@ -596,7 +619,7 @@ function prefixedValues(specs: readonly ParamSpec[], given: Record<string, unkno
       if (!/^\d*$/.test(trimmed) && (other === undefined || other === null || other === ''))
         throw invalid(
           spec.name,
-          `${spec.name} must be a number (with ${prefixSpec.name}) or a number after ${prefixSpec.values.join(' or ')}, e.g. ${prefixSpec.values.map((v) => `${v}1`).join(', ')}; got ${JSON.stringify(trimmed.slice(0, 40))}`,
+          `${spec.name} must be a number (with ${prefixSpec.name}) or a number after ${prefixSpec.values.join(' or ')}, e.g. ${prefixSpec.values.map((v) => `${v}1`).join(', ')}; got ${JSON.stringify(sent.slice(0, 40))}`,
         );
       continue;
     }
@@ -608,10 +631,11 @@ function prefixedValues(specs: readonly ParamSpec[], given: Record<string, unkno
     )
       throw invalid(
         spec.name,
-        `${spec.name} ${JSON.stringify(trimmed.slice(0, 40))} names ${prefixSpec.name} ${prefix}, but ${prefixSpec.name} is ${JSON.stringify(String(other).slice(0, 40))}; give one or make them agree`,
+        `${spec.name} ${JSON.stringify(sent.slice(0, 40))} names ${prefixSpec.name} ${prefix}, but ${prefixSpec.name} is ${JSON.stringify(String(other).slice(0, 40))}; give one or make them agree`,
       );
     values ??= new Map<string, unknown>();
-    values.set(spec.name, String(Number(number)));
+    // The digits as sent (each form is one unit, so the prefix's length holds): a refusal quotes them.
+    values.set(spec.name, sent.slice(prefix.length));
     values.set(prefixSpec.name, prefix);
   }
   return values ?? NO_PREFIXED_VALUES;

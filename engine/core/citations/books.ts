@@ -152,6 +152,15 @@ const isDigit = (ch: string) => {
 };
 /** The spaces a reference may have between its parts (not line breaks). */
 export const isSpace = (ch: string) => ch === ' ' || ch === '\t' || ch === '\u00a0';
+/** Chinese and Japanese, written without spaces between words: a name in another script may follow them
+ *  directly ("又见John 3:16") and starts a word there. */
+const UNSPACED = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/u;
+const wordStartsAt = (text: string, s: number) => {
+  if (s === 0) return true;
+  const before = text.charAt(s - 1);
+  if (!isLetter(before) && !isDigit(before)) return true;
+  return before.charCodeAt(0) >= 0x3040 && UNSPACED.test(before) && !UNSPACED.test(text.charAt(s));
+};
 const isNameChar = (ch: string) =>
   isLetter(ch) || isDigit(ch) || ch === ' ' || ch === '.' || ch === "'" || ch === '’' || ch === '-';
 
@@ -174,7 +183,7 @@ export function bookNameBefore(
   for (let s = from; s < end; s++) {
     const ch = text.charAt(s);
     if (!isLetter(ch) && !isDigit(ch)) continue;
-    if (s > 0 && (isLetter(text.charAt(s - 1)) || isDigit(text.charAt(s - 1)))) continue;
+    if (!wordStartsAt(text, s)) continue;
     const written = text.slice(s, end).trimEnd();
     if (!written || (!isLetter(written.charAt(written.length - 1)) && !written.endsWith('.'))) continue;
     const key = nameKey(written);

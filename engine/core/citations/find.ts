@@ -221,11 +221,11 @@ export function findCitations(meta: Meta, written: string): CitationHit[] {
 // Decorations around a lone citation: quotes and brackets, markdown (emphasis, code, a heading or quote
 // mark, a hashtag), the full stop or comma of the sentence it was copied from, a footnote mark copied with
 // it ("John 3:16¹", "†"), and a translation code after it ("Matthew 5:3-12NIV"). Free text reads the same
-// reference inside all of them. Chinese and Japanese text quotes and brackets with 「」『』【】《》〈〉.
+// reference inside all of them. Chinese and Japanese text quotes and brackets with 「」『』【】《》〈〉〔〕〖〗.
 const QUOTES =
-  /^[\s"'“”‘’«»([{*_`#>「『【《〈]+|[\s"'“”‘’«»)\]}*_`.,;!?\u00b9\u00b2\u00b3\u2070-\u2079†‡」』】》〉]+$/g;
+  /^[\s"'“”‘’«»([{*_`#>「『【《〈〔〖]+|[\s"'“”‘’«»)\]}*_`.,;!?\u00b9\u00b2\u00b3\u2070-\u2079†‡」』】》〉〕〗]+$/g;
 /** The characters that may stand around a lone citation. */
-const DECORATION = ' \t\n\r\u00a0"\'“”‘’«»()[]{}*_`#>.,;!?¹²³⁰⁴⁵⁶⁷⁸⁹†‡「」『』【】《》〈〉';
+const DECORATION = ' \t\n\r\u00a0"\'“”‘’«»()[]{}*_`#>.,;!?¹²³⁰⁴⁵⁶⁷⁸⁹†‡「」『』【】《》〈〉〔〕〖〗';
 /**
  * A code of capitals at the end, apart (after a dash or in brackets: "John 3:16 - NIV", "(ESV®)") or run
  * into the last number ("5:3-12NIV"); the code is group 1.

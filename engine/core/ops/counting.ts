@@ -20,13 +20,8 @@ const bookAndChapterParam = {
 /** GetWordCountOfChapter's chapter: bookAndChapterId as the API names it, or bookId with chapterId. */
 function chapterOf(p: Record<string, any>): { book: number; chapter: number } {
   if (p.bookAndChapterId !== undefined) {
-    const { book, chapter } = p.bookAndChapterId as { book: number; chapter: number };
-    if (book < 1 || book > 66 || chapter < 1)
-      throw invalid(
-        'bookAndChapterId',
-        `bookAndChapterId must name book 01-66 and chapter 001 or more, got ${formatBookAndChapterId(book, chapter)}`,
-      );
-    return { book, chapter };
+    // A book and chapter the parameter check has found in range (params.ts).
+    return p.bookAndChapterId as { book: number; chapter: number };
   }
   if (p.bookId === undefined || p.chapterId === undefined) {
     throw new BibleError(

@@ -1,6 +1,5 @@
 // Verses, chapters, parallel verses and the version list.
-import { invalid, notAvailable } from '../errors.ts';
-import { formatBookAndChapterId } from '../ids.ts';
+import { notAvailable } from '../errors.ts';
 import type { Meta } from '../meta.ts';
 import { checkChapter, chapterRows } from '../chapters.ts';
 import { COMMON_PARAMS, defineOperation, textPack, verseRow, type VerseIdValue } from '../operation.ts';
@@ -79,12 +78,8 @@ export const verseOperations = [
     result: arrayOf(VERSE),
     packs: translationPack,
     run(ctx, p) {
+      // A book and chapter the parameter check has found in range (params.ts).
       const { book, chapter } = p.bookAndChapterId as { book: number; chapter: number };
-      if (book < 1 || book > 66 || chapter < 1)
-        throw invalid(
-          'bookAndChapterId',
-          `bookAndChapterId must name book 01-66 and chapter 001 or more, got ${formatBookAndChapterId(book, chapter)}`,
-        );
       checkChapter(ctx, p.versionId, book, chapter, 'bookAndChapterId');
       return chapterRows(ctx, p.versionId, book, chapter);
     },
