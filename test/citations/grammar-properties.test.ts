@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { formatVerseId } from '../../engine/core/ids.ts';
 import { bookNameKey } from '../../engine/core/meta.ts';
 import { bible } from '../helpers.ts';
+import type { ResultOf } from '../../engine/core/typed.ts';
 
 const b = await bible();
 const chapterVerses = b.meta.versification.chapterVerses;
@@ -18,15 +19,11 @@ const prose = fc.array(fc.constantFrom(...WORDS), { minLength: 0, maxLength: 6 }
 /** What ends the phrase after a reference: prose after punctuation, as posts write it. */
 const ENDINGS = ['.', ',', '!', ';', ')', ' —', '?'];
 
-interface Hit {
-  match: string;
-  bookId: string;
-  endBookId?: string;
-  passages: { from: string; to: string }[];
-}
+/** A row of GetCitationsInText, as the operation table types it. */
+type Hit = ResultOf<'GetCitationsInText'>[number];
 
 /** Every verse id the passages name, in order. */
-function expand(passages: { from: string; to: string }[]): string[] {
+function expand(passages: Hit['passages']): string[] {
   const out: string[] = [];
   const v = b.meta.versification;
   for (const p of passages) {

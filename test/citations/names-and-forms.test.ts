@@ -7,18 +7,13 @@ import { SUPPLEMENTARY_NAMES } from '../../compiler/builders/supplementary-names
 import { bookNameKey } from '../../engine/core/meta.ts';
 import { bookByOsis } from '../../sources/books.ts';
 import { bible, callError } from '../helpers.ts';
+import type { ResultOf } from '../../engine/core/typed.ts';
 
 const b = await bible();
 const chapterVerses = b.meta.versification.chapterVerses;
 
-interface Hit {
-  match: string;
-  start: number;
-  end: number;
-  bookName: string;
-  bookId: string;
-  passages: { from: string; to: string }[];
-}
+/** A row of GetCitationsInText, as the operation table types it. */
+type Hit = ResultOf<'GetCitationsInText'>[number];
 const find = async (text: string): Promise<Hit[]> => (await b.GetCitationsInText({ text })) as Hit[];
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -3,17 +3,12 @@
 // read as references. Each case is what a careful human reader takes the text to mean.
 import { describe, expect, it } from 'vitest';
 import { bible, callError } from '../helpers.ts';
+import type { ResultOf } from '../../engine/core/typed.ts';
 
 const b = await bible();
 
-interface Hit {
-  match: string;
-  start: number;
-  end: number;
-  bookName: string;
-  bookId: string;
-  passages: { from: string; to: string }[];
-}
+/** A row of GetCitationsInText, as the operation table types it. */
+type Hit = ResultOf<'GetCitationsInText'>[number];
 
 const find = (text: string): Hit[] => b.callSync('GetCitationsInText', { text });
 /** A hit as "match = from-to from-to": the text it matched and its verse ranges. */

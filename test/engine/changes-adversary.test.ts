@@ -6,14 +6,10 @@ import { OPERATIONS } from '../../engine/core/index.ts';
 import { BibleError } from '../../engine/core/errors.ts';
 import { openNode } from '../../engine/node/loader.ts';
 import { bible, callError } from '../helpers.ts';
+import type { ResultOf } from '../../engine/core/typed.ts';
 
-interface Hit {
-  match: string;
-  start: number;
-  end: number;
-  bookId: string;
-  passages: { from: string; to: string }[];
-}
+/** A row of GetCitationsInText, as the operation table types it. */
+type Hit = ResultOf<'GetCitationsInText'>[number];
 
 describe('references: names, full-width forms and Arabic prose', async () => {
   const b = await bible();
