@@ -172,7 +172,8 @@ function chapterIdParam(spec: ParamSpec, raw: unknown): number {
 
 function bookAndChapterIdParam(spec: ParamSpec, raw: unknown): { book: number; chapter: number } {
   const s = rawString(spec, raw);
-  const id = parseBookAndChapterId(s) ?? parseBookAndChapterId(asciiForms(s));
+  const asSent = parseBookAndChapterId(s);
+  const id = asSent ?? parseBookAndChapterId(asciiForms(s));
   if (id === null)
     throw invalid(
       spec.name,
@@ -183,7 +184,7 @@ function bookAndChapterIdParam(spec: ParamSpec, raw: unknown): { book: number; c
   if (book < 1 || book > 66 || chapter < 1)
     throw invalid(
       spec.name,
-      `${spec.name} must name book 01-66 and chapter 001 or more, got ${parseBookAndChapterId(s) === null ? s : formatBookAndChapterId(book, chapter)}`,
+      `${spec.name} must name book 01-66 and chapter 001 or more, got ${asSent === null ? s : formatBookAndChapterId(book, chapter)}`,
     );
   return { book, chapter };
 }
@@ -305,10 +306,10 @@ export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown 
     }
     case 'age': {
       const requested = rawString(spec, raw).trim().slice(0, 40);
-      const digitsOnly = asciiForms(requested);
+      const ascii = asciiForms(requested);
       return {
         requested,
-        age: readersAge(/^\d{1,9}$/.test(digitsOnly) ? Number(digitsOnly) : undefined),
+        age: readersAge(/^\d{1,9}$/.test(ascii) ? Number(ascii) : undefined),
       } satisfies AgeValue;
     }
     case 'date': {
