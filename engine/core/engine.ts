@@ -18,7 +18,14 @@ import { packUnusable, readPack, type Checksum, type Inflate, type Pack } from '
 import { packName, type PackSchema } from './pack/schema.ts';
 import { META_PACK } from './pack/schemas.ts';
 import type { AudioOption } from './ops/audio.ts';
-import { compileParams, type ParamsCheck, paramsObject, unknownOperationMessage, unknownParams } from './params.ts';
+import {
+  checkedNow,
+  compileParams,
+  type ParamsCheck,
+  snapshotParams,
+  unknownOperationMessage,
+  unknownParams,
+} from './params.ts';
 import { seededRandom } from './random.ts';
 import { loadTranslation, type TranslationData } from './translation.ts';
 import { rowsOfArray, type Rows } from './rows.ts';
@@ -298,6 +305,16 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
     return operationAtHand(name)!;
   };
   const noPacks: readonly string[] = [];
+  /**
+   * The operation and its checked parameters. Parameters are read before anything is awaited: a call made
+   * while the operation's code loads checks a copy taken when it was made, never the caller's object later.
+   */
+  const checkedCall = (name: string, raw: unknown): Promise<{ op: OperationDef; params: Record<string, unknown> }> => {
+    const ready = operationAtHand(name);
+    if (ready) return Promise.resolve({ op: ready.op, params: checkedNow(name, ready.check, raw) });
+    const snapshot = snapshotParams(name, raw);
+    return operationAfterLoading(name).then(({ op, check }) => ({ op, params: check(snapshot) }));
+  };
 
   const bible: Bible = {
     meta,
@@ -305,18 +322,16 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
       return tableInHand();
     },
     // Parameters call() refuses are refused here too, rather than reported as having no unknown names.
-    unknownParams: (name, raw) => unknownParams(operation(name).op.params, paramsObject(name, raw)),
+    unknownParams: (name, raw) => unknownParams(operation(name).op.params, snapshotParams(name, raw)),
     async call(name: string, raw?: Params): Promise<any> {
-      const { op, check } = operationAtHand(name) ?? (await operationAfterLoading(name));
-      const params = check(raw);
+      const { op, params } = await checkedCall(name, raw);
       const needs = op.packs ? op.packs(params, meta, hasPack) : noPacks;
       if (needs.some((n) => !packs.has(n))) await Promise.all(needs.map(fetchPack));
       return op.run(context, params);
     },
     // The overloads' typed rows are the same rows: what `call` answers, a row at a time.
     async rows(name: string, raw?: Params): Promise<any> {
-      const { op, check } = operationAtHand(name) ?? (await operationAfterLoading(name));
-      const params = check(raw);
+      const { op, params } = await checkedCall(name, raw);
       const needs = op.packs ? op.packs(params, meta, hasPack) : noPacks;
       if (needs.some((n) => !packs.has(n))) await Promise.all(needs.map(fetchPack));
       if (op.rows) return op.rows(context, params);
@@ -325,7 +340,7 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
     },
     callSync(name: string, raw?: Params): any {
       const { op, check } = operation(name);
-      const params = check(raw);
+      const params = checkedNow(name, check, raw);
       if (op.packs) {
         const needs = op.packs(params, meta, hasPack);
         for (let i = 0; i < needs.length; i++) if (!packs.has(needs[i])) loadedPack(needs[i]);

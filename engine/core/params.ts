@@ -501,6 +501,56 @@ export function paramsObject(operation: string, raw: unknown): Record<string, un
   return raw as Record<string, unknown>;
 }
 
+/**
+ * The caller's parameters copied into an object of their own, read now: a call that must wait (for the
+ * operation table, say) checks this copy, so an app that reuses one params object for its next call
+ * cannot change what this one answers. A getter or proxy trap that throws is a BibleError naming the
+ * parameter, never the host's own exception.
+ */
+export function snapshotParams(operation: string, raw: unknown): Record<string, unknown> {
+  let names: string[];
+  let given: Record<string, unknown>;
+  try {
+    given = paramsObject(operation, raw);
+    names = Object.keys(given);
+  } catch (error) {
+    if (error instanceof BibleError) throw error;
+    throw new BibleError('INVALID_PARAMETER', `${operation}'s parameters could not be read: ${reasonOf(error)}`);
+  }
+  const copy: Record<string, unknown> = Object.create(null);
+  for (const name of names) {
+    try {
+      copy[name] = given[name];
+    } catch (error) {
+      const shown = name.slice(0, 40);
+      throw new BibleError('INVALID_PARAMETER', `${operation}: reading ${shown} failed: ${reasonOf(error)}`, shown);
+    }
+  }
+  return copy;
+}
+
+/** An exception's message, read without trusting the exception (its message may be a throwing getter). */
+function reasonOf(error: unknown): string {
+  try {
+    return (error instanceof Error ? error.message : String(error)).slice(0, 200);
+  } catch {
+    return 'the value threw when read';
+  }
+}
+
+/**
+ * Runs a compiled check on parameters read synchronously. A check that fails on something other than a
+ * BibleError met a value that threw when read (a getter, a proxy): the snapshot names the parameter.
+ */
+export function checkedNow(operation: string, check: ParamsCheck, raw: unknown): Record<string, unknown> {
+  try {
+    return check(raw);
+  } catch (error) {
+    if (error instanceof BibleError) throw error;
+    return check(snapshotParams(operation, raw));
+  }
+}
+
 function checkParams(plan: Plan, raw: unknown, meta: Meta, strict: boolean): Record<string, unknown> {
   const given = paramsObject(plan.operation, raw);
   if (strict) {
