@@ -62,6 +62,13 @@ export interface CatalogEntry {
 export interface TranslationEntry extends CatalogEntry {
   versionId: string;
   abbreviation: string;
+  /** the hosted service's number for the translation (GetVersions' version_id); clients key on it */
+  versionNumber: number;
+  /** the hosted service's display name (GetVersions' version, parallel verses' versionName) */
+  serviceName: string;
+  /** the hosted service's table name where it is not t_<versionId> (RV1909's is t_srv) */
+  table?: string;
+  /** this project's fuller name, with the edition's year (GetVersions' versionFullName) */
   versionName: string;
   language: 'english' | 'spanish' | 'arabic';
 }
@@ -69,7 +76,7 @@ export interface TranslationEntry extends CatalogEntry {
 const scrollmapper = 'scrollmapper/bible_databases @ a228a19a29099a41c196c2a310cd93e50a390e30';
 
 /**
- * Translations in the order GetVersions lists them. This list is the one place a translation is named:
+ * Translations in the order GetVersions lists them: the hosted service's, by abbreviation. This list is the one place a translation is named:
  * the compiler builds its packs from it and the engine's VersionId type is read from it.
  */
 export const TRANSLATIONS = [
@@ -77,6 +84,8 @@ export const TRANSLATIONS = [
     id: 'asv',
     versionId: 'asv',
     abbreviation: 'ASV',
+    versionNumber: 1,
+    serviceName: 'American Standard - 1901',
     versionName: 'American Standard Version (1901)',
     language: 'english',
     adapter: 'sword-ztext',
@@ -93,6 +102,8 @@ export const TRANSLATIONS = [
     id: 'bbe',
     versionId: 'bbe',
     abbreviation: 'BBE',
+    versionNumber: 2,
+    serviceName: 'Bible in Basic English',
     versionName: 'Bible in Basic English',
     language: 'english',
     adapter: 'sword-ztext',
@@ -110,6 +121,8 @@ export const TRANSLATIONS = [
     id: 'dby',
     versionId: 'dby',
     abbreviation: 'DBY',
+    versionNumber: 3,
+    serviceName: 'Darby English Bible',
     versionName: 'Darby Bible (1890)',
     language: 'english',
     adapter: 'sword-ztext',
@@ -126,6 +139,8 @@ export const TRANSLATIONS = [
     id: 'kjv',
     versionId: 'kjv',
     abbreviation: 'KJV',
+    versionNumber: 4,
+    serviceName: 'King James Version',
     versionName: 'King James Version (1769)',
     language: 'english',
     adapter: 'sword-ztext',
@@ -143,6 +158,8 @@ export const TRANSLATIONS = [
     id: 'kjv1611',
     versionId: 'kjv1611',
     abbreviation: 'KJV1611',
+    versionNumber: 10,
+    serviceName: 'King James Version - 1611',
     versionName: 'King James Bible (1611 printing)',
     language: 'english',
     adapter: 'usfm',
@@ -157,56 +174,12 @@ export const TRANSLATIONS = [
       'Freely-Given-org/OpenBibleData @ 89810a530966ee7cc2738e8ed4dcb1279f7fe3e2 : Bibles/EnglishTranslations/KJB-1611/*.USFM',
   },
   {
-    id: 'wbt',
-    versionId: 'wbt',
-    abbreviation: 'WBT',
-    versionName: 'Webster Bible (1833)',
-    language: 'english',
-    adapter: 'sword-ztext',
-    path: 'bibles/wbt/Webster.zip',
-    title: 'Noah Webster Bible, CrossWire module Webster 1.2',
-    licence: 'Public Domain',
-    category: 'public_domain',
-    licenceText: 'Webster Bible Electronic Format. PUBLIC DOMAIN. (Noah Webster, LL. D., 1833.)',
-    attribution: 'Noah Webster (1833), electronic edition February 1992, CrossWire Bible Society module.',
-    source: `${scrollmapper} : sources/en/Webster/Webster.zip`,
-  },
-  {
-    id: 'web',
-    versionId: 'web',
-    abbreviation: 'WEB',
-    versionName: 'World English Bible (2013)',
-    language: 'english',
-    adapter: 'usfm',
-    path: 'bibles/web',
-    title: 'World English Bible, 2013 edition, USFM from eBible.org',
-    licence: 'Public Domain',
-    category: 'public_domain',
-    licenceText:
-      'Because the World English Bible is in the Public Domain (not copyrighted), it can be freely copied, distributed, and redistributed without any payment of royalties. … All you have to do is maintain the integrity of God’s Word before God, and reserve the name “World English Bible” for faithful copies of this translation.',
-    attribution: 'World English Bible (2013), Michael Paul Johnson / eBible.org.',
-    source: 'kahunapule/worldenglishbible @ d8d56634755cec166a8380b4f46b7e39b406d311 : *.usfm',
-  },
-  {
-    id: 'ylt',
-    versionId: 'ylt',
-    abbreviation: 'YLT',
-    versionName: "Young's Literal Translation (1898)",
-    language: 'english',
-    adapter: 'sword-ztext',
-    path: 'bibles/ylt/YLT.zip',
-    title: "Young's Literal Translation, CrossWire module YLT 1.1",
-    licence: 'Public Domain',
-    category: 'public_domain',
-    licenceText:
-      "Young's Literal Translation of the Holy Bible by Robert Young, 1862, 1898. DistributionLicense=Public Domain.",
-    attribution: 'Robert Young (1862, 1898), CrossWire Bible Society module.',
-    source: `${scrollmapper} : sources/en/YLT/YLT.zip`,
-  },
-  {
     id: 'rv1909',
     versionId: 'rv1909',
     abbreviation: 'RV1909',
+    versionNumber: 8,
+    serviceName: 'Reina-Valera - 1909',
+    table: 't_srv',
     versionName: 'Reina-Valera 1909',
     language: 'spanish',
     adapter: 'sword-ztext',
@@ -223,6 +196,8 @@ export const TRANSLATIONS = [
     id: 'svd',
     versionId: 'svd',
     abbreviation: 'SVD',
+    versionNumber: 9,
+    serviceName: 'Smith-Van Dyke',
     versionName: 'Smith & Van Dyck Arabic Bible (1865)',
     language: 'arabic',
     adapter: 'step-arabic',
@@ -236,6 +211,59 @@ export const TRANSLATIONS = [
       'The original work by STEPBible.org, and Arabic Bible Outreach Ministry, is available for free at "STEPBible Arabic Bibles" https://github.com/STEPBible/STEPBible-Data/tree/master/Tagged-Bibles/Arabic%20Bibles. Changes made: verse text rebuilt by joining the Arabic word cells in word order and normalised to Unicode NFC; word alignment, Strong\'s and grammar columns dropped. Derived Arabic text is shared alike under CC BY-SA 4.0.',
     source:
       'STEPBible/STEPBible-Data @ b86d26cdb1f51729e73b5b4eb7f7ccadc5dfba39 : Tagged-Bibles/Arabic Bibles/Translation Tags Individual Books',
+  },
+  {
+    id: 'wbt',
+    versionId: 'wbt',
+    abbreviation: 'WBT',
+    versionNumber: 5,
+    serviceName: 'Webster Bible',
+    versionName: 'Webster Bible (1833)',
+    language: 'english',
+    adapter: 'sword-ztext',
+    path: 'bibles/wbt/Webster.zip',
+    title: 'Noah Webster Bible, CrossWire module Webster 1.2',
+    licence: 'Public Domain',
+    category: 'public_domain',
+    licenceText: 'Webster Bible Electronic Format. PUBLIC DOMAIN. (Noah Webster, LL. D., 1833.)',
+    attribution: 'Noah Webster (1833), electronic edition February 1992, CrossWire Bible Society module.',
+    source: `${scrollmapper} : sources/en/Webster/Webster.zip`,
+  },
+  {
+    id: 'web',
+    versionId: 'web',
+    abbreviation: 'WEB',
+    versionNumber: 6,
+    serviceName: 'World English Bible',
+    versionName: 'World English Bible (2013)',
+    language: 'english',
+    adapter: 'usfm',
+    path: 'bibles/web',
+    title: 'World English Bible, 2013 edition, USFM from eBible.org',
+    licence: 'Public Domain',
+    category: 'public_domain',
+    licenceText:
+      'Because the World English Bible is in the Public Domain (not copyrighted), it can be freely copied, distributed, and redistributed without any payment of royalties. … All you have to do is maintain the integrity of God’s Word before God, and reserve the name “World English Bible” for faithful copies of this translation.',
+    attribution: 'World English Bible (2013), Michael Paul Johnson / eBible.org.',
+    source: 'kahunapule/worldenglishbible @ d8d56634755cec166a8380b4f46b7e39b406d311 : *.usfm',
+  },
+  {
+    id: 'ylt',
+    versionId: 'ylt',
+    abbreviation: 'YLT',
+    versionNumber: 7,
+    serviceName: 'Young Literal Translation',
+    versionName: "Young's Literal Translation (1898)",
+    language: 'english',
+    adapter: 'sword-ztext',
+    path: 'bibles/ylt/YLT.zip',
+    title: "Young's Literal Translation, CrossWire module YLT 1.1",
+    licence: 'Public Domain',
+    category: 'public_domain',
+    licenceText:
+      "Young's Literal Translation of the Holy Bible by Robert Young, 1862, 1898. DistributionLicense=Public Domain.",
+    attribution: 'Robert Young (1862, 1898), CrossWire Bible Society module.',
+    source: `${scrollmapper} : sources/en/YLT/YLT.zip`,
   },
 ] as const satisfies readonly TranslationEntry[];
 

@@ -135,9 +135,11 @@ describe('metaBuilder', () => {
         if (t.id === 'kjv') table[39] = [1];
         return {
           versionId: t.versionId,
-          table: `t_${t.versionId}`,
+          table: 'table' in t ? t.table : `t_${t.versionId}`,
+          number: t.versionNumber,
           abbreviation: t.abbreviation,
-          name: t.versionName,
+          name: t.serviceName,
+          fullName: t.versionName,
           language: t.language,
           chapterVerses: table,
           // The fixture's RV1909 has only verse 2 of Gen 1: one verse, the last numbered 2.

@@ -109,9 +109,11 @@ export const metaBuilder: Builder = {
       const { verses } = ctx.translation(entry);
       return {
         versionId: entry.versionId,
-        table: `t_${entry.versionId}`,
+        table: 'table' in entry ? entry.table : `t_${entry.versionId}`,
+        number: entry.versionNumber,
         abbreviation: entry.abbreviation,
-        name: entry.versionName,
+        name: entry.serviceName,
+        fullName: entry.versionName,
         language: entry.language,
         chapterVerses: ownChapterVerses(verses),
         chapterLastVerses: ownLastVerses(verses),

@@ -44,6 +44,13 @@ function parameterSchema(spec: ParamSpec, versionIds: readonly string[]): Schema
         return { type: 'integer', minimum: 1, maximum: 150 };
       case 'bookAndChapterId':
         return { type: 'string', pattern: '^[0-9]{4,5}$', description: 'BBCCC' };
+      case 'chapterOrBookAndChapterId':
+        return {
+          anyOf: [
+            { type: 'integer', minimum: 1, maximum: 150 },
+            { type: 'string', pattern: '^[0-9]{5}$', description: 'BBCCC (the book too, when bookId is not given)' },
+          ],
+        };
       case 'versionId':
         return { type: 'string', enum: [...versionIds] };
       case 'language':

@@ -21,6 +21,7 @@ export type ParamType =
   | 'bookId'
   | 'chapterId'
   | 'bookAndChapterId'
+  | 'chapterOrBookAndChapterId'
   | 'versionId'
   | 'language'
   | 'integer'
@@ -189,9 +190,39 @@ function bookAndChapterIdParam(spec: ParamSpec, raw: unknown): { book: number; c
   return { book, chapter };
 }
 
+/** A chapter number, or a 5-digit bookAndChapterId that names the book too (chapterId=43003 is John 3). */
+export interface ChapterOrBookAndChapter {
+  book?: number;
+  chapter: number;
+}
+
+function chapterOrBookAndChapterIdParam(spec: ParamSpec, raw: unknown): ChapterOrBookAndChapter {
+  const sent = rawString(spec, raw).trim();
+  if (/^\d{5}$/.test(asciiForms(sent))) return bookAndChapterIdParam(spec, sent);
+  const chapter = digitsValue(sent) >= 0 ? digitsValue(sent) : digitsValue(asciiForms(sent));
+  if (chapter < 1 || chapter > 150)
+    throw invalid(
+      spec.name,
+      `${spec.name} must be a chapter number from 1 to 150 or a 5-digit bookAndChapterId such as 43003 (John 3), got ${JSON.stringify(sent.slice(0, 40))}`,
+    );
+  return { chapter };
+}
+
+/**
+ * A versionId as code ("rv1909"), table ("t_rv1909", or the hosted service's "t_srv") or table without its
+ * prefix ("srv"): the version records are read only for a name that is not a code.
+ */
+function versionByTable(meta: Meta, name: string): string {
+  if (meta.hasVersion(name)) return name;
+  const table = name.startsWith('t_') ? name : `t_${name}`;
+  const code = table.slice(2);
+  if (meta.hasVersion(code)) return code;
+  return meta.versions.find((v) => v.table === table)?.versionId ?? code;
+}
+
 function versionIdParam(spec: ParamSpec, raw: unknown, meta: Meta): string {
   if (typeof raw === 'string' && meta.hasVersion(raw)) return raw; // the common case, kept cheap
-  const s = rawString(spec, raw).trim().toLowerCase().replace(/^t_/, '');
+  const s = versionByTable(meta, rawString(spec, raw).trim().toLowerCase());
   if (!meta.hasVersion(s)) {
     throw invalid(
       spec.name,
@@ -240,6 +271,7 @@ const DIRECT: ReadonlyMap<ParamType, Coerce> = new Map<ParamType, Coerce>([
   ['chapterId', chapterIdParam],
   ['bookAndChapterId', bookAndChapterIdParam],
   ['versionId', versionIdParam],
+  ['chapterOrBookAndChapterId', chapterOrBookAndChapterIdParam],
 ]);
 
 export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown {

@@ -17,7 +17,7 @@ export const PARALLEL_VERSE = object({
 
 export const VERSION = object(
   { table: string, version_id: string, abbreviation: string, version: string, language: string },
-  { versionCode: string, license: string },
+  { versionCode: string, versionFullName: string, license: string },
 );
 
 export const BOOK = object({ b: string, n: string }, { t: string, g: string, genre: string });

@@ -30,7 +30,7 @@ type InputOf<S extends ParamSpec> = S['type'] extends 'versionId'
         ? S extends { values: readonly (infer V extends string)[] }
           ? V
           : string
-        : S['type'] extends 'verseId' | 'bookAndChapterId'
+        : S['type'] extends 'verseId' | 'bookAndChapterId' | 'chapterOrBookAndChapterId'
           ? string | number
           : // a canonical book is also read from its name ("John", "Juan", "1 Jn"), which no type can list
             S['type'] extends 'bookId'

@@ -108,6 +108,8 @@ function sampleValues(spec: ParamSpec, meta: Meta): (string | undefined)[] {
       return [...absent, 'ot', 'nt'];
     case 'chapterId':
       return one('1');
+    case 'chapterOrBookAndChapterId':
+      return one('1');
     case 'date':
       return one('2024-01-01');
     case 'age':

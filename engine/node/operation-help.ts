@@ -12,6 +12,7 @@ const TYPE_FORMS: Record<ParamSpec['type'], string> = {
   bookId: 'book number 1-66, or a book name',
   chapterId: 'chapter number 1-150',
   bookAndChapterId: '5-digit BBCCC id',
+  chapterOrBookAndChapterId: 'chapter number 1-150, or a 5-digit BBCCC id',
   versionId: 'translation code',
   language: 'language',
   integer: 'whole number',

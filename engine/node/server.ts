@@ -28,10 +28,12 @@ import {
   IGNORED_PARAMS_HEADER,
   JSON_TYPE,
   jsonHeaders,
+  REPEATED_PARAMS_HEADER,
   withIgnoredParams,
+  withRepeatedParams,
   type EncodedJson,
 } from './http/json-answer.ts';
-import { parseQuery } from './http/query.ts';
+import { parseQuery, readQuery } from './http/query.ts';
 import { type ErrorBody, errorBody, isRefusal, refusal, type Refusal } from './http/refusal.ts';
 import { BodyAborted, BodyTooLarge, bodyText, readBody } from './http/request-body.ts';
 import { callInParts, readsInParts } from './http/text-parts.ts';
@@ -44,7 +46,15 @@ import { ENGINE_VERSION } from '../core/ops/info.ts';
 import { openApiDocument } from '../core/openapi.ts';
 import { type StaticRoot, staticFiles } from './http/static-files.ts';
 
-export { API_V2_PATHS, IGNORED_PARAMS_HEADER, MAX_URL_LENGTH, parseQuery, RATE_HEADERS };
+export {
+  API_V2_PATHS,
+  IGNORED_PARAMS_HEADER,
+  MAX_URL_LENGTH,
+  parseQuery,
+  RATE_HEADERS,
+  readQuery,
+  REPEATED_PARAMS_HEADER,
+};
 
 /** The largest POST body (GetCitationsInText's text): 1 MiB; past it the answer is 413. */
 export const MAX_BODY_BYTES = 1_048_576;
@@ -57,6 +67,7 @@ const EXPOSED = [
   RATE_HEADERS.remaining,
   RATE_HEADERS.reset,
   IGNORED_PARAMS_HEADER,
+  REPEATED_PARAMS_HEADER,
 ].join(', ');
 const CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSED };
 
@@ -309,10 +320,11 @@ async function answerOperation(x: Exchange, name: string, query: string, admitte
   const state = x.state;
   const { bible, bodyParams } = state;
   let params: Record<string, string> | undefined;
+  let repeated: string[] = [];
   let reservation: Reservation | null = null;
   let bodyReservation: Reservation | null = null;
   try {
-    params = parseQuery(query);
+    ({ params, repeated } = readQuery(query));
     const bodyParam = x.req.method === 'POST' ? bodyParams.get(name) : undefined;
     if (bodyParam) {
       // A body counts in the memory budget from before it is read until its answer is written: slow
@@ -344,9 +356,9 @@ async function answerOperation(x: Exchange, name: string, query: string, admitte
         await sendRefusal(x, tooLarge, { ...admitted, Connection: 'close' });
         return;
       }
-      params[bodyParam] = bodyText(body, x.req.headers, bodyParam);
+      params[bodyParam] = bodyText(body, x.req.headers, bodyParam, repeated);
     }
-    const headers = withIgnoredParams(admitted, bible.unknownParams(name, params));
+    const headers = withRepeatedParams(withIgnoredParams(admitted, bible.unknownParams(name, params)), repeated);
     // A request whose answer was large a moment ago waits for room before it is built again.
     const key = bodyParam ? undefined : `${name}?${query}`;
     const expected = key === undefined ? undefined : state.expectedChars.get(key);
@@ -366,7 +378,9 @@ async function answerOperation(x: Exchange, name: string, query: string, admitte
     await writeAnswer(x, value, headers, reservation, key);
   } catch (error) {
     if (!(error instanceof BibleError)) throw error;
-    const headers = params ? withIgnoredParams(admitted, bible.unknownParams(name, params)) : admitted;
+    const headers = params
+      ? withRepeatedParams(withIgnoredParams(admitted, bible.unknownParams(name, params)), repeated)
+      : admitted;
     await sendJson(x, statusOf(error), withoutPackFolders(error.toJSON(), x.state.packFolders), headers);
   } finally {
     reservation?.release();

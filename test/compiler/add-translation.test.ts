@@ -13,7 +13,8 @@ const REPO = resolve(import.meta.dirname, '..', '..');
 const CORPUS = resolve(process.env.BIBLE_SOURCES ?? join(REPO, '..', 'shared', 'sources'));
 
 const ENTRY = `  {
-    id: 'fixture', versionId: 'fixture', abbreviation: 'FIX', versionName: 'Fixture Version', language: 'english',
+    id: 'fixture', versionId: 'fixture', abbreviation: 'FIX', versionNumber: 11, serviceName: 'Fixture Version',
+    versionName: 'Fixture Version (test)', language: 'english',
     adapter: 'usfm', path: 'bibles/fixture', title: 'A two-verse USFM translation written by the test suite',
     licence: 'Public Domain', category: 'public_domain', licenceText: 'Written for a test; no rights reserved.',
     attribution: 'The bible-engine test suite.', source: 'test/compiler/add-translation.test.ts',

@@ -89,7 +89,7 @@ describe('parameters are read when call() is made', () => {
         const answer = await b.call(op, proxy).catch((e) => e);
         if (answer instanceof Error) {
           expect(answer, `${op} with a throwing proxy`).toBeInstanceOf(BibleError);
-          expect(answer.code).toBe('INVALID_PARAMETER');
+          expect((answer as BibleError).code).toBe('INVALID_PARAMETER');
         } else expect(answer).toEqual(await b.call(op, { verseId: '43003016' }));
       }
       const error = await b.call(op, proxies[1]).catch((e) => e);

@@ -3,6 +3,7 @@
 // Answers are never cached: a resolver may sign URLs or pick a mirror on every call.
 import { BibleError, notAvailable } from '../errors.ts';
 import { COMMON_PARAMS, defineOperation, type Context } from '../operation.ts';
+import type { ChapterOrBookAndChapter } from '../params.ts';
 import { object, string } from '../shape.ts';
 import { formatBookAndChapterId } from '../ids.ts';
 
@@ -155,8 +156,34 @@ function resolveAudio(ctx: Context, request: AudioRequest): string | Promise<str
   return checked(result, request);
 }
 
+/**
+ * The book and chapter a narration-like request names: bookId and a chapter number, or a 5-digit
+ * bookAndChapterId in chapterId (GetChapterAudio?chapterId=43003, as clients of the hosted service send
+ * it), with which a bookId given too must agree.
+ */
+function bookAndChapterOf(p: Record<string, any>): { bookId: number; chapterId: number } {
+  const { book, chapter } = p.chapterId as ChapterOrBookAndChapter;
+  if (book === undefined) {
+    if (p.bookId === undefined)
+      throw new BibleError(
+        'MISSING_PARAMETER',
+        'bookId is needed with a chapter number (or give chapterId as a 5-digit bookAndChapterId such as 43003)',
+        'bookId',
+      );
+    return { bookId: p.bookId, chapterId: chapter };
+  }
+  if (p.bookId !== undefined && p.bookId !== book)
+    throw new BibleError(
+      'INVALID_PARAMETER',
+      `bookId ${p.bookId} does not agree with chapterId ${formatBookAndChapterId(book, chapter)}, which names book ${book}; give one or make them agree`,
+      'bookId',
+    );
+  return { bookId: book, chapterId: chapter };
+}
+
 /** bookId, chapterId and versionId of a narration-like request, checked against the version's chapters. */
-function chapterRequest(ctx: Context, kind: AudioKind, p: Record<string, any>): AudioRequest {
+function chapterRequest(ctx: Context, kind: AudioKind, given: Record<string, any>): AudioRequest {
+  const p: Record<string, any> = { ...given, ...bookAndChapterOf(given) };
   const version = ctx.meta.versionById.get(p.versionId)!;
   const book = ctx.meta.books[p.bookId - 1];
   const chapters = version.chapterVerses[p.bookId - 1]?.length ?? 0;
@@ -186,6 +213,21 @@ interface ChapterAudio {
   fileName: string;
 }
 
+/** bookId and chapterId as the audio operations take them: chapterId may be a bookAndChapterId alone. */
+const AUDIO_CHAPTER_PARAMS = [
+  {
+    ...COMMON_PARAMS.bookId,
+    required: false,
+    description: 'book number 1-66 (or a name); may be left out when chapterId is a 5-digit bookAndChapterId',
+  },
+  {
+    name: 'chapterId',
+    type: 'chapterOrBookAndChapterId',
+    required: true,
+    description: 'chapter number, or a 5-digit bookAndChapterId BBCCC (43003 = John 3) that names the book too',
+  },
+] as const;
+
 const NARRATION_VERSION = {
   ...COMMON_PARAMS.versionId,
   description: 'narrated translation: kjv, rv1909 or svd (default kjv)',
@@ -197,7 +239,7 @@ export const audioOperations = [
     family: 'audio',
     summary:
       "The address of a chapter's audio narration (kjv, rv1909, svd) as {fileName}, from the host's audio option; NOT_AVAILABLE until audio is configured.",
-    params: [COMMON_PARAMS.bookId, COMMON_PARAMS.chapterId, NARRATION_VERSION],
+    params: [...AUDIO_CHAPTER_PARAMS, NARRATION_VERSION],
     result: object({ fileName: string }),
     run(ctx, p) {
       return then<string, { fileName: string }>(resolveAudio(ctx, chapterRequest(ctx, 'narration', p)), (fileName) => ({
@@ -210,18 +252,19 @@ export const audioOperations = [
     family: 'audio',
     summary:
       "A chapter's audio as {versionId, bookId, chapterId, bookAndChapterId, fileName} (strings), from the host's chapter (or narration) audio source.",
-    params: [COMMON_PARAMS.bookId, COMMON_PARAMS.chapterId, NARRATION_VERSION],
+    params: [...AUDIO_CHAPTER_PARAMS, NARRATION_VERSION],
     result: object(
       {},
       { versionId: string, bookId: string, chapterId: string, bookAndChapterId: string, fileName: string },
     ),
     run(ctx, p) {
       const request = chapterRequest(ctx, 'chapter', p);
+      const { bookId, chapterId } = request as Required<AudioRequest>;
       return then<string, ChapterAudio>(resolveAudio(ctx, request), (fileName) => ({
         versionId: p.versionId,
-        bookId: String(p.bookId),
-        chapterId: String(p.chapterId),
-        bookAndChapterId: formatBookAndChapterId(p.bookId, p.chapterId),
+        bookId: String(bookId),
+        chapterId: String(chapterId),
+        bookAndChapterId: formatBookAndChapterId(bookId, chapterId),
         fileName,
       }));
     },

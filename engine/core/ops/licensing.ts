@@ -169,6 +169,7 @@ export const licensingOperations = [
           versionCode: string,
           abbreviation: string,
           version: string,
+          versionFullName: string,
           language: string,
           license_details: json,
         },
@@ -181,14 +182,15 @@ export const licensingOperations = [
         .filter((e) => ownVersionId(e) && !e.excluded && data.packNames.has(textPack(e.versionId!)))
         .map((e) => {
           const category = data.categoryById.get(e.category);
-          // version_id is the translation's number, as GetVersions gives it; versionCode is the versionId operations take.
-          const number = ctx.meta.versions.findIndex((v) => v.versionId === e.versionId) + 1;
+          // table, version_id and version as GetVersions gives them; versionCode is the versionId operations take.
+          const version = ctx.meta.versionById.get(e.versionId!);
           return {
-            table: `t_${e.versionId}`,
-            version_id: String(number),
+            table: version?.table ?? `t_${e.versionId}`,
+            version_id: String(version?.number ?? ''),
             versionCode: e.versionId!,
             abbreviation: e.abbreviation ?? '',
-            version: e.versionName ?? '',
+            version: version?.name ?? e.versionName ?? '',
+            versionFullName: e.versionName ?? '',
             language: e.language ?? '',
             license: e.category,
             license_details: {

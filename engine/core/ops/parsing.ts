@@ -17,6 +17,7 @@ import {
   verseOf,
 } from '../ids.ts';
 import { splitWords } from '../words.ts';
+import { VERSE } from '../records.ts';
 import { asciiForms } from '../ascii-forms.ts';
 import { findCitations, readCitation } from '../citations/find.ts';
 import { findBook } from './books.ts';
@@ -148,6 +149,19 @@ function apiFormVerses(list: string, param: string): Citation['items'] | undefin
   }
 }
 
+/** The verse id a reference to exactly one verse names: an 8-digit verseId, or a citation. */
+function oneVerseOf(ctx: Context, written: string): number {
+  const id = parseVerseId(written.trim()) ?? parseVerseId(asciiForms(written).trim());
+  if (id !== null) return id;
+  const ids = citationVerseIds(ctx, parseCitation(ctx, written, 'verseId'));
+  if (ids.length !== 1)
+    throw invalid(
+      'verseId',
+      `verseId names one verse; ${JSON.stringify(written.trim().slice(0, 60))} names ${ids.length} (GetParseCitation lists a citation's verses, GetChapter reads a chapter)`,
+    );
+  return Number(ids[0]);
+}
+
 export function citationVerseIds(ctx: Context, c: Citation): string[] {
   // One prefix for the chapter; a Set only when several items may repeat a verse.
   const prefix = formatBookAndChapterId(c.book, c.chapter);
@@ -187,6 +201,30 @@ export const parsingOperations = [
         chapterId: padChapterOrVerse(c.chapter),
         verseIds: citationVerseIds(ctx, c),
       };
+    },
+  }),
+  defineOperation({
+    name: 'GetVerseById',
+    family: 'parsing',
+    summary:
+      'One verse named by a reference as people and the official FAQ write it (John.3.16, "John 3:16", JHN 3:16, Jn3:16) or by its 8-digit verseId, answered as GetVerse answers: [{id, b, c, v, t}], [] when the translation has no such verse. A reference to several verses is refused.',
+    params: [
+      {
+        name: 'verseId',
+        type: 'text',
+        required: true,
+        maxLength: 200,
+        description: 'one verse: a reference such as John.3.16, "John 3:16" or JHN 3:16, or an 8-digit verseId',
+      },
+      COMMON_PARAMS.versionId,
+    ],
+    result: arrayOf(VERSE),
+    packs: (p) => [textPack(p.versionId)],
+    run(ctx, p) {
+      const id = oneVerseOf(ctx, p.verseId as string);
+      const text = ctx.translation(p.versionId);
+      const i = text.indexOf(id);
+      return i < 0 ? [] : [text.rowAt(i)];
     },
   }),
   defineOperation({

@@ -15,6 +15,9 @@ import { evenSizes, weightedSizes } from '../plans/split.ts';
 import { verseReadingPlan } from '../plans/topic-plan.ts';
 import { TOPIC_PACKS, TOPIC_PARAM, topicVerseIds } from './topics.ts';
 
+/** Other spellings of the whole Bible (OT+NT) that forms send as sections. */
+const WHOLE_BIBLE_SPELLINGS: readonly string[] = ['ALL', 'BOTH'];
+
 /** Ten years of daily reading; more is a typo, and would only build a huge answer. */
 export const MAX_PLAN_DAYS = 3650;
 const PLAN_PACKS = [textPack('kjv'), PLANS_PACK.name];
@@ -104,14 +107,16 @@ export const planOperations = [
     params: [
       PLAN_PARAMS.days,
       PLAN_PARAMS.requestedStartDate,
-      // A query string turns an unencoded "+" into a space, so "OT NT" is read as OT+NT.
+      // A query string turns an unencoded "+" into a space, so "OT NT" is read as OT+NT. The hosted
+      // service's own plugin sends "all" from its form; "both" is the other spelling forms use.
       {
         name: 'sections',
         type: 'choice',
-        values: [...SECTIONS, 'OT NT'],
+        values: [...SECTIONS, 'OT NT', ...WHOLE_BIBLE_SPELLINGS],
         default: 'OT+NT',
         asSent: true,
-        description: 'OT, NT or OT+NT (any case; default OT+NT); the answer echoes it as sent',
+        description:
+          'OT, NT or the whole Bible: OT+NT (the default), all, both or "OT NT" (any case); the answer echoes it as sent',
       },
       PLAN_PARAMS.optionalRequestedAge,
       {
@@ -148,7 +153,8 @@ export const planOperations = [
     run(ctx, p) {
       // A space in sections can only be a "+" that the query string decoded.
       const sentSections = (p.sections as string).replace(/ /g, '+');
-      const sections: Sections = SECTIONS.find((v) => v === sentSections.toUpperCase())!;
+      const upper = sentSections.toUpperCase();
+      const sections: Sections = WHOLE_BIBLE_SPELLINGS.includes(upper) ? 'OT+NT' : SECTIONS.find((v) => v === upper)!;
       const { age } = p.requestedAge as AgeValue;
       const table = chapterTable(ctx.meta, ctx.translation('kjv'));
       const [first, end] = sectionRange(table, sections);

@@ -264,6 +264,16 @@ export const studyOperations = [
     },
   }),
   defineOperation({
+    name: 'GetSemanticRelationsAllWords',
+    family: 'study',
+    summary:
+      "Every word GetSemanticRelations knows, capitalised as it answers them, as an array of strings (the hosted service's paid tier answers the same list).",
+    params: [],
+    result: arrayOf(string),
+    packs: () => [RELATIONS_PACK.name],
+    run: (ctx) => [...relations(ctx.pack(RELATIONS_PACK)).capitalised],
+  }),
+  defineOperation({
     name: 'GetGenres',
     family: 'study',
     summary:

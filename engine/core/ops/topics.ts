@@ -205,10 +205,11 @@ export const topicOperations = [
   defineOperation({
     name: 'GetTopicVerseCount',
     family: 'topics',
-    summary: 'The number of distinct verses of a topic, as {topicVerseCount}.',
+    summary:
+      'The number of distinct verses of a topic, as a bare JSON number (the hosted service answers the count itself; clients show answer.toString()).',
     params: [TOPIC_PARAM],
-    result: object({}, { topicVerseCount: number }),
+    result: number,
     packs: () => [...TOPIC_PACKS],
-    run: (ctx, p) => ({ topicVerseCount: verseIdsOf(findTopic(ctx, p.topic)).length }),
+    run: (ctx, p) => verseIdsOf(findTopic(ctx, p.topic)).length,
   }),
 ] as const;

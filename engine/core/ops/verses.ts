@@ -6,15 +6,17 @@ import { COMMON_PARAMS, defineOperation, textPack, verseRow, type VerseIdValue }
 import { PARALLEL_VERSE, VERSE, VERSION } from '../records.ts';
 import { arrayOf, boolean, object } from '../shape.ts';
 
-/** A translation as GetVersions and /api/v2/bibles list it: version_id is its number, as the API gives it. */
-export function versionRecord(v: Meta['versions'][number], index: number) {
+/** A translation as GetVersions and /api/v2/bibles list it: version_id, table and version as the hosted
+ *  service gives them (docs/compatibility.md), this project's fuller name in versionFullName. */
+export function versionRecord(v: Meta['versions'][number]) {
   return {
     table: v.table,
-    version_id: String(index + 1),
+    version_id: String(v.number),
     abbreviation: v.abbreviation,
     version: v.name,
     language: v.language,
     versionCode: v.versionId,
+    versionFullName: v.fullName,
     license: v.licence.category,
   };
 }
@@ -121,10 +123,10 @@ export const verseOperations = [
     name: 'GetVersions',
     family: 'verses',
     summary:
-      'Every translation: table, version_id (its number, "1", "2", …), abbreviation, version, language, versionCode (the versionId other operations take), license, and available: whether this engine has the translation\'s text (false for one left out of an app\'s packs).',
+      'Every translation, in the hosted service\'s order (by abbreviation): table ("t_kjv"; RV1909\'s is "t_srv"), version_id (the service\'s number: ASV "1" … KJV "4" … KJV1611 "10"), abbreviation, version (the service\'s name), language, versionCode (the versionId other operations take), versionFullName (the edition\'s fuller name), license, and available: whether this engine has the translation\'s text (false for one left out of an app\'s packs).',
     params: [],
     result: arrayOf(LISTED_VERSION),
     run: (ctx) =>
-      ctx.meta.versions.map((v, i) => ({ ...versionRecord(v, i), available: ctx.hasPack(textPack(v.versionId)) })),
+      ctx.meta.versions.map((v) => ({ ...versionRecord(v), available: ctx.hasPack(textPack(v.versionId)) })),
   }),
 ] as const;

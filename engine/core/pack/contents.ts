@@ -26,10 +26,15 @@ export interface LicenceRecord {
 
 export interface VersionRecord {
   versionId: string;
-  /** the API's table name, "t_kjv" */
+  /** the API's table name, "t_kjv" ("t_srv" for RV1909, as the hosted service names it) */
   table: string;
+  /** the hosted service's number for the translation */
+  number: number;
   abbreviation: string;
+  /** the hosted service's display name, "King James Version" */
   name: string;
+  /** this project's fuller name, "King James Version (1769)" */
+  fullName: string;
   language: Language;
   /** this translation's own chapter/verse counts (books without chapters have none) */
   chapterVerses: number[][];

@@ -46,3 +46,14 @@ export function withIgnoredParams(headers: Record<string, string>, ignored: stri
   // Percent-encoded: a header value may not carry every character a parameter name can.
   return { ...headers, [IGNORED_PARAMS_HEADER]: ignored.map(encodeURIComponent).join(', ').slice(0, 1000) };
 }
+
+/** Names the query parameters given more than once, of which the last value was taken. */
+export const REPEATED_PARAMS_HEADER = 'X-Repeated-Parameters';
+
+export function withRepeatedParams(
+  headers: Record<string, string>,
+  repeated: readonly string[],
+): Record<string, string> {
+  if (!repeated.length) return headers;
+  return { ...headers, [REPEATED_PARAMS_HEADER]: repeated.map(encodeURIComponent).join(', ').slice(0, 1000) };
+}

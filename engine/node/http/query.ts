@@ -1,29 +1,47 @@
 // The query string under the rules docs/hosts.md promises: `+` is a space, every %XX must spell valid
-// UTF-8, a parameter may not repeat, and at most MAX_PARAMS are read. URLSearchParams decodes; the
-// checks here refuse what it would quietly repair (it turns bad escapes into U+FFFD or keeps them).
+// UTF-8, and at most MAX_PARAMS are read. A repeated parameter takes its last value over HTTP, as on the
+// hosted service (PHP reads the last), and is named so the server can say so; the CLI refuses repeats.
+// URLSearchParams decodes; the checks here refuse what it would quietly repair (it turns bad escapes into
+// U+FFFD or keeps them).
 import { BibleError } from '../../core/errors.ts';
 
 export const MAX_PARAMS = 64;
 
+/** Decoded parameters, each name's last value, and the names given more than once. */
+export interface ReadQuery {
+  params: Record<string, string>;
+  repeated: string[];
+}
+
 /**
- * The decoded parameters; a BibleError (INVALID_PARAMETER) names the one that breaks a rule. `fields`
- * names what they are in that error (a form body's fields are parsed the same way).
+ * The decoded parameters, a repeated name taking its last value; a BibleError (INVALID_PARAMETER) names
+ * the one that breaks an encoding rule. `fields` names what they are in that error (a form body's fields
+ * are read the same way).
  */
-export function parseQuery(query: string, fields = 'query parameters'): Record<string, string> {
+export function readQuery(query: string, fields = 'query parameters'): ReadQuery {
   const parts = query ? query.split('&').filter(Boolean) : [];
   if (parts.length > MAX_PARAMS) {
     throw new BibleError('INVALID_PARAMETER', `too many ${fields} (${parts.length}); at most ${MAX_PARAMS}`);
   }
   for (const part of parts) checkEncoding(part);
   const params = new Map<string, string>();
+  const repeated = new Set<string>();
   for (const [name, value] of new URLSearchParams(query)) {
-    const shown = name.slice(0, 40);
-    if (params.has(name))
-      throw new BibleError('INVALID_PARAMETER', `parameter ${shown} is given more than once`, shown);
+    if (params.has(name)) repeated.add(name);
     params.set(name, value);
   }
   // fromEntries makes every name an own property, "__proto__" included (assignment would set the prototype).
-  return Object.fromEntries(params);
+  return { params: Object.fromEntries(params), repeated: [...repeated] };
+}
+
+/** The decoded parameters, refusing a repeated name: the CLI's rule (`bible batch` lines). */
+export function parseQuery(query: string, fields = 'query parameters'): Record<string, string> {
+  const { params, repeated } = readQuery(query, fields);
+  if (repeated.length) {
+    const shown = repeated[0].slice(0, 40);
+    throw new BibleError('INVALID_PARAMETER', `parameter ${shown} is given more than once`, shown);
+  }
+  return params;
 }
 
 /** Refuses a `name=value` pair whose percent-encoding is not valid UTF-8, naming the parameter. */

@@ -3,7 +3,7 @@
 // in a body as clients send it (JSON, a form, or the text itself).
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { BibleError } from '../../core/errors.ts';
-import { parseQuery } from './query.ts';
+import { readQuery } from './query.ts';
 
 export class BodyTooLarge extends Error {
   constructor(readonly limit: number) {
@@ -93,8 +93,10 @@ const isJson = (type: string) => type === 'application/json' || /^application\/[
  * The value of `param` in a body as clients send it: a JSON object's string member, a form's field, or
  * else the body itself. A form body without that field is the text itself, because `curl -d @notes.txt`
  * sends a plain file with the form type. A BibleError names `param` when a JSON body does not hold it.
+ * A form field given more than once takes its last value, as a query parameter does, and is added to
+ * `repeated`.
  */
-export function bodyText(body: string, headers: IncomingHttpHeaders, param: string): string {
+export function bodyText(body: string, headers: IncomingHttpHeaders, param: string, repeated: string[] = []): string {
   const type = mediaType(headers);
   if (isJson(type)) {
     const expected = `a JSON body must be an object with a string member "${param}"`;
@@ -129,8 +131,12 @@ export function bodyText(body: string, headers: IncomingHttpHeaders, param: stri
     return value;
   }
   if (type === 'application/x-www-form-urlencoded' && hasField(body, param)) {
-    const value = parseQuery(body, 'form fields')[param];
-    if (value !== undefined) return value;
+    const form = readQuery(body, 'form fields');
+    const value = form.params[param];
+    if (value !== undefined) {
+      for (const name of form.repeated) if (!repeated.includes(name)) repeated.push(name);
+      return value;
+    }
   }
   return body;
 }
