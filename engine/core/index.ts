@@ -14,6 +14,7 @@ export type {
   BookRecord,
   TestamentBookRecord,
   OriginalWordRecord,
+  PronunciationRecord,
   StrongsEntry,
   CrossReference,
   StoryRecord,

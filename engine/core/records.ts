@@ -24,6 +24,14 @@ export const BOOK = object({ b: string, n: string }, { t: string, g: string, gen
 export const TESTAMENT_BOOK = object({ b: string, n: string, t: string, g: string }, { genre: string });
 export const BOOK_NAME = object({ n: string });
 
+/**
+ * What GetOriginalText's `pronun` string holds, as JSON (JSON.parse(row.pronun)): the word's pronunciation read
+ * from the word itself. ipa, sbl, dic: a scholarly reading (no spirantization, no vowel length) in IPA, SBL
+ * academic transliteration and a plain respelling; ipa_mod, dic_mod: the modern (Israeli Hebrew, Modern
+ * Greek) pronunciation in IPA and a plain respelling. Clients show dic_mod, else dic.
+ */
+export const PRONUNCIATION = object({ ipa: string, ipa_mod: string, sbl: string, dic: string, dic_mod: string });
+
 export const ORIGINAL_WORD = object(
   {
     id: string,
@@ -32,6 +40,7 @@ export const ORIGINAL_WORD = object(
     chapter: string,
     verse: string,
     word: string,
+    /** JSON.stringify of a PRONUNCIATION: {"ipa","ipa_mod","sbl","dic","dic_mod"} */
     pronun: string,
     strongs: string,
     morph: string,
@@ -126,6 +135,8 @@ export type VersionRecord = Infer<typeof VERSION>;
 export type BookRecord = Infer<typeof BOOK>;
 export type TestamentBookRecord = Infer<typeof TESTAMENT_BOOK>;
 export type OriginalWordRecord = Infer<typeof ORIGINAL_WORD>;
+/** JSON.parse(OriginalWordRecord.pronun) */
+export type PronunciationRecord = Infer<typeof PRONUNCIATION>;
 export type StrongsEntry = Infer<typeof STRONGS_ENTRY>;
 export type CrossReference = Infer<typeof CROSS_REFERENCE>;
 export type StoryRecord = Infer<typeof STORY>;

@@ -48,7 +48,7 @@ describe('GetOriginalText', async () => {
       connected: 'prefix',
     });
     expect(rows[0].glossary.endsWith("(Strong's H7225)")).toBe(true);
-    expect(JSON.parse(rows[0].pronun)).toEqual({ translit: 'rêʼshîyth', pronunciation: "ray-sheeth'" });
+    expect(Object.keys(JSON.parse(rows[0].pronun))).toEqual(['ipa', 'ipa_mod', 'sbl', 'dic', 'dic_mod']);
     expect(rows.map((r) => r.strongs)).toEqual(['7225', '1254', '430', '853', '8064', '853', '776']);
     expect(rows.map((r) => r.orig_order)).toEqual(['1', '2', '3', '4', '5', '6', '7']);
     for (const row of rows) {

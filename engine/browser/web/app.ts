@@ -230,10 +230,14 @@ function pronunciation(raw: string | undefined): string {
   if (!raw) return '';
   try {
     const value = JSON.parse(raw) as unknown;
-    if (value && typeof value === 'object')
+    if (value && typeof value === 'object') {
+      // GetOriginalText's {ipa, ipa_mod, sbl, dic, dic_mod}: the modern respelling and the scholarly one
+      const { dic_mod, sbl } = value as Record<string, unknown>;
+      if (typeof dic_mod === 'string' && typeof sbl === 'string') return `${dic_mod} · ${sbl}`;
       return Object.values(value as Record<string, unknown>)
         .filter((v) => typeof v === 'string')
         .join(' · ');
+    }
     return String(value);
   } catch {
     return raw;

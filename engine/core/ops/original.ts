@@ -9,6 +9,7 @@ import { LAST_GREEK, LAST_HEBREW } from '../original/format.ts';
 import { lexicon, type Lexicon, type LexiconId } from '../original/lexicon.ts';
 import { strongsIndex } from '../original/strongs-index.ts';
 import { originalText, type OriginalText } from '../original/text.ts';
+import { pronunJson } from '../original/pronunciation.ts';
 import { formatVerseId, padVerseId } from '../ids.ts';
 import { perPack } from '../pack/per-pack.ts';
 import { packUnusable } from '../pack/reader.ts';
@@ -73,41 +74,41 @@ const posWords = (pos: string) =>
     .map((p) => POS_WORDS[p] ?? p)
     .join(' or ');
 
-/** Per-lexicon memo of the strings every word row of a number shares. */
-interface WordStrings {
-  pronun: string[];
-  glossary: string[];
-}
-const wordStrings = perPack(
-  (_: Lexicon): Record<LexiconId, WordStrings> => ({
-    H: { pronun: [], glossary: [] },
-    G: { pronun: [], glossary: [] },
-  }),
-);
+/** Per-lexicon memo of the glossary every word row of a number shares. */
+const glossaries = perPack((_: Lexicon): Record<LexiconId, string[]> => ({ H: [], G: [] }));
 
-function sharedStrings(
-  lex: Lexicon,
-  text: OriginalText,
-  id: LexiconId,
-  n: number,
-): { pronun: string; glossary: string } {
-  const m = wordStrings(lex)[id];
-  let pronun = m.pronun[n];
-  if (pronun === undefined) {
+function glossaryOf(lex: Lexicon, text: OriginalText, id: LexiconId, n: number): string {
+  const memo = glossaries(lex)[id];
+  let glossary = memo[n];
+  if (glossary === undefined) {
     const e = lex.entry(id, n);
     const beyond = text.info.beyondStrongs?.[n];
-    pronun = m.pronun[n] = JSON.stringify({
-      translit: e?.translit ?? '',
-      pronunciation: e?.pronunciation ?? '',
-      ...(beyond && !e ? { lemma: beyond.lemma } : {}),
-    });
-    m.glossary[n] = e
+    glossary = memo[n] = e
       ? `${e.definition || e.kjvUsage || e.word} (Strong's ${id}${n})`
       : beyond
         ? `${beyond.gloss} (extended Strong's ${id}${n}, STEPBible)`
         : '';
   }
-  return { pronun, glossary: m.glossary[n] };
+  return glossary;
+}
+
+/** The Strong's entry's word (or STEPBible's lemma beyond Strong's): what `pronun` reads when the word fails. */
+function lemmaOf(lex: Lexicon, text: OriginalText, id: LexiconId, n: number | undefined): string {
+  if (n === undefined) return '';
+  return lex.entry(id, n)?.word ?? text.info.beyondStrongs?.[n]?.lemma ?? '';
+}
+
+/** Per-text memo of `pronun` by written form: a form reads the same wherever it stands. */
+const pronuns = perPack((_: OriginalText) => new Map<string, string>());
+
+function pronunOf(lex: Lexicon, text: OriginalText, id: LexiconId, form: string, numbers: readonly number[]) {
+  const memo = pronuns(text);
+  let pronun = memo.get(form);
+  if (pronun === undefined) {
+    pronun = pronunJson(form, () => lemmaOf(lex, text, id, numbers[0]));
+    memo.set(form, pronun);
+  }
+  return pronun;
 }
 
 function verseWords(ctx: Context, verse: VerseIdValue): OriginalWordRow[] {
@@ -137,28 +138,24 @@ function verseWords(ctx: Context, verse: VerseIdValue): OriginalWordRow[] {
   for (let w = first; w < end; w++) {
     const numbers = text.strongs(w);
     let strongs = '';
-    let pronun = '';
     let glossary = '';
     if (numbers.length === 1) {
-      const s = sharedStrings(lex, text, letter, numbers[0]);
       strongs = String(numbers[0]);
-      pronun = s.pronun;
-      glossary = s.glossary;
+      glossary = glossaryOf(lex, text, letter, numbers[0]);
     } else if (numbers.length > 1) {
       // A compound word (κἀγώ = G2532 + G1473) lists each number, as the source does.
-      const parts = numbers.map((n) => sharedStrings(lex, text, letter, n));
       strongs = numbers.join('+');
-      pronun = `[${parts.map((p) => p.pronun).join(',')}]`;
-      glossary = parts.map((p) => p.glossary).join('; ');
+      glossary = numbers.map((n) => glossaryOf(lex, text, letter, n)).join('; ');
     }
+    const form = text.form(w);
     rows[w - first] = {
       id: String(text.info.idBase + w + 1),
       verseID,
       book,
       chapter,
       verse: verseNumber,
-      word: text.form(w),
-      pronun,
+      word: form,
+      pronun: pronunOf(lex, text, letter, form, numbers),
       strongs,
       morph: text.morph(w),
       orig_order: ORDER[w - first + 1],
@@ -276,7 +273,7 @@ export const originalOperations = [
     name: 'GetOriginalText',
     family: 'original',
     summary:
-      "The Hebrew (books 1-39) or Greek (40-66) words of a verse in KJV numbering, one row per word with Strong's number, morphology, pronunciation and glossary; [] where the source has no text (Neh 7:68).",
+      "The Hebrew (books 1-39) or Greek (40-66) words of a verse in KJV numbering, one row per word with Strong's number, morphology, pronunciation (pronun: a JSON string {ipa, ipa_mod, sbl, dic, dic_mod} read from the word: scholarly IPA, SBL and dictionary respelling, and the modern Hebrew or Greek IPA and respelling) and glossary; [] where the source has no text (Neh 7:68).",
     params: [COMMON_PARAMS.verseId],
     result: arrayOf(ORIGINAL_WORD),
     packs: (p) => [ORIGINAL_PACK.name(testamentOf((p.verseId as VerseIdValue).book)), LEXICON_PACK.name],
