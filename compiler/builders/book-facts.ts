@@ -1,13 +1,20 @@
 // The book-info fields that open data gives by counting, each from one source (docs/study.md):
 // original language (OSHB morphology, TAGNT), major characters (Strong's proper names counted in the
 // tagged original words), key verses and linked books (OpenBible.info cross references and their votes),
-// themes (the topics' Nave's verses) and structure (BSB section headings). Nothing here is prose.
-import type { OshbVerse } from '../adapters/oshb.ts';
-import type { TagntWord } from '../adapters/tagnt.ts';
-import type { StrongsEntry } from '../adapters/strongs.ts';
-import type { CrossReference } from '../adapters/openbible-crossrefs.ts';
-import type { Section } from '../adapters/curated-study.ts';
-import type { BookFacts } from '../../engine/core/pack/schemas.ts';
+// themes (the topics' Nave's verses) and structure (BSB section headings). Nothing here is prose. The
+// engine joins them to the study pack's documented fields in GetBookInfo.
+import { readOshb, type OshbVerse } from '../adapters/oshb.ts';
+import { readTagnt, type TagntWord } from '../adapters/tagnt.ts';
+import { readStrongsGreek, readStrongsHebrew, type StrongsEntry } from '../adapters/strongs.ts';
+import { readCrossReferences, type CrossReference } from '../adapters/openbible-crossrefs.ts';
+import { readSections, type Section } from '../adapters/curated-study.ts';
+import { linesOf, parseRefs, readNaves } from '../adapters/naves-topical.ts';
+import { TOPIC_SOURCES } from '../../sources/topics.ts';
+import { BOOKS } from '../../sources/books.ts';
+import type { Builder } from './context.ts';
+import { englishBookNames, gridOf } from './study-common.ts';
+import { sectionsOf } from '../pack/writer.ts';
+import { BOOK_FACTS_PACK, type BookFacts } from '../../engine/core/pack/schemas.ts';
 import { bookOf, chapterOf, verseOf } from '../../engine/core/ids.ts';
 
 export const MAJOR_CHARACTERS = 8;
@@ -112,7 +119,8 @@ export function personCounts(
     if (name) counts[book - 1].set(name, (counts[book - 1].get(name) ?? 0) + 1);
   };
   for (const verses of hebrew)
-    for (const v of verses) for (const w of v.words) for (const n of hebrewStrongs(w.lemma)) count(v.book, hebrewNames.get(n));
+    for (const v of verses)
+      for (const w of v.words) for (const n of hebrewStrongs(w.lemma)) count(v.book, hebrewNames.get(n));
   for (const w of greek) if (!w.subscription) for (const n of w.strongs) count(w.book, greekNames.get(n));
   return counts;
 }
@@ -203,9 +211,7 @@ export function themes(
 export function rangeText(start: number, end: number): string {
   const head = `${chapterOf(start)}:${verseOf(start)}`;
   if (end === start) return head;
-  return chapterOf(end) === chapterOf(start)
-    ? `${head}–${verseOf(end)}`
-    : `${head}–${chapterOf(end)}:${verseOf(end)}`;
+  return chapterOf(end) === chapterOf(start) ? `${head}–${verseOf(end)}` : `${head}–${chapterOf(end)}:${verseOf(end)}`;
 }
 
 /** The book's outline, one heading a line: its level-0 headings where the BSB has them (the five books of
@@ -253,3 +259,56 @@ export function bookFacts(input: BookFactsInput): BookFacts[] {
     };
   });
 }
+
+export const bookFactsBuilder: Builder = {
+  name: 'book-facts',
+  build(ctx) {
+    const grid = gridOf(ctx);
+    const names = englishBookNames(ctx);
+    const hebrew = readOshb(ctx.source('oshb-wlc')).books;
+    const naves = readNaves(ctx.source('naves-csv'), ctx.source('naves-text'));
+    const topics = TOPIC_SOURCES.map((source) => {
+      const verseIds = new Set<number>();
+      for (const heading of source.headings)
+        for (const line of linesOf(naves.subjects, heading))
+          for (const c of parseRefs(line.refs, line.codes, grid, [])) for (const id of c.verseIds) verseIds.add(id);
+      return { topic: source.topic, verseIds };
+    });
+    const headings = ctx.source('bsb-headings');
+    const facts = bookFacts({
+      names,
+      testamentOf: (book) => BOOKS[book - 1].testament,
+      hebrew,
+      greek: readTagnt(ctx.source('tagnt-tr-kjv')).words,
+      hebrewLexicon: readStrongsHebrew(ctx.source('strongs-hebrew')),
+      greekLexicon: readStrongsGreek(ctx.source('strongs-greek')),
+      references: readCrossReferences(ctx.source('openbible-crossrefs'), grid).references,
+      topics,
+      versesPerBook: grid.table.map((chapters) => chapters.reduce((a, b) => a + b, 0)),
+      topSections: readSections(headings, grid, 0).sections,
+      sections: readSections(headings, grid).sections,
+    });
+    const aramaic = hebrew
+      .map((verses, i) => [names[i], aramaicShare(verses)] as const)
+      .filter(([, share]) => share > 0)
+      .map(([name, share]) => `${name} ${(share * 100).toFixed(2)} %`);
+    ctx.log(`  words tagged Aramaic: ${aramaic.join(', ')} (bilingual from ${ARAMAIC_SHARE * 100} %)`);
+    return [
+      {
+        name: BOOK_FACTS_PACK.name,
+        datasets: [
+          'names-scrollmapper',
+          'oshb-wlc',
+          'tagnt-tr-kjv',
+          'strongs-hebrew',
+          'strongs-greek',
+          'openbible-crossrefs',
+          'naves-csv',
+          'naves-text',
+          'bsb-headings',
+        ],
+        sections: sectionsOf(BOOK_FACTS_PACK, { facts }),
+      },
+    ];
+  },
+};

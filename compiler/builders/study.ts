@@ -10,15 +10,6 @@ import {
   type BookInfoSource,
 } from '../adapters/curated-study.ts';
 import type { KjvGrid } from '../adapters/kjv-grid.ts';
-import { readOshb } from '../adapters/oshb.ts';
-import { readTagnt } from '../adapters/tagnt.ts';
-import { readStrongsGreek, readStrongsHebrew } from '../adapters/strongs.ts';
-import { readCrossReferences } from '../adapters/openbible-crossrefs.ts';
-import { linesOf, parseRefs, readNaves } from '../adapters/naves-topical.ts';
-import { TOPIC_SOURCES } from '../../sources/topics.ts';
-import { BOOKS } from '../../sources/books.ts';
-import { ARAMAIC_SHARE, aramaicShare, bookFacts as countBookFacts } from './book-facts.ts';
-import type { BuildContext } from './context.ts';
 import { readKjvRedLetterVerses } from '../adapters/kjv-red-letter.ts';
 import type { Builder } from './context.ts';
 import { englishBookNames, formatCitation, gridOf } from './study-common.ts';
@@ -90,40 +81,6 @@ function bookFacts(b: BookInfoSource) {
       : opening[at] +
         (opening[at + 1] && MEANING.test(opening[at + 1]) && !MEANING.test(opening[at]) ? ` ${opening[at + 1]}` : '');
   return { author, date, word_origin: origin };
-}
-
-/** The counted book-info fields (book-facts.ts) from the original texts, lexicons, cross references,
- *  the topics' Nave's headings and the BSB section headings. */
-function countedBookFacts(ctx: BuildContext, grid: KjvGrid, names: string[]) {
-  const hebrew = readOshb(ctx.source('oshb-wlc')).books;
-  const naves = readNaves(ctx.source('naves-csv'), ctx.source('naves-text'));
-  const topics = TOPIC_SOURCES.map((source) => {
-    const verseIds = new Set<number>();
-    for (const heading of source.headings)
-      for (const line of linesOf(naves.subjects, heading))
-        for (const c of parseRefs(line.refs, line.codes, grid, [])) for (const id of c.verseIds) verseIds.add(id);
-    return { topic: source.topic, verseIds };
-  });
-  const headings = ctx.source('bsb-headings');
-  const facts = countBookFacts({
-    names,
-    testamentOf: (book) => BOOKS[book - 1].testament,
-    hebrew,
-    greek: readTagnt(ctx.source('tagnt-tr-kjv')).words,
-    hebrewLexicon: readStrongsHebrew(ctx.source('strongs-hebrew')),
-    greekLexicon: readStrongsGreek(ctx.source('strongs-greek')),
-    references: readCrossReferences(ctx.source('openbible-crossrefs'), grid).references,
-    topics,
-    versesPerBook: grid.table.map((chapters) => chapters.reduce((a, b) => a + b, 0)),
-    topSections: readSections(headings, grid, 0).sections,
-    sections: readSections(headings, grid).sections,
-  });
-  const aramaic = hebrew
-    .map((verses, i) => [names[i], aramaicShare(verses)] as const)
-    .filter(([, share]) => share > 0)
-    .map(([name, share]) => `${name} ${(share * 100).toFixed(2)} %`);
-  ctx.log(`  book facts: words tagged Aramaic: ${aramaic.join(', ')} (bilingual from ${ARAMAIC_SHARE * 100} %)`);
-  return facts;
 }
 
 export const studyBuilder: Builder = {
@@ -220,13 +177,6 @@ export const studyBuilder: Builder = {
           'kjv',
           'web-words-of-jesus',
           'theographic-books',
-          'oshb-wlc',
-          'tagnt-tr-kjv',
-          'strongs-hebrew',
-          'strongs-greek',
-          'openbible-crossrefs',
-          'naves-csv',
-          'naves-text',
         ],
         sections: sectionsOf(STUDY_PACK, {
           genres: genreRuns,
@@ -236,7 +186,6 @@ export const studyBuilder: Builder = {
           wordsOfJesus,
           wordsOfJesusCheck: { kjv: wordsOfJesus.length, web: web.length, onlyKjv, onlyWeb },
           bookInfo,
-          bookFacts: countedBookFacts(ctx, grid, names),
         }),
       },
     ];

@@ -283,5 +283,8 @@ export const STUDY_PACK = definePack('study', {
   wordsOfJesus: u32,
   wordsOfJesusCheck: json<WordsOfJesusCheck>(),
   bookInfo: json<DocumentedBookInfo[]>(),
-  bookFacts: json<BookFacts[]>(),
+});
+/** The book-info fields counted from open data, one per book in canonical order. */
+export const BOOK_FACTS_PACK = definePack('book-facts', {
+  facts: json<BookFacts[]>(),
 });
