@@ -21,6 +21,7 @@ import { dictionaryBuilder } from './builders/dictionary.ts';
 import { relationsBuilder } from './builders/relations.ts';
 import { topicsBuilder } from './builders/topics.ts';
 import { studyBuilder } from './builders/study.ts';
+import { bookFactsBuilder } from './builders/book-facts.ts';
 import { assemblePack, layoutBlocks, layoutPack } from './pack/writer.ts';
 import { createCompressionPool, type CompressionPool } from './pack/compress.ts';
 import type { WorkerMessage, WorkerRequest } from './build-worker.ts';
@@ -42,13 +43,15 @@ export const BUILDERS: Builder[] = [
   relationsBuilder,
   topicsBuilder,
   studyBuilder,
+  bookFactsBuilder,
 ];
 
 /**
  * Builders the second build process runs while the first runs the rest, chosen so both take about as
  * long on the corpus (CPU seconds on a 2-core machine under load: original 9.8, commentary 12.4, xrefs
- * 2.2, topics 0.7, study 0.5; the first process's text 16.4, relations 2.1, dictionary 1.9,
- * extra-biblical 0.8, meta 0.1). None of them reads what the other process's builders write.
+ * 2.2, topics 0.7, study 0.5; the first process's text 16.4, book-facts (it reads the original texts,
+ * lexicons, cross references and Nave's again) about 12, relations 2.1, dictionary 1.9, extra-biblical
+ * 0.8, meta 0.1). None of them reads what the other process's builders write.
  */
 export const SECOND_PROCESS_BUILDERS: readonly string[] = ['original', 'xrefs', 'commentary', 'topics', 'study'];
 

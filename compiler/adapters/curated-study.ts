@@ -71,14 +71,15 @@ export interface Section {
 }
 
 /**
- * Level-1 BSB section headings with KJV start and end verse ids. The BSB numbers a few verses the KJV
+ * BSB section headings of one level (1 by default: the stories; 0 holds the five books of Psalms) with
+ * KJV start and end verse ids. The BSB numbers a few verses the KJV
  * does not have (3 John 1:15): such an end is folded onto the chapter's last KJV verse.
  */
-export function readSections(path: string, grid: KjvGrid): { sections: Section[]; folded: string[] } {
+export function readSections(path: string, grid: KjvGrid, level = 1): { sections: Section[]; folded: string[] } {
   const folded: string[] = [];
   const sections: Section[] = [];
   for (const r of readTsv(path)) {
-    if (r.level !== '1') continue;
+    if (r.level !== String(level)) continue;
     const book = bookByUsfm.get(r.book_code);
     if (!book) throw new Error(`${path}: unknown book ${r.book_code}`);
     const id = (cv: string) => {

@@ -110,7 +110,8 @@ export const EXTRA_BIBLICAL_BOOK = object({
 });
 export const EXTRA_BIBLICAL_VERSE = object({ b: string, c: string, cs: string, v: string, vs: string, t: string });
 
-export const BOOK_INFO = object({
+/** The specification's eight book-info fields, from Theographic and Easton (the study pack's bookInfo). */
+const BOOK_INFO_DOCUMENTED = {
   bookId: string,
   chapterCount: number,
   introduction: string,
@@ -119,6 +120,25 @@ export const BOOK_INFO = object({
   date: string,
   word_origin: string,
   genre: string,
+} as const;
+/** One book-info object as the live service answers it: the documented eight, and the fields its clients
+ *  read (API-SPEC, "What real clients show"), every one always present; docs/study.md gives their sources. */
+export const BOOK_INFO = object(BOOK_INFO_DOCUMENTED, {
+  summary: string,
+  original_language: string,
+  original_language_meaning: string,
+  structure: string,
+  historical_context: string,
+  purpose: string,
+  audience: string,
+  major_characters: arrayOf(string),
+  themes: arrayOf(string),
+  key_verses: arrayOf(object({ reference: string })),
+  practical_application: string,
+  connection_to_other_books: string,
+  theological_introduction: string,
+  cross_references: arrayOf(string),
+  symbolism: arrayOf(string),
 });
 
 export const DICTIONARY_ENTRY = object({ word: string, definition: string });
@@ -145,6 +165,7 @@ export type TopicEntry = Infer<typeof TOPIC_ENTRY>;
 export type ExtraBiblicalBook = Infer<typeof EXTRA_BIBLICAL_BOOK>;
 export type ExtraBiblicalVerse = Infer<typeof EXTRA_BIBLICAL_VERSE>;
 export type BookInfo = Infer<typeof BOOK_INFO>;
+export type DocumentedBookInfo = Infer<ReturnType<typeof object<typeof BOOK_INFO_DOCUMENTED>>>;
 export type DictionaryEntry = Infer<typeof DICTIONARY_ENTRY>;
 export type SemanticRelation = Infer<typeof SEMANTIC_RELATION>;
 export type TimesToRead = Infer<typeof TIMES_TO_READ>;

@@ -550,17 +550,16 @@ describe('study tools', () => {
     await expectInvalid('GetCommentary', { verseId: '43003016', commentaryName: 'gill' }, 'commentaryName', /gills/);
   });
 
-  it('GetBookInfo answers one record for every book, one-chapter books included, by number or name', async () => {
+  it('GetBookInfo answers one object for every book, one-chapter books included, by number or name', async () => {
     const b = await bible();
     for (let bookId = 1; bookId <= 66; bookId++) {
-      const [info] = await b.call('GetBookInfo', { bookId });
+      const info = await b.call('GetBookInfo', { bookId });
       expect(info.chapterCount).toBe((await b.call('GetChapterCount', { bookId })).chapterCount);
       expect(Number(info.bookId)).toBe(bookId);
       for (const field of ['introduction', 'introduction_long', 'author', 'date', 'word_origin', 'genre'])
         expect(typeof info[field], `${bookId} ${field}`).toBe('string');
     }
-    for (const bookId of [31, 57, 63, 64, 65])
-      expect((await b.call('GetBookInfo', { bookId }))[0].chapterCount).toBe(1);
+    for (const bookId of [31, 57, 63, 64, 65]) expect((await b.call('GetBookInfo', { bookId })).chapterCount).toBe(1);
     expect(await b.call('GetBookInfo', { bookId: 'Jude' })).toEqual(await b.call('GetBookInfo', { bookId: '065' }));
     for (const bookId of [0, 67, -1, 1.5, 'Enoch']) await expectInvalid('GetBookInfo', { bookId }, 'bookId');
     await expectInvalid('GetBookInfo', { bookId: 1, language: 'spanish' }, 'language');

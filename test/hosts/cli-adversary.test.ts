@@ -429,7 +429,7 @@ describe('book names for a canonical bookId', () => {
     }
     expect((await b.call('GetVerseCount', { bookId: 'Juan', chapterId: 3 })).verseCount).toBe(36);
     expect((await b.call('GetWordCountOfChapter', { bookId: 'John', chapterId: '3' })).bookAndChapterId).toBe('43003');
-    expect((await b.call('GetBookInfo', { bookId: 'Jn' }))[0].bookId).toBe('43');
+    expect((await b.call('GetBookInfo', { bookId: 'Jn' })).bookId).toBe('43');
     expect(await b.call('GetBookNameByBookId', { bookId: 'Juan', language: 'spanish' })).toEqual([{ n: 'Juan' }]);
   });
 

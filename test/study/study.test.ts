@@ -1,7 +1,76 @@
 // Study tools on the real compiled packs: known facts, the shape of every answer, and the documented rules.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { corpusRoot } from '../../compiler/build.ts';
 import { bible, callError } from '../helpers.ts';
+
+/** The live book-info record's 23 keys and JSON types, as a Swift Codable struct declares them. */
+const BOOK_INFO_TYPES: Record<string, 'string' | 'integer' | 'strings' | 'references'> = {
+  bookId: 'string',
+  chapterCount: 'integer',
+  introduction: 'string',
+  introduction_long: 'string',
+  author: 'string',
+  date: 'string',
+  word_origin: 'string',
+  genre: 'string',
+  summary: 'string',
+  original_language: 'string',
+  original_language_meaning: 'string',
+  structure: 'string',
+  historical_context: 'string',
+  purpose: 'string',
+  audience: 'string',
+  major_characters: 'strings',
+  themes: 'strings',
+  key_verses: 'references',
+  practical_application: 'string',
+  connection_to_other_books: 'string',
+  theological_introduction: 'string',
+  cross_references: 'strings',
+  symbolism: 'strings',
+};
+const UNSOURCED_FIELDS = [
+  'summary',
+  'original_language_meaning',
+  'historical_context',
+  'purpose',
+  'audience',
+  'practical_application',
+  'theological_introduction',
+  'symbolism',
+];
+
+/** What a strict decoder (Swift's Codable) would fail on: a missing key, a wrong type, an unknown key. */
+function decodeBookInfo(value: unknown): string[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return ['not an object'];
+  const record = value as Record<string, unknown>;
+  const errors = Object.keys(record)
+    .filter((k) => !(k in BOOK_INFO_TYPES))
+    .map((k) => `unknown key ${k}`);
+  for (const [key, type] of Object.entries(BOOK_INFO_TYPES)) {
+    const v = record[key];
+    const ok =
+      type === 'string'
+        ? typeof v === 'string'
+        : type === 'integer'
+          ? Number.isInteger(v)
+          : type === 'strings'
+            ? Array.isArray(v) && v.every((s) => typeof s === 'string')
+            : Array.isArray(v) &&
+              v.every(
+                (r) =>
+                  typeof r === 'object' &&
+                  r !== null &&
+                  Object.keys(r).join() === 'reference' &&
+                  typeof r.reference === 'string',
+              );
+    if (!ok) errors.push(key in record ? `${key}: not ${type}` : `missing ${key}`);
+  }
+  return errors;
+}
 
 const exists = async (id: string) => {
   const b = await bible();
@@ -241,32 +310,90 @@ describe('genres, parables, stories, prophecies, words of Jesus, book info', () 
     expect([...values].sort()).toEqual(values);
   });
 
-  it('GetBookInfo for every book', async () => {
+  it('GetBookInfo answers one object, read as a PHP client reads it', async () => {
     const b = await bible();
-    const [matthew] = (await b.GetBookInfo({ bookId: '40', language: 'english' })) as Record<string, unknown>[];
-    expect(Object.keys(matthew)).toEqual([
-      'bookId',
-      'chapterCount',
-      'introduction',
-      'introduction_long',
-      'author',
-      'date',
-      'word_origin',
-      'genre',
-    ]);
-    expect(matthew).toMatchObject({
+    const wire = JSON.stringify(await b.call('GetBookInfo', { bookId: '40', language: 'english' }));
+    const bookInfo = JSON.parse(wire);
+    expect(Array.isArray(bookInfo)).toBe(false);
+    expect(typeof bookInfo.introduction).toBe('string');
+    expect(typeof bookInfo.author).toBe('string');
+    expect(bookInfo).toMatchObject({
       bookId: '40',
       chapterCount: 28,
       author: 'Matthew',
       date: 'AD 50',
       genre: 'Gospels',
     });
-    for (let book = 1; book <= 66; book++) {
-      const [info] = (await b.GetBookInfo({ bookId: String(book) })) as Record<string, unknown>[];
-      expect(info.bookId).toBe(String(book).padStart(2, '0'));
-      expect(info.chapterCount).toBe(b.meta.versification.chapterVerses[book - 1].length);
-      expect(String(info.introduction).length).toBeGreaterThan(20);
-      expect(info.author).not.toBe('');
+    expect(bookInfo.introduction.length).toBeGreaterThan(20);
+  });
+
+  it('every book decodes strictly: all 23 keys, each of its exact JSON type, no others', async () => {
+    const b = await bible();
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 66 }), async (book) => {
+        const info = JSON.parse(JSON.stringify(await b.call('GetBookInfo', { bookId: String(book) })));
+        expect(decodeBookInfo(info)).toEqual([]);
+        expect(info.bookId).toBe(String(book).padStart(2, '0'));
+        expect(info.chapterCount).toBe(b.meta.versification.chapterVerses[book - 1].length);
+        expect(info.author).not.toBe('');
+        expect(info.original_language).toMatch(book <= 39 ? /^Hebrew( and Aramaic)?$/ : /^Greek$/);
+        expect(info.key_verses.length).toBeGreaterThan(0);
+        for (const { reference } of info.key_verses) expect(reference).toMatch(/^(?:[1-3] )?[A-Z][A-Za-z ]+ \d+:\d+$/);
+        expect(info.structure.split('\n').length).toBeGreaterThan(0);
+        for (const field of UNSOURCED_FIELDS) expect(info[field], field).toEqual(field === 'symbolism' ? [] : '');
+      }),
+      { numRuns: 66 },
+    );
+    for (let book = 1; book <= 66; book++)
+      expect(decodeBookInfo(await b.call('GetBookInfo', { bookId: String(book) })), String(book)).toEqual([]);
+  });
+
+  it('the counted fields hold what the sources say', async () => {
+    const b = await bible();
+    const info = async (bookId: string) => (await b.call('GetBookInfo', { bookId })) as Record<string, any>;
+    expect((await info('Daniel')).original_language).toBe('Hebrew and Aramaic');
+    expect((await info('Ezra')).original_language).toBe('Hebrew and Aramaic');
+    // Jeremiah 10:11 and the two words of Genesis 31:47 are Aramaic, too few to make the books bilingual.
+    expect((await info('Jeremiah')).original_language).toBe('Hebrew');
+    expect((await info('Genesis')).original_language).toBe('Hebrew');
+    const dan = readFileSync(join(corpusRoot(), 'original/hebrew/oshb-wlc/Dan.xml'), 'utf8');
+    const morphs = [...dan.matchAll(/<w [^>]*morph="([A-Z])/g)].map((m) => m[1]);
+    expect(morphs.filter((m) => m === 'A').length / morphs.length).toBeGreaterThan(0.5);
+
+    const genesis = await info('1');
+    expect(genesis.major_characters).toEqual(expect.arrayContaining(['Abraham', 'Jacob', 'Joseph']));
+    expect(genesis.major_characters).not.toContain('God');
+    expect((await info('John')).major_characters[0]).toBe('Jesus');
+    expect((await info('Psalms')).structure.split('\n')).toHaveLength(5);
+    expect(genesis.structure.split('\n')[0]).toBe('The Creation (1:1–31)');
+    expect(genesis.connection_to_other_books).toContain(`${genesis.cross_references[0]} (`);
+  });
+
+  it("John's key verses are its verses with the most cross-reference votes from other books", async () => {
+    const b = await bible();
+    const john = (await b.call('GetBookInfo', { bookId: '43' })) as { key_verses: { reference: string }[] };
+    // Recounted from the source file: votes of links from other books, by the first verse they point to.
+    const votes = new Map<string, number>();
+    const lines = readFileSync(join(corpusRoot(), 'study/crossrefs/cross_references.txt'), 'utf8').split('\n');
+    for (const line of lines.slice(1)) {
+      const [from, to, v] = line.split('\t');
+      const target = to?.split('-')[0];
+      if (!target?.startsWith('John.') || from.startsWith('John.') || Number(v) < 0) continue;
+      votes.set(target, (votes.get(target) ?? 0) + Number(v));
+    }
+    const top = [...votes].sort(([, a], [, b]) => b - a).slice(0, 5);
+    const reference = (osis: string) => osis.replace(/^John\.(\d+)\.(\d+)$/, 'John $1:$2');
+    expect(john.key_verses).toHaveLength(5);
+    expect(john.key_verses[0]).toEqual({ reference: reference(top[0][0]) });
+    expect(john.key_verses.map((k) => k.reference)).toEqual(top.map(([osis]) => reference(osis)));
+    expect(john.key_verses.map((k) => k.reference)).toContain('John 3:16');
+  });
+
+  it('a bad bookId is refused, naming the parameter', async () => {
+    for (const bookId of ['0', '67', 'Enoch', '']) {
+      const error = await callError('GetBookInfo', { bookId });
+      expect(error).toMatchObject({ code: 'INVALID_PARAMETER', param: 'bookId' });
+      expect(error.message).toMatch(/bookId/);
     }
   });
 

@@ -4,9 +4,20 @@
 import { notAvailable } from '../errors.ts';
 import { COMMON_PARAMS, defineOperation, type VerseIdValue } from '../operation.ts';
 import { arrayOf, empty, number, object, oneOf, recordOf, string } from '../shape.ts';
-import { BOOK_INFO, CROSS_REFERENCE, DICTIONARY_ENTRY, GENRE_GROUP, SEMANTIC_RELATION, STORY } from '../records.ts';
+import {
+  BOOK_INFO,
+  type BookInfo,
+  type DocumentedBookInfo,
+  CROSS_REFERENCE,
+  DICTIONARY_ENTRY,
+  GENRE_GROUP,
+  SEMANTIC_RELATION,
+  STORY,
+} from '../records.ts';
 import type { PackOf } from '../pack/schema.ts';
 import {
+  BOOK_FACTS_PACK,
+  type BookFacts,
   COMMENTARY_PACK,
   DICTIONARY_PACK,
   RELATIONS_PACK,
@@ -125,7 +136,51 @@ const wordsOfJesus = perPack((pack: StudyPack) => {
   return deepFreeze(out);
 });
 
-const bookInfo = perPack((pack: StudyPack) => pack.json('bookInfo').map((record) => deepFreeze([record])));
+/** The fields no open source gives: always present, always empty (docs/study.md). */
+const UNSOURCED = {
+  summary: '',
+  original_language_meaning: '',
+  historical_context: '',
+  purpose: '',
+  audience: '',
+  practical_application: '',
+  theological_introduction: '',
+  symbolism: [],
+} as const;
+
+const documentedBookInfo = perPack((pack: StudyPack) => {
+  const records = pack.json('bookInfo');
+  if (records.length !== 66) throw packUnusable(pack.name, `it holds ${records.length} book records, not 66`);
+  return deepFreeze(records);
+});
+const bookFacts = perPack((pack: PackOf<typeof BOOK_FACTS_PACK>) => {
+  const facts = pack.json('facts');
+  if (facts.length !== 66) throw packUnusable(pack.name, `it holds facts of ${facts.length} books, not 66`);
+  return deepFreeze(facts);
+});
+
+/** One book's object in the live service's field order: the documented eight, then the counted facts
+ *  and the fields no open source gives, all present. The arrays are the packs' own, frozen. */
+function bookInfo(record: DocumentedBookInfo, facts: BookFacts): BookInfo {
+  return {
+    ...record,
+    summary: UNSOURCED.summary,
+    original_language: facts.original_language,
+    original_language_meaning: UNSOURCED.original_language_meaning,
+    structure: facts.structure,
+    historical_context: UNSOURCED.historical_context,
+    purpose: UNSOURCED.purpose,
+    audience: UNSOURCED.audience,
+    major_characters: facts.major_characters,
+    themes: facts.themes,
+    key_verses: facts.key_verses,
+    practical_application: UNSOURCED.practical_application,
+    connection_to_other_books: facts.connection_to_other_books,
+    theological_introduction: UNSOURCED.theological_introduction,
+    cross_references: facts.cross_references,
+    symbolism: [],
+  };
+}
 
 export const studyOperations = [
   defineOperation({
@@ -359,10 +414,13 @@ export const studyOperations = [
     name: 'GetBookInfo',
     family: 'study',
     summary:
-      "A book's information as [{bookId, chapterCount, introduction, introduction_long, author, date, word_origin, genre}] from Theographic Bible Metadata and Easton's article (CC BY-SA 4.0).",
+      "A book's information as one object, as the live service answers it (not the specification's array): bookId, chapterCount, introduction, introduction_long, author, date, word_origin and genre from Theographic Bible Metadata and Easton's article (CC BY-SA 4.0); original_language, major_characters, key_verses, themes, structure, cross_references and connection_to_other_books counted from the original texts, Strong's, OpenBible.info cross references, Nave's topics and BSB headings; the fields no open source gives are present and empty (docs/study.md).",
     params: [COMMON_PARAMS.bookId, COMMON_PARAMS.englishOnly],
-    result: arrayOf(BOOK_INFO),
-    packs: () => [STUDY_PACK.name],
-    run: (ctx, p) => bookInfo(ctx.pack(STUDY_PACK))[(p.bookId as number) - 1],
+    result: BOOK_INFO,
+    packs: () => [STUDY_PACK.name, BOOK_FACTS_PACK.name],
+    run: (ctx, p) => {
+      const book = (p.bookId as number) - 1;
+      return bookInfo(documentedBookInfo(ctx.pack(STUDY_PACK))[book], bookFacts(ctx.pack(BOOK_FACTS_PACK))[book]);
+    },
   }),
 ] as const;

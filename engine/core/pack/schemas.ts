@@ -12,7 +12,7 @@ import type {
   TextPackInfo,
   VersionRecord,
 } from './contents.ts';
-import type { BookInfo, StoryRecord } from '../records.ts';
+import type { DocumentedBookInfo, StoryRecord } from '../records.ts';
 import { bytes, definePack, json, u16, u32, utf8 } from './schema.ts';
 import type { WordCodeLayout } from './word-coding.ts';
 
@@ -264,6 +264,16 @@ export interface WordsOfJesusCheck {
   onlyKjv: number[];
   onlyWeb: number[];
 }
+/** The book-info fields counted from open data at build time (compiler/builders/book-facts.ts). */
+export interface BookFacts {
+  original_language: string;
+  major_characters: string[];
+  key_verses: { reference: string }[];
+  themes: string[];
+  cross_references: string[];
+  connection_to_other_books: string;
+  structure: string;
+}
 /** The small curated lists, each shaped as the API answers it. */
 export const STUDY_PACK = definePack('study', {
   genres: json<GenreRun[]>(),
@@ -272,5 +282,9 @@ export const STUDY_PACK = definePack('study', {
   prophecies: json<ProphecyRow[]>(),
   wordsOfJesus: u32,
   wordsOfJesusCheck: json<WordsOfJesusCheck>(),
-  bookInfo: json<BookInfo[]>(),
+  bookInfo: json<DocumentedBookInfo[]>(),
+});
+/** The book-info fields counted from open data, one per book in canonical order. */
+export const BOOK_FACTS_PACK = definePack('book-facts', {
+  facts: json<BookFacts[]>(),
 });
