@@ -35,7 +35,7 @@ function run(args: string[], input?: string | Buffer): Run {
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** main() in this process, its output captured: for checks repeated over all 62 operations. */
+/** main() in this process, its output captured: for checks repeated over every operation. */
 async function inProcess(args: string[]): Promise<Run> {
   let stdout = '';
   let stderr = '';

@@ -100,12 +100,16 @@ function lemmaOf(lex: Lexicon, text: OriginalText, id: LexiconId, n: number | un
 
 /** Per-text memo of `pronun` by written form: a form reads the same wherever it stands. */
 const pronuns = perPack((_: OriginalText) => new Map<string, string>());
+/** Forms held at most: a client reading every verse would otherwise keep about 100,000 strings; the
+ *  forms of a few chapters fit, and a full memo starts again rather than grow. */
+const MAX_MEMO_FORMS = 20_000;
 
 function pronunOf(lex: Lexicon, text: OriginalText, id: LexiconId, form: string, numbers: readonly number[]) {
   const memo = pronuns(text);
   let pronun = memo.get(form);
   if (pronun === undefined) {
     pronun = pronunJson(form, () => lemmaOf(lex, text, id, numbers[0]));
+    if (memo.size >= MAX_MEMO_FORMS) memo.clear();
     memo.set(form, pronun);
   }
   return pronun;
