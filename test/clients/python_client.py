@@ -343,6 +343,31 @@ def original_verse_id_round_trip():
 check("GetOriginalText verseID opens with GetVerse", original_verse_id_round_trip)
 
 
+def chapter_audio_number():
+    # bookAndChapterId as a number (book * 1000 + chapter): Genesis 1 is 1001, as GetChapterByBookAndChapterId reads it
+    chapter = fetch("GetChapterByBookAndChapterId", {"bookAndChapterId": 1001, "versionId": "kjv"})
+    if chapter.status != 200:
+        return expect(chapter, False, "Genesis 1")
+    ans = fetch("GetChapterAudio", {"chapterId": 1001, "versionId": "kjv"})
+    return expect(ans, ans.status == 200 and ans.json().get("bookAndChapterId") == "01001", "Genesis 1's narration")
+
+
+check("GetChapterAudio chapterId=1001 as GetChapterByBookAndChapterId reads it", chapter_audio_number)
+
+
+def padded_ids():
+    # a verse id or book number pasted into a form with a space around it
+    for op, params in [("GetVerse", {"verseId": "43003016 ", "versionId": "kjv"}),
+                       ("GetChapter", {"bookId": " 43", "chapterId": "3", "versionId": "kjv"})]:
+        ans = fetch(op, params)
+        if ans.status != 200:
+            return expect(ans, False, "John 3:16 / John 3, as versionId=\"kjv \" is read")
+    return None
+
+
+check("ids with a space around them read as versionId is", padded_ids)
+
+
 def base_with_trailing_slash():
     # BASE_URL = "http://host:8787/" and f"{BASE_URL}/GetVerse": a web server in front merges the slashes
     url = BASE + "//GetVerse?verseId=43003016&versionId=kjv"
