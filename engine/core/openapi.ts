@@ -48,7 +48,7 @@ function parameterSchema(spec: ParamSpec, versionIds: readonly string[]): Schema
         return {
           anyOf: [
             { type: 'integer', minimum: 1, maximum: 150 },
-            { type: 'string', pattern: '^[0-9]{5}$', description: 'BBCCC (the book too, when bookId is not given)' },
+            { type: 'string', pattern: '^[0-9]{4,5}$', description: 'BBCCC (the book too, when bookId is not given)' },
           ],
         };
       case 'versionId':

@@ -198,7 +198,8 @@ export interface ChapterOrBookAndChapter {
 
 function chapterOrBookAndChapterIdParam(spec: ParamSpec, raw: unknown): ChapterOrBookAndChapter {
   const sent = rawString(spec, raw).trim();
-  if (/^\d{5}$/.test(asciiForms(sent))) return bookAndChapterIdParam(spec, sent);
+  // No chapter has four digits: 1001 is Genesis 1, as GetChapterByBookAndChapterId reads it.
+  if (/^\d{4,5}$/.test(asciiForms(sent))) return bookAndChapterIdParam(spec, sent);
   const chapter = digitsValue(sent) >= 0 ? digitsValue(sent) : digitsValue(asciiForms(sent));
   if (chapter < 1 || chapter > 150)
     throw invalid(

@@ -33,7 +33,7 @@ import {
   withRepeatedParams,
   type EncodedJson,
 } from './http/json-answer.ts';
-import { parseQuery, readQuery } from './http/query.ts';
+import { parseQuery, readQuery, refuseArrayParams } from './http/query.ts';
 import { type ErrorBody, errorBody, isRefusal, refusal, type Refusal } from './http/refusal.ts';
 import { BodyAborted, BodyTooLarge, bodyText, readBody } from './http/request-body.ts';
 import { callInParts, readsInParts } from './http/text-parts.ts';
@@ -358,7 +358,9 @@ async function answerOperation(x: Exchange, name: string, query: string, admitte
       }
       params[bodyParam] = bodyText(body, x.req.headers, bodyParam, repeated);
     }
-    const headers = withRepeatedParams(withIgnoredParams(admitted, bible.unknownParams(name, params)), repeated);
+    const ignored = bible.unknownParams(name, params);
+    refuseArrayParams(ignored, (base) => bible.unknownParams(name, { [base]: '' }).length === 0);
+    const headers = withRepeatedParams(withIgnoredParams(admitted, ignored), repeated);
     // A request whose answer was large a moment ago waits for room before it is built again.
     const key = bodyParam ? undefined : `${name}?${query}`;
     const expected = key === undefined ? undefined : state.expectedChars.get(key);

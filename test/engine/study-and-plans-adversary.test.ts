@@ -285,7 +285,7 @@ describe('reading plans', () => {
     const b = await bible();
     const sent = async (sections: string) => (await b.call('GetBibleReadingPlan', { days: 1, sections }))[0];
     expect(await sent('nt')).toMatchObject({ sections: 'nt', chaptersInfo: { totalChapters: 260 } });
-    expect(await sent('OT NT')).toMatchObject({ sections: 'OT+NT', chaptersInfo: { totalChapters: 1189 } });
+    expect(await sent('OT NT')).toMatchObject({ sections: 'OT NT', chaptersInfo: { totalChapters: 1189 } });
     expect(await sent('Ot+Nt')).toMatchObject({ sections: 'Ot+Nt', chaptersInfo: { totalChapters: 1189 } });
     expect(await sent('  nt  ')).toMatchObject({ sections: 'nt' });
     expect(await sent('')).toMatchObject({ sections: 'OT+NT' });

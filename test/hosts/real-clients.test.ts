@@ -150,7 +150,7 @@ describe('GetBibleReadingPlan reads the whole Bible from every spelling a form s
       ['both', 'both'],
       ['Both', 'Both'],
       ['ot+nt', 'ot+nt'],
-      ['ot nt', 'ot+nt'],
+      ['ot nt', 'ot nt'],
     ]) {
       const plan = (await b.call('GetBibleReadingPlan', {
         days: '30',

@@ -151,9 +151,9 @@ export const planOperations = [
     ),
     packs: () => PLAN_PACKS,
     run(ctx, p) {
-      // A space in sections can only be a "+" that the query string decoded.
-      const sentSections = (p.sections as string).replace(/ /g, '+');
-      const upper = sentSections.toUpperCase();
+      // Echoed as the service (PHP) would: the value as decoded, so an unencoded "OT+NT" comes back "OT NT".
+      const sentSections = p.sections as string;
+      const upper = sentSections.toUpperCase().replace(/ /g, '+');
       const sections: Sections = WHOLE_BIBLE_SPELLINGS.includes(upper) ? 'OT+NT' : SECTIONS.find((v) => v === upper)!;
       const { age } = p.requestedAge as AgeValue;
       const table = chapterTable(ctx.meta, ctx.translation('kjv'));

@@ -68,3 +68,22 @@ function strictlyDecoded(raw: string): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * Refuses a PHP-style array (`versionId[]=bbe`, `versionId[0]=bbe`, as http_build_query writes an array) of a
+ * parameter the operation takes. Ignored like any unknown name, it answered as if the parameter were not
+ * given (the KJV, say) with no error; PHP itself would have handed the service an array, not the value.
+ */
+export function refuseArrayParams(ignored: readonly string[], takes: (name: string) => boolean): void {
+  for (const name of ignored) {
+    const base = /^([^[\]]+)\[[^\]]*\]$/.exec(name)?.[1];
+    if (base !== undefined && takes(base)) {
+      const shown = base.slice(0, 40);
+      throw new BibleError(
+        'INVALID_PARAMETER',
+        `${shown} is sent as an array (${name.slice(0, 60)}); send ${shown}=value once`,
+        shown,
+      );
+    }
+  }
+}
