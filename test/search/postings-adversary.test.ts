@@ -11,7 +11,7 @@ import { assemblePack, layoutBlocks, layoutPack, type SectionValue, zlibDeflate 
 import { open } from '../../engine/core/index.ts';
 import { queryMatcher } from '../../engine/core/match.ts';
 import { RangeDecoder } from '../../engine/core/pack/range-coding.ts';
-import { declared, readPack } from '../read-pack.ts';
+import { readPack } from '../read-pack.ts';
 import { EXTRABIBLICAL_PACK } from '../../engine/core/pack/schemas.ts';
 import { decodePostings, encodePostings } from '../../engine/core/search/postings.ts';
 import { openNode } from '../../engine/node/loader.ts';

@@ -10,7 +10,7 @@ import { writePack, type SectionValue } from '../../compiler/pack/writer.ts';
 import { open } from '../../engine/core/engine.ts';
 import { BibleError } from '../../engine/core/errors.ts';
 import { normalizeText } from '../../engine/core/match.ts';
-import { declared, readPack } from '../read-pack.ts';
+import { readPack } from '../read-pack.ts';
 import { TEXT_PACK } from '../../engine/core/pack/schemas.ts';
 import { DEFAULT_DATA_DIR } from '../../engine/node/loader.ts';
 import { bible, type LooseBible } from '../helpers.ts';
