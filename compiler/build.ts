@@ -23,6 +23,8 @@ import { topicsBuilder } from './builders/topics.ts';
 import { studyBuilder } from './builders/study.ts';
 import { bookFactsBuilder } from './builders/book-facts.ts';
 import { assemblePack, layoutBlocks, layoutPack } from './pack/writer.ts';
+import type { PackDeclaration } from '../engine/core/pack/format.ts';
+import { schemaOfPack } from '../engine/core/pack/schemas.ts';
 import { createCompressionPool, type CompressionPool } from './pack/compress.ts';
 import type { WorkerMessage, WorkerRequest } from './build-worker.ts';
 
@@ -290,9 +292,16 @@ function admit(output: PackOutput, excludedIds: Set<string>, builderName: string
   return admitted;
 }
 
+/** What a built pack declares itself to be: its name, its schema's kind, the datasets it holds. */
+function declarationOfBuilt(built: BuiltPack): PackDeclaration {
+  const schema = schemaOfPack(built.name);
+  if (!schema) throw new Error(`pack ${built.name}: no schema in engine/core/pack/schemas.ts gives this name`);
+  return { name: built.name, schema: schema.kind, datasets: built.datasets };
+}
+
 /** Compresses a pack's blocks in the pool and writes it. */
 async function compressAndWrite(pool: CompressionPool, output: PackOutput, builder: string, built: BuiltPack) {
-  const layout = layoutPack(built.sections);
+  const layout = layoutPack(built.sections, declarationOfBuilt(built));
   const deflated = await pool.deflate(layoutBlocks(layout));
   writeAndRecord(output, builder, built, assemblePack(layout, deflated));
 }

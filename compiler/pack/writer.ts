@@ -3,6 +3,8 @@ import { crc32 } from '../../engine/core/pack/crc32.ts';
 import {
   BLOCK_ENTRY_BYTES,
   BlockCoding,
+  declarationFields,
+  type PackDeclaration,
   PACK_FORMAT_VERSION,
   PACK_HEADER_BYTES,
   PACK_MAGIC,
@@ -64,13 +66,30 @@ export function sectionsOf<Schema extends PackSchema>(
 
 const describe = (schema: PackSchema) => (typeof schema.name === 'string' ? schema.name : schema.name('*'));
 
-/** A pack before compression: each section's kind and inflated blocks, in the order they are written. */
+/** A pack before compression: what it declares itself to be, and each section's kind and inflated
+ *  blocks, in the order they are written. */
 export interface PackLayout {
+  declaration: PackDeclaration;
   sections: { name: string; kind: number; blocks: Uint8Array[] }[];
 }
 
-export function layoutPack(sections: Record<string, SectionValue>): PackLayout {
+/** The declaration's fields as they are written; one the reader could not give back is refused. */
+function declarationBytes(declaration: PackDeclaration): string[] {
+  const fields = declarationFields(declaration);
+  const what = ['name', 'schema', 'datasets'];
+  fields.forEach((field, i) => {
+    if (!/^[\x20-\x7e]{0,255}$/.test(field)) throw new Error(`pack declaration: bad ${what[i]} '${field}'`);
+  });
+  if (!fields[0] || !fields[1]) throw new Error('pack declaration: a pack needs a name and a schema');
+  if (declaration.datasets.some((id) => !id || id.includes(',')))
+    throw new Error(`pack ${declaration.name}: a dataset id is empty or has a comma`);
+  return fields;
+}
+
+export function layoutPack(sections: Record<string, SectionValue>, declaration: PackDeclaration): PackLayout {
+  declarationBytes(declaration);
   return {
+    declaration,
     sections: Object.entries(sections).map(([name, value]) => {
       if (!/^[\x21-\x7e]{1,255}$/.test(name)) throw new Error(`bad section name '${name}'`);
       return { name, kind: SectionKind[value.kind as SectionKindName], blocks: sectionBlocks(value) };
@@ -157,8 +176,10 @@ export function assemblePack(layout: PackLayout, deflated: readonly Uint8Array[]
       stored.push(best);
     }
   if (next !== deflated.length) throw new Error('one compressed stream per coding of each block is needed');
+  const declaration = declarationBytes(layout.declaration);
   let directoryLength = 4;
   for (const s of layout.sections) directoryLength += 1 + s.name.length + 1 + 4 + s.blocks.length * BLOCK_ENTRY_BYTES;
+  for (const field of declaration) directoryLength += 1 + field.length;
   const payloadLength = stored.reduce((n, b) => n + b.bytes.length, 0);
   const file = new Uint8Array(PACK_HEADER_BYTES + directoryLength + payloadLength);
   const view = new DataView(file.buffer);
@@ -181,6 +202,10 @@ export function assemblePack(layout: PackLayout, deflated: readonly Uint8Array[]
       p += BLOCK_ENTRY_BYTES;
     }
   }
+  for (const field of declaration) {
+    file[p++] = field.length;
+    for (const ch of field) file[p++] = ch.charCodeAt(0);
+  }
   for (const { bytes } of stored) {
     file.set(bytes, p);
     p += bytes.length;
@@ -198,7 +223,7 @@ export const zlibDeflate = (job: DeflateJob): Uint8Array =>
   deflateRawSync(job.bytes, { level: job.level, memLevel: 9 });
 
 /** Serialises and compresses each block with zlib, in this thread. */
-export function writePack(sections: Record<string, SectionValue>): Uint8Array {
-  const layout = layoutPack(sections);
+export function writePack(sections: Record<string, SectionValue>, declaration: PackDeclaration): Uint8Array {
+  const layout = layoutPack(sections, declaration);
   return assemblePack(layout, layoutBlocks(layout).map(zlibDeflate));
 }

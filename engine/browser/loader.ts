@@ -1,5 +1,6 @@
 // The browser host: packs come over fetch from a folder of packs (dist/data served as-is), and
-// manifest.json versions each URL by the pack's SHA-256 so HTTP caches can keep a pack forever.
+// manifest.json versions each URL by the pack's SHA-256 so HTTP caches can keep a pack forever. The
+// bytes fetched are checked against that SHA-256 where the platform has WebCrypto (verifyingSha256).
 import type { PackLoader } from '../core/engine.ts';
 import { BibleError } from '../core/errors.ts';
 import { isPackName } from '../core/pack/reader.ts';
@@ -39,6 +40,29 @@ export function packUrl(base: URL, name: string, pack?: ManifestPack): string {
   return url.href;
 }
 
+/** SHA-256 of some bytes in hex, by WebCrypto; undefined where the platform has none. */
+type Sha256 = (bytes: Uint8Array<ArrayBuffer>) => Promise<string>;
+
+/**
+ * WebCrypto's SHA-256 where the platform has it. It has none outside a secure context (a page served
+ * over plain http from another host than localhost) and in some embedded runtimes: packs are then used
+ * unverified against the manifest, which leaves the pack's own checks (each block's CRC-32, and the
+ * declaration by which a file holding another pack is refused).
+ */
+function webCryptoSha256(): Sha256 | undefined {
+  const subtle = (globalThis as { crypto?: { subtle?: SubtleCrypto } }).crypto?.subtle;
+  if (!subtle || typeof subtle.digest !== 'function') return undefined;
+  return async (bytes) => {
+    const digest = new Uint8Array(await subtle.digest('SHA-256', bytes));
+    let hex = '';
+    for (const byte of digest) hex += byte.toString(16).padStart(2, '0');
+    return hex;
+  };
+}
+
+/** Whether the loader checks packs against manifest.json's SHA-256 on this platform (it needs WebCrypto). */
+export const verifyingSha256 = (): boolean => webCryptoSha256() !== undefined;
+
 /** Drops cached packs the current manifest no longer names (older builds), so rebuilds do not pile up. */
 async function pruneCache(cacheName: string, base: URL, packs: Map<string, ManifestPack>): Promise<void> {
   if (typeof caches === 'undefined') return;
@@ -71,6 +95,7 @@ export function fetchLoader(options: FetchLoaderOptions = {}): PackLoader {
     );
   }
   if (!base.pathname.endsWith('/')) base.pathname += '/';
+  const sha256 = webCryptoSha256();
   let manifest: Promise<Map<string, ManifestPack>> | undefined;
   const manifestPacks = () =>
     (manifest ??= readManifest(base, fetchFn).then((m) => {
@@ -81,7 +106,8 @@ export function fetchLoader(options: FetchLoaderOptions = {}): PackLoader {
   const load = async (name: string) => {
     if (!isPackName(name)) throw new Error(`bad pack name ${JSON.stringify(name)}`);
     const packs = await manifestPacks();
-    const url = packUrl(base, name, packs.get(name));
+    const listed = packs.get(name);
+    const url = packUrl(base, name, listed);
     let response: Response;
     try {
       response = await fetchFn(url);
@@ -93,15 +119,34 @@ export function fetchLoader(options: FetchLoaderOptions = {}): PackLoader {
       throw new Error(`${url}: ${why}${cause instanceof Error ? ` (${cause.message})` : ''}`);
     }
     if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
-    if (options.cacheName && typeof caches !== 'undefined') {
+    const cache = options.cacheName && typeof caches !== 'undefined' ? options.cacheName : undefined;
+    const copy = cache ? response.clone() : undefined;
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const expected = typeof listed?.sha256 === 'string' ? listed.sha256.toLowerCase() : undefined;
+    if (expected && sha256) {
+      const actual = await sha256(bytes);
+      if (actual !== expected) {
+        // A cache (this loader's, or the service worker's) may hold the wrong bytes under the versioned URL:
+        // they are dropped, so the next load fetches the pack again.
+        if (cache)
+          void caches.open(cache).then(
+            (c) => c.delete(url),
+            () => false,
+          );
+        throw new BibleError(
+          'NOT_AVAILABLE',
+          `pack '${name}' cannot be used: the bytes fetched from ${url} have SHA-256 ${actual.slice(0, 16)}…, not the ${expected.slice(0, 16)}… manifest.json gives (a stale cache, a changed file, or a proxy that altered it?)`,
+        );
+      }
+    }
+    if (cache && copy) {
       // Best effort: a full or unavailable cache must not stop the reading.
-      const copy = response.clone();
       caches
-        .open(options.cacheName)
-        .then((cache) => cache.put(url, copy))
+        .open(cache)
+        .then((c) => c.put(url, copy))
         .catch(() => {});
     }
-    return new Uint8Array(await response.arrayBuffer());
+    return bytes;
   };
   // The manifest names the packs the folder serves; without one, the loader cannot tell.
   return Object.assign(load, {

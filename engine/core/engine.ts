@@ -16,7 +16,7 @@ import type {
 } from './typed.ts';
 import { packUnusable, readPack, type Checksum, type Inflate, type Pack } from './pack/reader.ts';
 import { packName, type PackSchema } from './pack/schema.ts';
-import { META_PACK } from './pack/schemas.ts';
+import { META_PACK, schemaOfPack } from './pack/schemas.ts';
 import type { AudioOption } from './ops/audio.ts';
 import {
   checkedNow,
@@ -176,6 +176,14 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
         try {
           bytes = await options.loader(name);
         } catch (error) {
+          // A loader's own refusal of the pack (the browser loader's, of bytes that do not match the
+          // manifest's SHA-256) already names it: it is passed on, not wrapped in a second sentence.
+          if (
+            error instanceof BibleError &&
+            error.code === 'NOT_AVAILABLE' &&
+            error.message.startsWith(`pack '${name}' `)
+          )
+            throw error;
           throw notAvailable(
             `pack '${name}' could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
           );
@@ -187,6 +195,11 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
         pack = readPack(name, bytes, inflate, options.checksum, () => {
           if (pack && packs.get(name) === pack) forgetPack(name);
         });
+        // Its name is checked by readPack; its kind is checked against the schema it will be read with, so
+        // a pack built wrongly under the right name is refused here too, not read as another kind of pack.
+        const schema = schemaOfPack(name);
+        if (schema && pack.declaration.schema !== schema.kind)
+          throw packUnusable(name, `it declares itself a ${pack.declaration.schema} pack, not a ${schema.kind} pack`);
         packs.set(name, pack);
         return pack;
       })();

@@ -2,7 +2,7 @@
 // table (operations.ts) lists them all.
 import { bookOf, chapterOf, padBookId, padChapterOrVerse, verseOf } from './ids.ts';
 import type { Meta, Language } from './meta.ts';
-import type { PackSchema, PackSections, TypedPack } from './pack/schema.ts';
+import type { KeyedNaming, PackSchema, PackSections, TypedPack } from './pack/schema.ts';
 import { TEXT_PACK } from './pack/schemas.ts';
 import type { ParamSpec, VerseIdValue, BookOrTestament } from './params.ts';
 import type { Infer, Shape } from './shape.ts';
@@ -16,7 +16,7 @@ export interface Context {
   translation(versionId: string): TranslationData;
   /** a loaded pack, read through its schema (pass the key of a keyed schema: TEXT_PACK and 'kjv') */
   pack<S extends PackSections>(schema: PackSchema<S, string>): TypedPack<S>;
-  pack<S extends PackSections>(schema: PackSchema<S, (key: string) => string>, key: string): TypedPack<S>;
+  pack<S extends PackSections>(schema: PackSchema<S, KeyedNaming>, key: string): TypedPack<S>;
   /**
    * Whether the host can give this pack (its loader lists it, or it is loaded already), found without
    * loading it; true for every pack when the loader cannot list what it has.

@@ -633,7 +633,8 @@ const sendRefusal = (x: Exchange, r: Refusal, headers: Record<string, string> = 
 /** The packs and manifest under /data/, and the reader page at /. */
 function staticRoots(webDir: string | null, dataDir: string | null): StaticRoot[] {
   return [
-    // Packs and the manifest; a ?v=<hash> URL names one exact content, so it may be kept for a year.
+    // Packs and the manifest; a ?v= that is the pack's own hash names one exact content, so it may be kept
+    // for a year (static-files.ts: namesContent); any other v is cached as an unversioned URL.
     ...(dataDir
       ? [
           {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { sectionsOf, writePack } from '../../compiler/pack/writer.ts';
 import { definePack, json, packName, u16, u32, utf8, withSchema } from '../../engine/core/pack/schema.ts';
-import { readPack } from '../read-pack.ts';
+import { declared, readPack } from '../read-pack.ts';
 import { TEXT_PACK, XREFS_PACK } from '../../engine/core/pack/schemas.ts';
 
 const SAMPLE = definePack('sample', { info: json<{ n: number }>(), ids: u32, counts: u16, words: utf8 });
@@ -13,12 +13,15 @@ describe('pack schemas', () => {
     const a = sectionsOf(SAMPLE, { words: 'a b', counts: [1], ids: [7, 8], info: { n: 2 } });
     expect(Object.keys(a)).toEqual(['info', 'ids', 'counts', 'words']);
     const b = sectionsOf(SAMPLE, { info: { n: 2 }, ids: [7, 8], counts: [1], words: 'a b' });
-    expect(writePack(a)).toEqual(writePack(b));
+    expect(writePack(a, declared('sample'))).toEqual(writePack(b, declared('sample')));
   });
 
   it('reads back each section through the same schema', () => {
     const pack = withSchema(
-      readPack('sample', writePack(sectionsOf(SAMPLE, { info: { n: 2 }, ids: [7, 8], counts: [1], words: 'a b' }))),
+      readPack(
+        'sample',
+        writePack(sectionsOf(SAMPLE, { info: { n: 2 }, ids: [7, 8], counts: [1], words: 'a b' }), declared('sample')),
+      ),
       SAMPLE,
     );
     expect(pack.json('info').n).toBe(2);

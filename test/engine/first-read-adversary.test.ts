@@ -18,7 +18,7 @@ import { lineStarts, loadTranslation, type TextPackInfo, type TranslationData } 
 import { createVersification } from '../../engine/core/versification.ts';
 import { DEFAULT_DATA_DIR, fsLoader, nativeInflate, openNode } from '../../engine/node/loader.ts';
 import { readLocalPack } from '../helpers.ts';
-import { readPack } from '../read-pack.ts';
+import { declared, readPack } from '../read-pack.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const grid = withSchema(readLocalPack('meta'), META_PACK).json('versification');
@@ -110,7 +110,12 @@ const tinyGrid = createVersification([[3, 2], [2]]);
 
 /** A text pack's file with this info, these block starts and word-coded blocks, and no search entries
  *  (the section kinds come from the pack's schema). */
-function textPackFile(info: TextPackInfo, blockStarts: number[], sections: ReturnType<typeof wordCodedSections>) {
+function textPackFile(
+  info: TextPackInfo,
+  blockStarts: number[],
+  sections: ReturnType<typeof wordCodedSections>,
+  name = 'text-tiny',
+) {
   return writePack(
     sectionsOf(TEXT_PACK, {
       info,
@@ -120,6 +125,7 @@ function textPackFile(info: TextPackInfo, blockStarts: number[], sections: Retur
       entryKeys: new Uint32Array(0),
       ...sections,
     }),
+    declared(name, 'text'),
   );
 }
 
@@ -238,7 +244,7 @@ describe('crafted word-coded packs read cold', () => {
     const sections = wordCodedSections(blocks, { frontCoded: false });
     const original = readLocalPack('text-kjv');
     const section = <T>(name: string) => original.json(name) as T;
-    const bytes = textPackFile(section('info'), [0, genesisEnd, real.size], sections);
+    const bytes = textPackFile(section('info'), [0, genesisEnd, real.size], sections, 'text-kjv');
     const disk = fsLoader();
     const loader = async (name: string) => (name === 'text-kjv' ? bytes : disk(name));
     for (const before of [undefined, '66022021']) {

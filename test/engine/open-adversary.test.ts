@@ -19,7 +19,7 @@ import { sectionsOf, writePack } from '../../compiler/pack/writer.ts';
 import { composeVerseId } from '../../engine/core/ids.ts';
 import { TEXT_PACK } from '../../engine/core/pack/schemas.ts';
 import { open } from '../../engine/core/engine.ts';
-import { readPack } from '../read-pack.ts';
+import { declared, readPack } from '../read-pack.ts';
 import { loadTranslation } from '../../engine/core/translation.ts';
 import { readDictionary } from '../../engine/core/pack/word-coding.ts';
 import { searchEntrySections } from '../../engine/core/search/text-index.ts';
@@ -602,6 +602,7 @@ describe('the verse list arithmetic on made-up grids', () => {
             ...coded,
             ...searchEntrySections(readDictionary(coded), lines),
           }),
+          declared('text-made', 'text'),
         );
         const text = loadTranslation(readPack('text-made', bytes) as never, createVersification(grid), 2);
         expect(text.size).toBe(list.length);

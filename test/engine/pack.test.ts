@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { NUMERIC_LEVEL, SMALL_BLOCK_BYTES, writePack } from '../../compiler/pack/writer.ts';
-import { readPack } from '../read-pack.ts';
+import { declared, readPack } from '../read-pack.ts';
 import { BibleError } from '../../engine/core/errors.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { DEFAULT_DATA_DIR, fsLoader, nativeInflate } from '../../engine/node/loader.ts';
@@ -46,13 +46,16 @@ describe('pack container', () => {
         (s, u32, u16, bytes) => {
           const pack = readPack(
             't',
-            writePack({
-              s: { kind: 'utf8', data: s },
-              a: { kind: 'u32', data: u32 },
-              b: { kind: 'u16', data: u16 },
-              c: { kind: 'bytes', data: bytes },
-              j: { kind: 'json', data: { s } },
-            }),
+            writePack(
+              {
+                s: { kind: 'utf8', data: s },
+                a: { kind: 'u32', data: u32 },
+                b: { kind: 'u16', data: u16 },
+                c: { kind: 'bytes', data: bytes },
+                j: { kind: 'json', data: { s } },
+              },
+              declared('t'),
+            ),
           );
           expect(pack.text('s')).toBe(s);
           expect([...pack.u32('a')]).toEqual(u32);
@@ -79,7 +82,7 @@ describe('pack container', () => {
     fc.assert(
       fc.property(columns, (values) => {
         const u16 = values.map((v) => v & 0xffff);
-        const file = writePack({ a: { kind: 'u32', data: values }, b: { kind: 'u16', data: u16 } });
+        const file = writePack({ a: { kind: 'u32', data: values }, b: { kind: 'u16', data: u16 } }, declared('t'));
         const pack = readPack('t', file);
         expect([...pack.u32('a')]).toEqual(values);
         expect([...pack.u16('b')]).toEqual(u16);
@@ -107,10 +110,13 @@ describe('pack container', () => {
         fc.array(fc.nat({ max: 0xffffffff }), { minLength: 1, maxLength: SMALL_BLOCK_BYTES / 4 }),
         fc.nat({ max: 7 }),
         (values, offset) => {
-          const written = writePack({
-            a: { kind: 'u32', data: values },
-            b: { kind: 'u16', data: values.map((v) => v & 0xffff) },
-          });
+          const written = writePack(
+            {
+              a: { kind: 'u32', data: values },
+              b: { kind: 'u16', data: values.map((v) => v & 0xffff) },
+            },
+            declared('t'),
+          );
           expect(directoryCodings(written).get('a')).toBe(BlockCoding.stored);
           // As a host's loader may hand it over: a Node Buffer (whose slice() is a view) at an odd offset.
           const backing = Buffer.alloc(written.length + offset);
@@ -130,9 +136,12 @@ describe('pack container', () => {
     expect(codings.get('byOrdinal')).not.toBe(BlockCoding.deflate);
     expect(codings.get('offsets')).toBe(BlockCoding.deflateDeltaBytePlanes);
     // The same coding byte on a text section's block is a corrupt directory.
-    const text = writePack({
-      s: { kind: 'utf8', data: 'In the beginning God created the heaven and the earth. '.repeat(30) },
-    });
+    const text = writePack(
+      {
+        s: { kind: 'utf8', data: 'In the beginning God created the heaven and the earth. '.repeat(30) },
+      },
+      declared('t'),
+    );
     const at = 16 + 4 + 1 + 1 + 1 + 4;
     expect(text[at]).toBe(BlockCoding.deflate);
     text[at] = BlockCoding.deflateDeltas;
@@ -150,7 +159,10 @@ describe('pack container', () => {
     };
     const pack = readPack(
       't',
-      writePack({ big: { kind: 'utf8', data: large }, small: { kind: 'json', data: { s: 'amen '.repeat(500) } } }),
+      writePack(
+        { big: { kind: 'utf8', data: large }, small: { kind: 'json', data: { s: 'amen '.repeat(500) } } },
+        declared('t'),
+      ),
       counting,
     );
     expect(pack.text('big')).toBe(large);
@@ -164,7 +176,7 @@ describe('pack container', () => {
 
   it('is deterministic', () => {
     const sections = { x: { kind: 'utf8', data: 'In the beginning' } } as const;
-    expect(writePack(sections)).toEqual(writePack(sections));
+    expect(writePack(sections, declared('t'))).toEqual(writePack(sections, declared('t')));
   });
 
   const real = readFileSync(join(DEFAULT_DATA_DIR, 'text-kjv.pack'));
@@ -266,7 +278,7 @@ describe('pack container', () => {
         (parts, chunks) => {
           const pack = readPack(
             'b',
-            writePack({ t: { kind: 'utf8', data: parts }, c: { kind: 'bytes', data: chunks } }),
+            writePack({ t: { kind: 'utf8', data: parts }, c: { kind: 'bytes', data: chunks } }, declared('b')),
           );
           expect(pack.text('t')).toBe(parts.join(''));
           const blocks = pack.blocks('t');
@@ -282,7 +294,7 @@ describe('pack container', () => {
   });
 
   it('fails cleanly on a missing section', () => {
-    const pack = readPack('p', writePack({ a: { kind: 'utf8', data: 'x' } }));
+    const pack = readPack('p', writePack({ a: { kind: 'utf8', data: 'x' } }, declared('p')));
     expect(() => pack.text('b')).toThrow(/section 'b' is missing/);
     expect(() => pack.json('a')).toThrow(/not json/);
   });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { type SectionValue, writePack } from '../../compiler/pack/writer.ts';
 import { wordCodedEntrySections, wordCodedSections } from '../../compiler/pack/word-coding.ts';
 import { fromBytePlanes, fromDeltasInPlace, toBytePlanes, toDeltas } from '../../engine/core/pack/column-coding.ts';
-import { readPack } from '../read-pack.ts';
+import { declared, readPack } from '../read-pack.ts';
 import { readWordCodedEntries } from '../../engine/core/pack/word-coded-entries.ts';
 import { decodeWords, readDictionary } from '../../engine/core/pack/word-coding.ts';
 import { COMMENTARY_PACK, DICTIONARY_PACK, XREFS_PACK } from '../../engine/core/pack/schemas.ts';
@@ -77,7 +77,7 @@ function entriesThroughAPack(texts: readonly string[], blockBytes: number) {
     separators: { kind: 'u32', data: s.separators },
     text: { kind: 'bytes', data: s.text },
   };
-  const pack = readPack('entries-test', writePack(sections));
+  const pack = readPack('entries-test', writePack(sections, declared('entries-test')));
   return readWordCodedEntries(pack as never, 2);
 }
 
@@ -232,7 +232,10 @@ describe('column coding round-trips', () => {
           const sorted = [...a].sort((x, y) => x - y);
           const pack = readPack(
             'numbers',
-            writePack({ a: { kind: 'u32', data: a }, s: { kind: 'u32', data: sorted }, b: { kind: 'u16', data: b } }),
+            writePack(
+              { a: { kind: 'u32', data: a }, s: { kind: 'u32', data: sorted }, b: { kind: 'u16', data: b } },
+              declared('numbers'),
+            ),
           );
           expect([...pack.u32('a')]).toEqual(a);
           expect([...pack.u32('s')]).toEqual(sorted);
@@ -336,7 +339,7 @@ function rewritten(name: string, schema: PackSections, changes: Record<string, u
               : Array.from({ length: pack.blocks(section).count }, (_, i) => pack.blocks(section).read(i));
     sections[section] = { kind: spec.kind, data } as SectionValue;
   }
-  return writePack(sections);
+  return writePack(sections, pack.declaration);
 }
 const rewrittenSmiths = (changes: Record<string, unknown>) =>
   rewritten('dictionary-smiths', DICTIONARY_PACK.sections, changes);

@@ -13,7 +13,7 @@ import { BibleError } from '../../engine/core/errors.ts';
 import { loadMeta } from '../../engine/core/meta.ts';
 import { crc32 } from '../../engine/core/pack/crc32.ts';
 import { fflateInflate } from '../../engine/core/pack/fflate-inflate.ts';
-import { readPack } from '../read-pack.ts';
+import { declared, readPack } from '../read-pack.ts';
 import type { PackOf } from '../../engine/core/pack/schema.ts';
 import { type META_PACK, TEXT_PACK } from '../../engine/core/pack/schemas.ts';
 import { decodeWords, packDictionary, wordCodedBlocks } from '../../engine/core/pack/word-coding.ts';
@@ -46,9 +46,9 @@ function oddPack(
     separators: { kind: 'u32', data: coded.separators },
     text: { kind: 'bytes', data: coded.text },
   };
-  if (!stored) return writePack(sections);
+  if (!stored) return writePack(sections, declared(packName));
   // A "compressed" stream longer than its block is never chosen: every block is stored as it is.
-  const layout = layoutPack(sections);
+  const layout = layoutPack(sections, declared(packName));
   return assemblePack(
     layout,
     layoutBlocks(layout).map((job) => new Uint8Array(job.bytes.length + 1)),
@@ -303,7 +303,7 @@ describe('the Node loader', () => {
     // naming the pack (each file is read again, not the one refused before).
     fs.rmSync(file);
     for (const [replace, why] of [
-      [() => fs.copyFileSync(realPack('text-kjv1611'), file), 'holds the text of "kjv1611"'],
+      [() => fs.copyFileSync(realPack('text-kjv1611'), file), "holds pack 'text-kjv1611'"],
       [() => fs.writeFileSync(file, new Uint8Array(5000).fill(7)), 'bad magic'],
       [() => fs.mkdirSync(file), 'not a regular file'],
     ] as const) {
@@ -542,7 +542,7 @@ function rewrittenKjv(damage: (sections: Record<string, SectionValue>) => void):
     sections[name] = { kind: spec.kind, data } as SectionValue;
   }
   damage(sections);
-  const layout = layoutPack(sections);
+  const layout = layoutPack(sections, pack.declaration);
   return assemblePack(
     layout,
     layoutBlocks(layout).map((job) => new Uint8Array(job.bytes.length + 1)),

@@ -1,6 +1,7 @@
 // A strongs-index pack whose verse lists run past the KJV (what a compiler bug would write; the CRC
 // catches damage on disk): GetSearchStrongs refuses it as NOT_AVAILABLE naming the pack, as other
 // readers of damaged packs do, rather than throwing a bare RangeError from the versification.
+import { declared } from '../read-pack.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,7 +31,7 @@ function overshootingIndex(): Uint8Array {
   // Gaps add up to ordinals: 65,535 twice from G26's first verse is far past the KJV's 31,102.
   gaps[start[26]] = 0xffff;
   gaps[start[26] + 1] = 0xffff;
-  return writePack(sectionsOf(STRONGS_INDEX_PACK, data as never));
+  return writePack(sectionsOf(STRONGS_INDEX_PACK, data as never), declared('strongs-index'));
 }
 
 describe('GetSearchStrongs on a damaged strongs-index', () => {

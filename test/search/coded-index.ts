@@ -4,7 +4,7 @@
 import { wordCodedSections } from '../../compiler/pack/word-coding.ts';
 import { sectionsOf, writePack } from '../../compiler/pack/writer.ts';
 import { normalizeText } from '../../engine/core/match.ts';
-import { readPack } from '../read-pack.ts';
+import { declared, readPack } from '../read-pack.ts';
 import { TEXT_PACK } from '../../engine/core/pack/schemas.ts';
 import { readDictionary } from '../../engine/core/pack/word-coding.ts';
 import { buildPostings, type PostingIndex, postingIndexOf } from '../../engine/core/search/postings.ts';
@@ -25,7 +25,7 @@ export function textPack(verses: string[], cuts: number[]) {
     ...coded,
     ...searchEntrySections(readDictionary(coded), verses),
   });
-  return readPack('text-test', writePack(sections));
+  return readPack('text-test', writePack(sections, declared('text-test', 'text')));
 }
 
 /** The index the engine reads off the word codes of a pack of these verses. */

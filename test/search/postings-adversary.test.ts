@@ -245,15 +245,18 @@ describe('a damaged word index in the extra-biblical pack answers NOT_AVAILABLE 
   ) as Record<string, SectionValue>;
   // The other sections are laid out and deflated once: deflating the whole pack again for every case
   // would take most of this file's time.
-  const restLayout = layoutPack(rest);
+  const restLayout = layoutPack(rest, original.declaration);
   const restDeflated = layoutBlocks(restLayout).map(zlibDeflate);
   const repack = (i: unknown, t: string, b: Uint8Array) => {
-    const index = layoutPack({
-      searchInfo: { kind: 'json', data: i },
-      searchTerms: { kind: 'utf8', data: t },
-      searchIds: { kind: 'bytes', data: b },
-    });
-    return assemblePack({ sections: [...restLayout.sections, ...index.sections] }, [
+    const index = layoutPack(
+      {
+        searchInfo: { kind: 'json', data: i },
+        searchTerms: { kind: 'utf8', data: t },
+        searchIds: { kind: 'bytes', data: b },
+      },
+      original.declaration,
+    );
+    return assemblePack({ ...restLayout, sections: [...restLayout.sections, ...index.sections] }, [
       ...restDeflated,
       ...layoutBlocks(index).map(zlibDeflate),
     ]);

@@ -260,6 +260,7 @@ describe('answers equal a plain scan', () => {
 // ---- damaged and swapped text packs ----
 
 const packFile = (name: string) => new Uint8Array(readFileSync(join(DEFAULT_DATA_DIR, `${name}.pack`)));
+const KJV_DECLARATION = readPack('text-kjv', packFile('text-kjv')).declaration;
 
 /** A pack's sections as the writer takes them, every block kept. */
 function sectionsOf(name: string): Record<string, SectionValue> {
@@ -300,7 +301,7 @@ describe('a damaged text pack is refused by name, or answers as the good one doe
   const edited = (edit: (s: Record<string, SectionValue>) => void) => () => {
     const sections = { ...good };
     edit(sections);
-    return writePack(sections);
+    return writePack(sections, KJV_DECLARATION);
   };
   const withKinds = (f: (k: Uint8Array) => void) =>
     edited((s) => {
@@ -400,7 +401,9 @@ describe('a damaged text pack is refused by name, or answers as the good one doe
   };
   it('the good pack rewritten answers as the shipped one', async () => {
     const shipped = await bible();
-    const rewritten = await open({ loader: async (n) => (n === 'text-kjv' ? writePack(good) : packFile(n)) });
+    const rewritten = await open({
+      loader: async (n) => (n === 'text-kjv' ? writePack(good, KJV_DECLARATION) : packFile(n)),
+    });
     for (const [name, params] of SEARCHES)
       expect(await rewritten.call(name, params), name).toEqual(await shipped.call(name, params));
   });

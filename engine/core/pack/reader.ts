@@ -4,6 +4,9 @@ import { strictUtf8Decoder } from '../utf8.ts';
 import {
   BLOCK_ENTRY_BYTES,
   BlockCoding,
+  declarationOf,
+  describeDeclaration,
+  type PackDeclaration,
   PACK_FORMAT_VERSION,
   PACK_HEADER_BYTES,
   PACK_MAGIC,
@@ -39,6 +42,8 @@ export interface Blocks {
 
 export interface Pack {
   readonly name: string;
+  /** what the pack's bytes declare it to be; its name is the one it was opened by */
+  readonly declaration: PackDeclaration;
   readonly sectionNames: string[];
   has(section: string): boolean;
   bytes(section: string): Uint8Array;
@@ -144,7 +149,15 @@ function describeValue(value: unknown): string {
   return /^[AEIO]/.test(tag) ? `an ${tag}` : `a ${tag}`;
 }
 
+/** The refusal of a pack whose file declares another pack: what it holds instead, and what to do. */
+export const packMisplaced = (name: string, declaration: PackDeclaration) =>
+  packUnusable(
+    name,
+    `its file holds ${describeDeclaration(declaration)}, not '${name}' (another pack's file copied or renamed in its place?)`,
+  );
+
 /** Reads a pack's header and directory; every defect is reported as NOT_AVAILABLE naming the pack.
+ *  A pack whose directory declares another name than `name` is refused: its file holds another pack.
  *  Sections are inflated when first asked for, each block checked against its checksum first. */
 export function readPack(
   name: string,
@@ -188,6 +201,7 @@ export function readPack(
     throw fail('checksum mismatch in its directory (corrupt file)');
 
   const sections = new Map<string, Section>();
+  let declaration: PackDeclaration;
   const view = new DataView(directory.buffer, directory.byteOffset, directory.byteLength);
   let stored = PACK_HEADER_BYTES + directoryLength;
   try {
@@ -223,10 +237,19 @@ export function readPack(
       }
       sections.set(sectionName, { kind, blocks, length });
     }
+    const fields: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const fieldLength = directory[at];
+      if (fieldLength === undefined || at + 1 + fieldLength > directoryLength) throw new Error('declaration');
+      fields.push(String.fromCharCode(...directory.subarray(at + 1, at + 1 + fieldLength)));
+      at += 1 + fieldLength;
+    }
+    declaration = declarationOf(fields);
     if (at !== directoryLength) throw new Error('directory length');
   } catch {
     throw fail('section directory is corrupt');
   }
+  if (declaration.name !== name) throw refused(packMisplaced(name, declaration));
   if (stored > file.length) throw fail(`checksum mismatch: the file is truncated (${file.length} of ${stored} bytes)`);
 
   // Blocks are read in place from the loader's bytes, after open. A host that detached, shrank or reused
@@ -313,6 +336,7 @@ export function readPack(
 
   return {
     name,
+    declaration,
     sectionNames: [...sections.keys()],
     has: (sectionName) => sections.has(sectionName),
     bytes: (sectionName) => sectionBytes(sectionName, 'bytes'),

@@ -1,7 +1,7 @@
 // A pack's schema: its name and its sections, each with a kind (and, for JSON, the type of its value).
 // The compiler writes a pack from its schema and the engine reads it through the same schema, so a
 // section name misspelt on either side, or a value of the wrong kind or shape, fails the typecheck.
-import type { SectionKindName } from './format.ts';
+import type { PackDeclaration, SectionKindName } from './format.ts';
 import type { Blocks, Pack } from './reader.ts';
 
 /** One section. `json` is never set: it only carries the type of a JSON section's value. */
@@ -19,11 +19,21 @@ export const u16: SectionSpec<'u16'> = { kind: 'u16' };
 export const utf8: SectionSpec<'utf8'> = { kind: 'utf8' };
 export const json = <T>(): SectionSpec<'json', T> => ({ kind: 'json' });
 
-/** A pack's name: fixed ('study'), or one per key ('text-kjv' for the key 'kjv'). */
-export type PackNaming = string | ((key: string) => string);
+/** The names of a kind of pack with one file per key: `${kind}-${key}` ('text-kjv' for the key 'kjv'). */
+export type KeyedNaming<Kind extends string = string> = ((key: string) => string) & { readonly kind: Kind };
+
+/** Names a kind of pack with one file per key: keyed('text') names 'text-kjv' for the key 'kjv'. */
+export const keyed = <const Kind extends string>(kind: Kind): KeyedNaming<Kind> =>
+  Object.assign((key: string) => `${kind}-${key}`, { kind });
+
+/** A pack's name: fixed ('study'), or one per key (keyed('text')). */
+export type PackNaming = string | KeyedNaming;
 
 export interface PackSchema<Sections extends PackSections = PackSections, Name extends PackNaming = PackNaming> {
   readonly name: Name;
+  /** what every pack of this schema declares itself to be (format.ts: PackDeclaration): the fixed
+   *  name, or the keyed names' kind ('text' for text-kjv) */
+  readonly kind: string;
   readonly sections: Sections;
 }
 
@@ -31,7 +41,7 @@ export function definePack<const Name extends PackNaming, const Sections extends
   name: Name,
   sections: Sections,
 ): PackSchema<Sections, Name> {
-  return { name, sections };
+  return { name, kind: typeof name === 'string' ? name : name.kind, sections };
 }
 
 /** The file name of a schema's pack; a keyed schema needs its key. */
@@ -56,6 +66,7 @@ export type JsonOf<Spec> = Spec extends SectionSpec<'json', infer T> ? T : never
  */
 export interface TypedPack<Sections extends PackSections> {
   readonly name: string;
+  readonly declaration: PackDeclaration;
   readonly bytes: (section: SectionsOfKind<Sections, 'bytes'>) => Uint8Array;
   readonly u32: (section: SectionsOfKind<Sections, 'u32'>) => Uint32Array;
   readonly u16: (section: SectionsOfKind<Sections, 'u16'>) => Uint16Array;

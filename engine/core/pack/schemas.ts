@@ -13,7 +13,7 @@ import type {
   VersionRecord,
 } from './contents.ts';
 import type { DocumentedBookInfo, StoryRecord } from '../records.ts';
-import { bytes, definePack, json, u16, u32, utf8 } from './schema.ts';
+import { bytes, definePack, json, keyed, type PackSchema, u16, u32, utf8 } from './schema.ts';
 import type { WordCodeLayout } from './word-coding.ts';
 
 /** A running text stored word-coded (word-coding.ts): its dictionary, then `text`, one block of codes
@@ -54,7 +54,7 @@ export const META_PACK = definePack('meta', {
 
 /** One translation's verse text, one line per verse, in canonical order, word-coded in blocks of a
  *  run of chapters (never more than one book). */
-export const TEXT_PACK = definePack((versionId: string) => `text-${versionId}`, {
+export const TEXT_PACK = definePack(keyed('text'), {
   info: json<TextPackInfo>(),
   /** the position of each block's first verse in the verse list, then the number of verses */
   blockStarts: u32,
@@ -112,7 +112,7 @@ export const EXTRABIBLICAL_PACK = definePack('extrabiblical', {
 });
 
 /** The Hebrew (ot) or Greek (nt) words of each KJV verse, as columns over word positions. */
-export const ORIGINAL_PACK = definePack((testament: string) => `original-${testament}`, {
+export const ORIGINAL_PACK = definePack(keyed('original'), {
   info: json<OriginalTextInfo>(),
   verseWords: bytes,
   form: u32,
@@ -213,7 +213,7 @@ export interface CommentaryInfo {
   stats: object;
 }
 /** A verse commentary: each KJV ordinal's entry number (0 = none), and the entries. */
-export const COMMENTARY_PACK = definePack((commentaryId: string) => `commentary-${commentaryId}`, {
+export const COMMENTARY_PACK = definePack(keyed('commentary'), {
   info: json<CommentaryInfo>(),
   byOrdinal: u32,
   ...WORD_CODED_ENTRIES,
@@ -221,7 +221,7 @@ export const COMMENTARY_PACK = definePack((commentaryId: string) => `commentary-
 
 /** A Bible dictionary: terms in order, a key index (to a term's number, from 0), and the definitions,
  *  the term numbered n being entry n + 1. */
-export const DICTIONARY_PACK = definePack((dictionaryId: string) => `dictionary-${dictionaryId}`, {
+export const DICTIONARY_PACK = definePack(keyed('dictionary'), {
   terms: json<string[]>(),
   keys: json<Record<string, number>>(),
   ...WORD_CODED_ENTRIES,
@@ -288,3 +288,33 @@ export const STUDY_PACK = definePack('study', {
 export const BOOK_FACTS_PACK = definePack('book-facts', {
   facts: json<BookFacts[]>(),
 });
+
+/** Every schema: what the compiler writes and the engine reads. */
+export const PACK_SCHEMAS: readonly PackSchema[] = [
+  META_PACK,
+  TEXT_PACK,
+  PLANS_PACK,
+  EXTRABIBLICAL_PACK,
+  ORIGINAL_PACK,
+  LEXICON_PACK,
+  STRONGS_INDEX_PACK,
+  UNICODE_PACK,
+  LICENSING_PACK,
+  XREFS_PACK,
+  COMMENTARY_PACK,
+  DICTIONARY_PACK,
+  RELATIONS_PACK,
+  TOPICS_PACK,
+  STUDY_PACK,
+  BOOK_FACTS_PACK,
+];
+
+/** The schema a pack of this name is written and read with, or undefined for a name no schema gives. */
+export function schemaOfPack(name: string): PackSchema | undefined {
+  const fixed = PACK_SCHEMAS.find((schema) => schema.name === name);
+  if (fixed) return fixed;
+  return PACK_SCHEMAS.find(
+    (schema) =>
+      typeof schema.name !== 'string' && name.startsWith(`${schema.kind}-`) && name.length > schema.kind.length + 1,
+  );
+}

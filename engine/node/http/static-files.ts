@@ -32,7 +32,8 @@ export interface StaticRoot {
   /** URL path prefix ending in '/', e.g. '/data/' */
   prefix: string;
   dir: string;
-  /** Cache-Control for a file; `versioned` is true when the URL carries ?v= (a content version) */
+  /** Cache-Control for a file; `versioned` is true when the URL's ?v= names the file's content (see
+   *  namesContent), so what it serves under that URL never changes */
   cacheControl(file: string, versioned: boolean): string;
 }
 
@@ -40,6 +41,8 @@ interface Entry {
   mtimeMs: number;
   size: number;
   etag: string;
+  /** the file's SHA-256, in hex: what manifest.json records and a ?v= version is cut from */
+  sha256: string;
   body?: Buffer;
   gzip?: Buffer;
 }
@@ -68,6 +71,28 @@ export function etagMatches(req: IncomingMessage, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
+/** A file's ETag and hex SHA-256, from its digest. */
+const hashed = (digest: Buffer) => ({
+  etag: `"${digest.toString('base64url').slice(0, 27)}"`,
+  sha256: digest.toString('hex'),
+});
+
+/** The shortest ?v= that names a file's content: the first 16 hex digits of its SHA-256, as the browser
+ *  loader (engine/browser/loader.ts: packUrl) cuts it from manifest.json. */
+export const VERSION_HEX_DIGITS = 16;
+
+/**
+ * Whether a query's one `v` names this content: a prefix of the file's hex SHA-256 at least
+ * VERSION_HEX_DIGITS long. Any other `v` (a made-up one, an empty one, an old build's hash, two of them)
+ * does not: a URL that may serve other bytes tomorrow must not be kept for a year.
+ */
+export function namesContent(query: string, sha256: string): boolean {
+  const versions = new URLSearchParams(query).getAll('v');
+  if (versions.length !== 1) return false;
+  const [v] = versions;
+  return v.length >= VERSION_HEX_DIGITS && v.length <= sha256.length && sha256.startsWith(v);
+}
+
 export function staticFiles(roots: StaticRoot[]) {
   const entries = new Map<string, Entry>();
 
@@ -79,19 +104,18 @@ export function staticFiles(roots: StaticRoot[]) {
     let entry: Entry;
     if (info.size <= (compressible ? MEMORY_LIMIT : MEMORY_LIMIT_BINARY)) {
       const body = await readFile(path);
-      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
       const gzip = compressible && body.length > 512 ? gzipSync(body, { level: 9 }) : undefined;
       entry = {
         mtimeMs: info.mtimeMs,
         size: info.size,
-        etag,
+        ...hashed(createHash('sha256').update(body).digest()),
         body,
         gzip: gzip && gzip.length < body.length ? gzip : undefined,
       };
     } else {
       const hash = createHash('sha256');
       for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-      entry = { mtimeMs: info.mtimeMs, size: info.size, etag: `"${hash.digest('base64url').slice(0, 27)}"` };
+      entry = { mtimeMs: info.mtimeMs, size: info.size, ...hashed(hash.digest()) };
     }
     entries.set(cacheKey, entry);
     return entry;
@@ -136,7 +160,7 @@ export function staticFiles(roots: StaticRoot[]) {
     // The name asked for decides type and caching; a link's target may be named otherwise.
     const ext = extname(found.requested);
     const entry = await entryFor(found.path, found.info, COMPRESSIBLE.has(ext));
-    const versioned = /(^|&)v=/.test(query);
+    const versioned = namesContent(query, entry.sha256);
     const headers: Record<string, string | number> = {
       ...extraHeaders,
       'Content-Type': TYPES[ext] ?? 'application/octet-stream',
