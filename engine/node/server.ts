@@ -36,6 +36,11 @@ import { type ErrorBody, errorBody, isRefusal, refusal, type Refusal } from './h
 import { BodyAborted, BodyTooLarge, bodyText, readBody } from './http/request-body.ts';
 import { callInParts, readsInParts } from './http/text-parts.ts';
 import { createTurns, type Turns } from './http/turns.ts';
+import { capConnections, type ConnectionCap } from './http/connection-cap.ts';
+import { semaphore, type Semaphore } from './http/semaphore.ts';
+import { AnswerTooLarge, measureTextAnswer, TEXT_ANSWER_SHARE } from './http/text-answer.ts';
+import { createYielders, DEFAULT_YIELD_GRACE_MS, stalledFor, uploadBehind, type Yielders } from './http/yielding.ts';
+import { sharedExposition } from './http/metrics-answer.ts';
 import { checkMethod, MAX_URL_LENGTH, operationNameIn, preflightHeaders, splitTarget } from './http/request-target.ts';
 import { routeOf, unknownPathMessage, type Route } from './http/routes.ts';
 import { acceptsGzip } from './http/static-files.ts';
@@ -96,8 +101,14 @@ export interface HandlerOptions {
   opsAccess?: OpsAccess;
   /** a client's fault that ended its request (a body cut off, a request Node's parser refused): counted */
   onClientFault?: (kind: string) => void;
-  /** whether a connection came in beyond the connection cap (serve() sets it): its request gets 503 */
-  beyondCapacity?: (socket: Socket) => boolean;
+  /** the connection cap (serve() sets it): a connection beyond it gets 503, an idle one may be closed */
+  connectionCap?: ConnectionCap;
+  /**
+   * A client that takes nothing of its large answer for this long, or sends its body slower than 16 KiB/s
+   * for this long, gives its memory back (its connection is closed) when other answers wait for room
+   * (default 1 s; see http/yielding.ts).
+   */
+  yieldGraceMs?: number;
 }
 
 export type OpsAccess = 'open' | 'keyed' | 'elsewhere';
@@ -126,6 +137,7 @@ export const statusOf = (error: BibleError): number => (error.code === 'UNKNOWN_
 export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
   const webDir = options.webDir === undefined ? DEFAULT_WEB_DIR : options.webDir;
   const dataDir = options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir;
+  const budget = createAnswerBudget(options.answerBudgetBytes ?? ANSWER_LIMITS.answerBudgetBytes);
   const state: HandlerState = {
     bible,
     options,
@@ -135,7 +147,9 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
     limiter: options.limiter ?? memoryLimiter(options.now),
     answers: semaphore(options.maxConcurrentAnswers ?? DEFAULT_CONCURRENT_ANSWERS),
     heldWaiting: 0,
-    budget: createAnswerBudget(options.answerBudgetBytes ?? ANSWER_LIMITS.answerBudgetBytes),
+    budget,
+    yielders: createYielders(budget, yieldGraceMs(options)),
+    metricsText: sharedExposition(),
     turns: createTurns(),
     expectedChars: new Map(),
     costMs: new Map(),
@@ -147,7 +161,7 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
   };
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     const exchange: Exchange = { state, req, res };
-    const ahead = owe(req.socket, res);
+    const ahead = owe(req.socket, res, options.connectionCap);
     req.on('error', () => {});
     res.on('error', () => {});
     if (options.metrics || options.accessLog) observe(exchange);
@@ -176,6 +190,10 @@ interface HandlerState {
   /** built answers waiting for room in the budget (each holds its result) */
   heldWaiting: number;
   budget: AnswerBudget;
+  /** holders of budget that give it back when others wait (stalled answers, slow bodies) */
+  yielders: Yielders;
+  /** one /metrics exposition shared by the scrapes that ask for it at once */
+  metricsText: ReturnType<typeof sharedExposition>;
   turns: Turns;
   /** the expected JSON size of recent large answers, by operation and parameters: they wait before building */
   expectedChars: Map<string, number>;
@@ -199,7 +217,7 @@ async function handle(x: Exchange): Promise<void> {
   const { req, state } = x;
   const method = req.method ?? '';
   const url = req.url ?? '/';
-  if (state.options.beyondCapacity?.(req.socket)) {
+  if (state.options.connectionCap?.beyond(req.socket)) {
     state.options.metrics?.busy?.();
     const full = refusal(503, 'BUSY', 'the server has as many connections open as it serves; retry shortly', {
       'Retry-After': String(BUSY_RETRY_SECONDS),
@@ -263,11 +281,21 @@ async function serveOperational(x: Exchange, path: string): Promise<boolean> {
   if (path !== '/healthz' && path !== '/metrics') return false;
   const access = options.opsAccess ?? 'open';
   if (access === 'elsewhere') return false;
+  let admitted: Record<string, string> = {};
   if (access === 'keyed' && options.keys) {
     const key = requestKey(x.req.headers);
     if (!key || !options.keys.plan(key)) {
       await sendRefusal(x, refusal(401, 'UNAUTHORIZED', `${path} needs a known API key in the x-api-key header`));
       return true;
+    }
+    // A scrape with a key counts against its plan like any request, so a key cannot flood /metrics.
+    if (path === '/metrics') {
+      const admission = await admit(x.req.headers, options.keys, x.state.limiter, () => options.metrics?.rejection());
+      if (isRefusal(admission)) {
+        await sendRefusal(x, admission);
+        return true;
+      }
+      admitted = admission.headers;
     }
   }
   if (path === '/healthz') {
@@ -284,10 +312,16 @@ async function serveOperational(x: Exchange, path: string): Promise<boolean> {
     await sendJson(x, 501, errorBody('NOT_AVAILABLE', 'metrics need the prom-client package: npm install prom-client'));
     return true;
   }
-  const { contentType, body } = await options.metrics.exposition();
+  const metrics = options.metrics;
+  const { contentType, body } = await x.state.metricsText(() => metrics.exposition());
   if (!x.res.destroyed) {
     x.res
-      .writeHead(200, { ...commonHeaders(x.state), 'Content-Type': contentType, 'Cache-Control': 'no-cache' })
+      .writeHead(200, {
+        ...commonHeaders(x.state),
+        ...admitted,
+        'Content-Type': contentType,
+        'Cache-Control': 'no-cache',
+      })
       .end(x.req.method === 'HEAD' ? undefined : body);
   }
   return true;
@@ -315,36 +349,19 @@ async function answerOperation(x: Exchange, name: string, query: string, admitte
     params = parseQuery(query);
     const bodyParam = x.req.method === 'POST' ? bodyParams.get(name) : undefined;
     if (bodyParam) {
-      // A body counts in the memory budget from before it is read until its answer is written: slow
-      // POSTs cannot make the server hold more than the budget either.
-      // A body announced over the limit is refused unread, below; one of unknown length may be up to it.
-      const announced = Number(x.req.headers['content-length']);
-      const bodyBytes = announced > MAX_BODY_BYTES ? 0 : announced >= 0 ? announced : MAX_BODY_BYTES;
-      if (bodyBytes > 0) {
-        bodyReservation = await state.budget.reserve(bodyBytes, bodyBudgetWaitMs(state));
+      const posted = await readPostedBody(x, name, admitted);
+      if (!posted) return;
+      bodyReservation = posted.reservation;
+      params[bodyParam] = bodyText(posted.body, x.req.headers, bodyParam);
+      // The answer of a long text is measured before it is built, and reserved (the body's reservation
+      // handed over to it: on an idle server, an answer over the budget goes alone).
+      const chars = await measureTextAnswer(bible, state.turns, name, params, TEXT_ANSWER_SHARE * state.budget.limit);
+      if (chars !== undefined && chars > STREAM_ABOVE_CHARS) {
+        bodyReservation?.release();
+        reservation = await state.budget.reserve(Math.max(chars, posted.bytes), budgetWaitMs(state));
         if (x.res.destroyed) return;
-        if (!bodyReservation) return await sendBusy(x, { ...admitted, Connection: 'close' });
+        if (!reservation) return await sendBusy(x, withIgnoredParams(admitted, bible.unknownParams(name, params)));
       }
-      let body: string;
-      try {
-        body = await readBody(x.req, MAX_BODY_BYTES);
-      } catch (error) {
-        if (error instanceof BodyAborted) {
-          clientFault(
-            x.state,
-            x.req.socket,
-            'body-aborted',
-            `${x.req.method} ${String(x.req.url).slice(0, 200)}: ${error.message}`,
-          );
-          x.res.destroy();
-          return;
-        }
-        if (!(error instanceof BodyTooLarge)) throw error;
-        const tooLarge = refusal(413, 'PAYLOAD_TOO_LARGE', `${error.message}; ${name} reads at most that much text`);
-        await sendRefusal(x, tooLarge, { ...admitted, Connection: 'close' });
-        return;
-      }
-      params[bodyParam] = bodyText(body, x.req.headers, bodyParam);
     }
     const headers = withIgnoredParams(admitted, bible.unknownParams(name, params));
     // A request whose answer was large a moment ago waits for room before it is built again.
@@ -363,14 +380,79 @@ async function answerOperation(x: Exchange, name: string, query: string, admitte
       value = await build(x, name, params, key, true);
     }
     if (value === CLIENT_GONE || x.res.destroyed) return;
+    // The body is now in the answer, which counts for itself.
+    bodyReservation?.release();
     await writeAnswer(x, value, headers, reservation, key);
   } catch (error) {
+    if (error instanceof AnswerTooLarge) {
+      return await sendRefusal(x, refusal(413, 'ANSWER_TOO_LARGE', error.message), admitted);
+    }
     if (!(error instanceof BibleError)) throw error;
     const headers = params ? withIgnoredParams(admitted, bible.unknownParams(name, params)) : admitted;
     await sendJson(x, statusOf(error), withoutPackFolders(error.toJSON(), x.state.packFolders), headers);
   } finally {
     reservation?.release();
     bodyReservation?.release();
+  }
+}
+
+/**
+ * The body of a POST, read within the budget: it reserves its announced size (or the largest body) while
+ * it arrives, and gives that back (503, connection closed) when it arrives slower than a minimum rate while
+ * others wait for room. Null when the request was answered instead (refused, dropped, or the client gone).
+ */
+async function readPostedBody(
+  x: Exchange,
+  name: string,
+  admitted: Record<string, string>,
+): Promise<{ body: string; bytes: number; reservation: Reservation | null } | null> {
+  const state = x.state;
+  // A body announced over the limit is refused unread, below; one of unknown length may be up to it.
+  const announced = Number(x.req.headers['content-length']);
+  const bytes = announced > MAX_BODY_BYTES ? 0 : announced >= 0 ? announced : MAX_BODY_BYTES;
+  let reservation: Reservation | null = null;
+  if (bytes > 0) {
+    reservation = await state.budget.reserve(bytes, bodyBudgetWaitMs(state));
+    if (x.res.destroyed) return null;
+    if (!reservation) {
+      await sendBusy(x, { ...admitted, Connection: 'close' });
+      return null;
+    }
+  }
+  let arrived = 0;
+  let dropped = false;
+  const held = reservation;
+  const unhold = held
+    ? state.yielders.hold({
+        behind: uploadBehind(yieldGraceMs(state.options), performance.now(), () => arrived),
+        drop: () => {
+          dropped = true;
+          held.release();
+          clientFault(state, x.req.socket, 'slow-body', `${x.req.method} ${String(x.req.url).slice(0, 200)}: yielded`);
+          void sendBusy(x, { ...admitted, Connection: 'close' });
+        },
+      })
+    : undefined;
+  try {
+    const body = await readBody(x.req, MAX_BODY_BYTES, (n) => {
+      arrived += n;
+    });
+    if (dropped) return null;
+    return { body, bytes, reservation };
+  } catch (error) {
+    reservation?.release();
+    if (dropped) return null;
+    if (error instanceof BodyAborted) {
+      clientFault(state, x.req.socket, 'body-aborted', `${x.req.method} ${String(x.req.url).slice(0, 200)}: ${error.message}`);
+      x.res.destroy();
+      return null;
+    }
+    if (!(error instanceof BodyTooLarge)) throw error;
+    const tooLarge = refusal(413, 'PAYLOAD_TOO_LARGE', `${error.message}; ${name} reads at most that much text`);
+    await sendRefusal(x, tooLarge, { ...admitted, Connection: 'close' });
+    return null;
+  } finally {
+    unhold?.();
   }
 }
 
@@ -456,6 +538,7 @@ const bodyBudgetWaitMs = (state: HandlerState) =>
     budgetWaitMs(state),
     ((state.options as ServeOptions).requestTimeoutMs ?? CONNECTION_LIMITS.requestTimeoutMs) / 2,
   );
+const yieldGraceMs = (options: HandlerOptions) => options.yieldGraceMs ?? DEFAULT_YIELD_GRACE_MS;
 const writeTimeoutMs = (state: HandlerState) => state.options.writeTimeoutMs ?? ANSWER_LIMITS.writeTimeoutMs;
 
 /** Built answers that may wait for room in the budget while holding their result; more get 503 at once. */
@@ -488,9 +571,21 @@ async function writeAnswer(
     }
     if (!reservation) return await sendBusy(x, headers);
   }
+  // While others wait for room, a client that has taken nothing for a while gives its room back.
+  const progress = { waitingSince: null as number | null };
+  const held = reservation;
+  const unhold = state.yielders.hold({
+    behind: stalledFor(yieldGraceMs(state.options), () => progress.waitingSince),
+    drop: () => {
+      held.release();
+      clientFault(state, x.req.socket, 'yielded', `${x.req.method} ${String(x.req.url).slice(0, 200)}: not reading`);
+      x.res.destroy();
+    },
+  });
   try {
     const pieces = rows ? rowPieces(rows, PIECE_CHARS) : jsonPieces(value, PIECE_CHARS);
     const outcome = await streamJson(x.res, 200, { ...commonHeaders(x.state), ...headers }, pieces, {
+      progress,
       turns: state.turns,
       gzip: acceptsGzip(x.req.headers),
       writeTimeoutMs: writeTimeoutMs(state),
@@ -506,6 +601,7 @@ async function writeAnswer(
       );
     }
   } finally {
+    unhold();
     if (reservation !== reserved) reservation.release();
   }
 }
@@ -643,30 +739,6 @@ const sentBytes = new WeakMap<ServerResponse, number>();
 /** How many slow answers are built at once by default: each holds its result until the budget takes it. */
 const DEFAULT_CONCURRENT_ANSWERS = 4;
 
-/** A counting semaphore; acquire resolves with the function that frees the slot. */
-interface Semaphore {
-  acquire(): Promise<() => void>;
-}
-
-function semaphore(slots: number): Semaphore {
-  let free = slots;
-  const queue: (() => void)[] = [];
-  const release = () => {
-    const next = queue.shift();
-    if (next) next();
-    else free++;
-  };
-  return {
-    acquire(): Promise<() => void> {
-      if (free > 0) {
-        free--;
-        return Promise.resolve(release);
-      }
-      return new Promise((resolve) => queue.push(() => resolve(release)));
-    },
-  };
-}
-
 /** What the requests of one connection share. */
 interface Connection {
   /** answers not yet written, in the order their requests came (pipelined requests each have one) */
@@ -717,12 +789,14 @@ const PIPELINED_AHEAD = 8;
  * Notes an answer owed on the connection until it has been written or abandoned; returns the one this
  * request must wait for, if the connection already has PIPELINED_AHEAD answers in hand.
  */
-function owe(socket: Socket, res: ServerResponse): ServerResponse | undefined {
+function owe(socket: Socket, res: ServerResponse, cap?: ConnectionCap): ServerResponse | undefined {
   const connection = connectionOf(socket);
   const { owed, latest } = connection;
   owed.add(res);
+  cap?.busy(socket);
   res.once('close', () => {
     owed.delete(res);
+    if (!owed.size) cap?.idle(socket);
     if (connection.paused && owed.size < PIPELINED_AHEAD) readOn(socket, connection);
   });
   if (owed.size >= PIPELINED_AHEAD && !connection.paused) stopReading(socket, connection);
@@ -906,7 +980,11 @@ export async function serve(options: ServeOptions = {}): Promise<BibleServer> {
   server.on('clientError', (error: Error, socket: Socket) => answerClientError(state, error, socket));
   answerExpectations(server, handler);
   const sockets = trackSockets(server);
-  state.beyondCapacity = capConnections(server, options.maxConnections ?? CONNECTION_LIMITS.maxConnections);
+  state.connectionCap = capConnections(
+    server,
+    options.maxConnections ?? CONNECTION_LIMITS.maxConnections,
+    CONNECTION_LIMITS.refusedLingerMs,
+  );
   // The caller's own host only: one set on Object.prototype (0.0.0.0) must not open the server to every interface.
   const host = (Object.hasOwn(options, 'host') ? options.host : undefined) ?? '127.0.0.1';
   await listen(server, options.port ?? 8080, host);
@@ -1001,28 +1079,6 @@ function answerExpectations(server: Server, handler: (req: IncomingMessage, res:
       })
       .end(req.method === 'HEAD' ? undefined : body);
   });
-}
-
-/**
- * Counts the connections being served; those that arrive beyond `max` are marked, so their first request
- * is answered 503 and the connection closed, and closed after a second when no request comes.
- */
-function capConnections(server: Server, max: number): (socket: Socket) => boolean {
-  let served = 0;
-  const beyond = new WeakSet<Socket>();
-  // Before Node's own listener, which starts reading the socket.
-  server.prependListener('connection', (socket: Socket) => {
-    if (served < max) {
-      served++;
-      socket.once('close', () => served--);
-      return;
-    }
-    beyond.add(socket);
-    const linger = setTimeout(() => socket.destroy(), CONNECTION_LIMITS.refusedLingerMs);
-    linger.unref();
-    socket.once('close', () => clearTimeout(linger));
-  });
-  return (socket) => beyond.has(socket);
 }
 
 /** The open connections, so that shutting down can reach those that are mid-answer. */

@@ -30,6 +30,10 @@ export interface AnswerBudget {
   readonly headroom: number;
   /** answers waiting for room */
   readonly waiting: number;
+  /** bytes the first answer in line lacks before it fits; 0 when none waits */
+  readonly shortfall: number;
+  /** calls `listener` each time an answer starts waiting in line (holders that can give room back listen) */
+  onWait(listener: () => void): void;
 }
 
 /** Waiting answers beyond this are refused at once: each waiter holds a request and a timer. */
@@ -55,6 +59,7 @@ export function createAnswerBudget(limit: number, headroom = Math.floor(limit * 
   let reserved = 0;
   let taken = 0;
   const line: { bytes: number; admit: () => void }[] = [];
+  const waitListeners: (() => void)[] = [];
   const fits = (bytes: number) => reserved === 0 || reserved + bytes <= limit;
   // First come, first served: the head of the line goes first even if a smaller one would fit.
   const admitWaiting = () => {
@@ -86,6 +91,7 @@ export function createAnswerBudget(limit: number, headroom = Math.floor(limit * 
           admitWaiting();
         }, waitMs);
         line.push(entry);
+        for (const listener of waitListeners) listener();
       });
     },
     take(bytes) {
@@ -105,6 +111,13 @@ export function createAnswerBudget(limit: number, headroom = Math.floor(limit * 
     headroom,
     get waiting() {
       return line.length;
+    },
+    get shortfall() {
+      if (!line.length || fits(line[0].bytes)) return 0;
+      return reserved + line[0].bytes - limit;
+    },
+    onWait(listener) {
+      waitListeners.push(listener);
     },
   };
 }

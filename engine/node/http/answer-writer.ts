@@ -31,6 +31,22 @@ export interface StreamOptions {
   headOnly: boolean;
   /** told the size of each chunk of the body as it is written (after gzip), for the access log */
   sent?: (bytes: number) => void;
+  /** set while the answer waits on its client (the socket full): since when, else null (yielding.ts) */
+  progress?: StreamProgress;
+}
+
+export interface StreamProgress {
+  waitingSince: number | null;
+}
+
+/** Runs `wait` with `progress` marking the answer as waiting on its client meanwhile. */
+async function waitingOnClient<T>(progress: StreamProgress | undefined, wait: Promise<T>): Promise<T> {
+  if (progress) progress.waitingSince = performance.now();
+  try {
+    return await wait;
+  } finally {
+    if (progress) progress.waitingSince = null;
+  }
 }
 
 /** How a streamed answer ended: whole, or cut short because the client went away or stopped reading. */
@@ -91,7 +107,7 @@ export async function streamJson(
   res: ServerResponse,
   status: number,
   headers: Record<string, string | number>,
-  pieces: Iterator<string, void>,
+  pieces: Iterator<string, void> | AsyncIterator<string, void>,
   options: StreamOptions,
 ): Promise<StreamOutcome> {
   if (res.destroyed) return { whole: false, reason: 'closed' };
@@ -104,7 +120,9 @@ export async function streamJson(
   });
   if (options.headOnly) {
     res.end();
-    return (await finished(res, options.writeTimeoutMs)) ? { whole: true, bytes: 0 } : stalled(res);
+    return (await waitingOnClient(options.progress, finished(res, options.writeTimeoutMs)))
+      ? { whole: true, bytes: 0 }
+      : stalled(res);
   }
   let bytes = 0;
   let sink: Writable = res;
@@ -132,12 +150,14 @@ export async function streamJson(
       bytes += chunk.length;
       options.sent?.(chunk.length);
     }
-    if (!sink.write(chunk) && !(await drained(sink, options.writeTimeoutMs))) {
+    if (!sink.write(chunk) && !(await waitingOnClient(options.progress, drained(sink, options.writeTimeoutMs)))) {
       return res.destroyed ? { whole: false, reason: 'closed' } : stalled(res);
     }
   }
   sink.end();
-  return (await finished(res, options.writeTimeoutMs, gzip)) ? { whole: true, bytes } : stalled(res);
+  return (await waitingOnClient(options.progress, finished(res, options.writeTimeoutMs, gzip)))
+    ? { whole: true, bytes }
+    : stalled(res);
 }
 
 /** A client that stopped reading: its connection is closed, freeing what it held. */
