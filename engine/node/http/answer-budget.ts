@@ -61,7 +61,9 @@ export function createAnswerBudget(limit: number, headroom = Math.floor(limit * 
   const line: { bytes: number; admit: () => void }[] = [];
   const waitListeners: (() => void)[] = [];
   const fits = (bytes: number) => reserved === 0 || reserved + bytes <= limit;
-  // First come, first served: the head of the line goes first even if a smaller one would fit.
+  // The line is kept smallest first (first come first among equals): a short answer or body is not held
+  // behind large answers, which are the ones clients that stop reading ask for. The head goes first even
+  // if a later one would fit.
   const admitWaiting = () => {
     while (line.length && fits(line[0].bytes)) line.shift()!.admit();
   };
@@ -90,7 +92,8 @@ export function createAnswerBudget(limit: number, headroom = Math.floor(limit * 
           resolve(null);
           admitWaiting();
         }, waitMs);
-        line.push(entry);
+        const after = line.findIndex((waiting) => waiting.bytes > bytes);
+        line.splice(after < 0 ? line.length : after, 0, entry);
         for (const listener of waitListeners) listener();
       });
     },
