@@ -39,6 +39,9 @@ export interface AnswerBudget {
 /** Waiting answers beyond this are refused at once: each waiter holds a request and a timer. */
 const MAX_WAITING = 1024;
 
+/** How much later than it came an entry the size of the whole budget is due in the line. */
+const SIZE_DELAY_MS = 1_000;
+
 /** The headroom small answers get above the budget, as a share of it. */
 const HEADROOM_SHARE = 0.25;
 
@@ -58,12 +61,13 @@ function releasedOnce(bytes: number, free: () => void): Reservation {
 export function createAnswerBudget(limit: number, headroom = Math.floor(limit * HEADROOM_SHARE)): AnswerBudget {
   let reserved = 0;
   let taken = 0;
-  const line: { bytes: number; admit: () => void }[] = [];
+  const line: { bytes: number; due: number; admit: () => void }[] = [];
   const waitListeners: (() => void)[] = [];
   const fits = (bytes: number) => reserved === 0 || reserved + bytes <= limit;
-  // The line is kept smallest first (first come first among equals): a short answer or body is not held
-  // behind large answers, which are the ones clients that stop reading ask for. The head goes first even
-  // if a later one would fit.
+  // The line is kept in order of a due time: when the entry came, plus a delay for its size (the time the
+  // whole budget takes to turn over once a second, for its share of it). A short answer or body is not
+  // held behind large answers that came just before it (the ones clients that stop reading ask for), and
+  // a large one still moves up as it waits. The head goes first even if a later one would fit.
   const admitWaiting = () => {
     while (line.length && fits(line[0].bytes)) line.shift()!.admit();
   };
@@ -81,6 +85,7 @@ export function createAnswerBudget(limit: number, headroom = Math.floor(limit * 
       return new Promise((resolve) => {
         const entry = {
           bytes,
+          due: performance.now() + (bytes / limit) * SIZE_DELAY_MS,
           admit: () => {
             clearTimeout(timer);
             resolve(grant(bytes));
@@ -92,9 +97,11 @@ export function createAnswerBudget(limit: number, headroom = Math.floor(limit * 
           resolve(null);
           admitWaiting();
         }, waitMs);
-        const after = line.findIndex((waiting) => waiting.bytes > bytes);
+        const after = line.findIndex((waiting) => waiting.due > entry.due);
         line.splice(after < 0 ? line.length : after, 0, entry);
-        for (const listener of waitListeners) listener();
+        // It may go first, and fit.
+        admitWaiting();
+        if (line.includes(entry)) for (const listener of waitListeners) listener();
       });
     },
     take(bytes) {
