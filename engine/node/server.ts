@@ -410,8 +410,10 @@ async function readPostedBody(
   // A body announced over the limit is refused unread, below; one of unknown length may be up to it.
   const announced = Number(x.req.headers['content-length']);
   const bytes = announced > MAX_BODY_BYTES ? 0 : announced >= 0 ? announced : MAX_BODY_BYTES;
-  let reservation: Reservation | null = null;
-  if (bytes > 0) {
+  // A small body counts in the headroom of small answers while there is room there, so a short text is
+  // never queued behind large answers and bodies.
+  let reservation: Reservation | null = bytes > 0 && bytes <= STREAM_ABOVE_CHARS ? state.budget.take(bytes) : null;
+  if (bytes > 0 && !reservation) {
     reservation = await state.budget.reserve(bytes, bodyBudgetWaitMs(state));
     if (x.res.destroyed) return null;
     if (!reservation) {

@@ -104,7 +104,7 @@ describe('the answer of a posted text', () => {
 });
 
 describe('clients that do not keep up', () => {
-  it('give the budget of answers they do not read to a POST that waits for it', async () => {
+  it('give the budget of answers they do not read to a POST and a search that wait for it', async () => {
     const srv = await server({
       answerBudgetBytes: 2 * MiB,
       budgetWaitMs: 3_000,
@@ -113,11 +113,15 @@ describe('clients that do not keep up', () => {
     });
     for (let i = 0; i < 4; i++) await nonReader(srv, `GET ${HEAVY} HTTP/1.1\r\nHost: x\r\n\r\n`);
     await vi.waitFor(() => expect(srv.answerBudget.reserved).toBeGreaterThan(0), { timeout: 10_000 });
-    const small = await post(srv, 'see John 3:16');
-    expect(small.status).toBe(200);
-    expect(JSON.parse(small.text)[0].bookId).toBe('43');
-    const search = await get(srv.url, HEAVY);
+    // A body over 64 KiB reserves in the budget itself; the search answers about 100 KB.
+    const [notes, search] = await Promise.all([
+      post(srv, 'And it was so. '.repeat(5_000)),
+      get(srv.url, '/GetSearchAdvanced?query=love&matchType=broad&versionId=kjv'),
+    ]);
+    expect(notes.status).toBe(200);
+    expect(JSON.parse(notes.text)).toEqual([]);
     expect(search.status).toBe(200);
+    expect(search.json().length).toBeGreaterThan(0);
   });
 
   it('give the budget of bodies that trickle to a POST that waits for it', async () => {
