@@ -354,8 +354,11 @@ async function answerOperation(x: Exchange, name: string, query: string, admitte
       bodyReservation = posted.reservation;
       params[bodyParam] = bodyText(posted.body, x.req.headers, bodyParam);
       // The answer of a long text is measured before it is built, and reserved (the body's reservation
-      // handed over to it: on an idle server, an answer over the budget goes alone).
-      const chars = await measureTextAnswer(bible, state.turns, name, params, TEXT_ANSWER_SHARE * state.budget.limit);
+      // handed over to it: on an idle server, an answer over the budget goes alone). A text short enough
+      // to be read at once has an answer bounded by its length (under 2 MB): it is reserved once built.
+      const chars = readsInParts(name, params)
+        ? await measureTextAnswer(bible, state.turns, name, params, TEXT_ANSWER_SHARE * state.budget.limit)
+        : undefined;
       if (chars !== undefined && chars > STREAM_ABOVE_CHARS) {
         bodyReservation?.release();
         reservation = await state.budget.reserve(Math.max(chars, posted.bytes), budgetWaitMs(state));
