@@ -33,13 +33,15 @@ import {
 } from './http/json-answer.ts';
 import { parseQuery } from './http/query.ts';
 import { type ErrorBody, errorBody, isRefusal, refusal, type Refusal } from './http/refusal.ts';
-import { BodyAborted, BodyTooLarge, bodyText, readBody } from './http/request-body.ts';
+import { bodyText } from './http/request-body.ts';
+import { readPostedBody } from './http/posted-body.ts';
 import { callInParts, readsInParts } from './http/text-parts.ts';
 import { createTurns, type Turns } from './http/turns.ts';
 import { capConnections, type ConnectionCap } from './http/connection-cap.ts';
+import { connectionOf, owe } from './http/connections.ts';
 import { semaphore, type Semaphore } from './http/semaphore.ts';
 import { AnswerTooLarge, measureTextAnswer, TEXT_ANSWER_SHARE } from './http/text-answer.ts';
-import { createYielders, DEFAULT_YIELD_GRACE_MS, stalledFor, uploadBehind, type Yielders } from './http/yielding.ts';
+import { createYielders, DEFAULT_YIELD_GRACE_MS, stalledFor, type Yielders } from './http/yielding.ts';
 import { sharedExposition } from './http/metrics-answer.ts';
 import { checkMethod, MAX_URL_LENGTH, operationNameIn, preflightHeaders, splitTarget } from './http/request-target.ts';
 import { routeOf, unknownPathMessage, type Route } from './http/routes.ts';
@@ -349,7 +351,7 @@ async function answerOperation(x: Exchange, name: string, query: string, admitte
     params = parseQuery(query);
     const bodyParam = x.req.method === 'POST' ? bodyParams.get(name) : undefined;
     if (bodyParam) {
-      const posted = await readPostedBody(x, name, admitted);
+      const posted = await postedBody(x, name, admitted);
       if (!posted) return;
       bodyReservation = posted.reservation;
       params[bodyParam] = bodyText(posted.body, x.req.headers, bodyParam);
@@ -399,66 +401,37 @@ async function answerOperation(x: Exchange, name: string, query: string, admitte
   }
 }
 
-/**
- * The body of a POST, read within the budget: it reserves its announced size (or the largest body) while
- * it arrives, and gives that back (503, connection closed) when it arrives slower than a minimum rate while
- * others wait for room. Null when the request was answered instead (refused, dropped, or the client gone).
- */
-async function readPostedBody(
+/** A POST's body (posted-body.ts), or null when the request has been answered instead. */
+async function postedBody(
   x: Exchange,
   name: string,
   admitted: Record<string, string>,
 ): Promise<{ body: string; bytes: number; reservation: Reservation | null } | null> {
-  const state = x.state;
-  // A body announced over the limit is refused unread, below; one of unknown length may be up to it.
-  const announced = Number(x.req.headers['content-length']);
-  const bytes = announced > MAX_BODY_BYTES ? 0 : announced >= 0 ? announced : MAX_BODY_BYTES;
-  // A small body counts in the headroom of small answers while there is room there, so a short text is
-  // never queued behind large answers and bodies.
-  let reservation: Reservation | null = bytes > 0 && bytes <= STREAM_ABOVE_CHARS ? state.budget.take(bytes) : null;
-  if (bytes > 0 && !reservation) {
-    reservation = await state.budget.reserve(bytes, bodyBudgetWaitMs(state));
-    if (x.res.destroyed) return null;
-    if (!reservation) {
-      await sendBusy(x, { ...admitted, Connection: 'close' });
-      return null;
-    }
+  const { state, req } = x;
+  const line = `${req.method} ${String(req.url).slice(0, 200)}`;
+  const posted = await readPostedBody(req, {
+    budget: state.budget,
+    yielders: state.yielders,
+    maxBytes: MAX_BODY_BYTES,
+    waitMs: bodyBudgetWaitMs(state),
+    graceMs: yieldGraceMs(state.options),
+    gone: () => x.res.destroyed,
+    onDropped: () => {
+      clientFault(state, req.socket, 'slow-body', `${line}: arriving too slowly while others wait`);
+      void sendBusy(x, { ...admitted, Connection: 'close' });
+    },
+  });
+  if (!posted || !('refused' in posted)) return posted;
+  if (posted.refused === 'busy') await sendBusy(x, { ...admitted, Connection: 'close' });
+  if (posted.refused === 'aborted') {
+    clientFault(state, req.socket, 'body-aborted', `${line}: ${posted.message}`);
+    x.res.destroy();
   }
-  let arrived = 0;
-  let dropped = false;
-  const held = reservation;
-  const unhold = held
-    ? state.yielders.hold({
-        behind: uploadBehind(yieldGraceMs(state.options), performance.now(), () => arrived),
-        drop: () => {
-          dropped = true;
-          held.release();
-          clientFault(state, x.req.socket, 'slow-body', `${x.req.method} ${String(x.req.url).slice(0, 200)}: yielded`);
-          void sendBusy(x, { ...admitted, Connection: 'close' });
-        },
-      })
-    : undefined;
-  try {
-    const body = await readBody(x.req, MAX_BODY_BYTES, (n) => {
-      arrived += n;
-    });
-    if (dropped) return null;
-    return { body, bytes, reservation };
-  } catch (error) {
-    reservation?.release();
-    if (dropped) return null;
-    if (error instanceof BodyAborted) {
-      clientFault(state, x.req.socket, 'body-aborted', `${x.req.method} ${String(x.req.url).slice(0, 200)}: ${error.message}`);
-      x.res.destroy();
-      return null;
-    }
-    if (!(error instanceof BodyTooLarge)) throw error;
-    const tooLarge = refusal(413, 'PAYLOAD_TOO_LARGE', `${error.message}; ${name} reads at most that much text`);
+  if (posted.refused === 'too-large') {
+    const tooLarge = refusal(413, 'PAYLOAD_TOO_LARGE', `${posted.message}; ${name} reads at most that much text`);
     await sendRefusal(x, tooLarge, { ...admitted, Connection: 'close' });
-    return null;
-  } finally {
-    unhold?.();
   }
+  return null;
 }
 
 /** A list answer whose rows are built as its JSON is encoded (bible.rows): only its length is held. */
@@ -743,105 +716,6 @@ const sentBytes = new WeakMap<ServerResponse, number>();
 
 /** How many slow answers are built at once by default: each holds its result until the budget takes it. */
 const DEFAULT_CONCURRENT_ANSWERS = 4;
-
-/** What the requests of one connection share. */
-interface Connection {
-  /** answers not yet written, in the order their requests came (pipelined requests each have one) */
-  owed: Set<ServerResponse>;
-  /** the latest PIPELINED_AHEAD answers on it, oldest first */
-  latest: ServerResponse[];
-  /** a client fault has been counted on this connection, which it ends */
-  faulted: boolean;
-  /** reading stopped because the connection has PIPELINED_AHEAD answers in hand */
-  paused: boolean;
-}
-
-const connections = new WeakMap<Socket, Connection>();
-
-function connectionOf(socket: Socket): Connection {
-  let connection = connections.get(socket);
-  if (!connection) {
-    const owed = new Set<ServerResponse>();
-    connection = { owed, latest: [], faulted: false, paused: false };
-    connections.set(socket, connection);
-    socket.once('close', () => {
-      for (const res of [...owed]) abandon(res);
-    });
-  }
-  return connection;
-}
-
-/**
- * Ends an answer whose connection has closed before it began. Node tells only the answer being written
- * (it emits 'close' on it); those pipelined behind it would still be built, wait for room in the budget
- * and hold it until the write timeout, for a client that has gone.
- */
-function abandon(res: ServerResponse): void {
-  if (res.socket) return;
-  res.destroy();
-  res.emit('close');
-}
-
-/**
- * Answers a connection may have in hand at once. Node parses every request a read brings and answers
- * them in order, holding each answer until those before it are written: a client that pipelines
- * thousands of requests and reads nothing would have every one built and held. Past this many, a request
- * waits for the answer this many places before it to be written (or abandoned).
- */
-const PIPELINED_AHEAD = 8;
-
-/**
- * Notes an answer owed on the connection until it has been written or abandoned; returns the one this
- * request must wait for, if the connection already has PIPELINED_AHEAD answers in hand.
- */
-function owe(socket: Socket, res: ServerResponse, cap?: ConnectionCap): ServerResponse | undefined {
-  const connection = connectionOf(socket);
-  const { owed, latest } = connection;
-  owed.add(res);
-  cap?.busy(socket);
-  res.once('close', () => {
-    owed.delete(res);
-    if (!owed.size) cap?.idle(socket);
-    if (connection.paused && owed.size < PIPELINED_AHEAD) readOn(socket, connection);
-  });
-  if (owed.size >= PIPELINED_AHEAD && !connection.paused) stopReading(socket, connection);
-  latest.push(res);
-  const gate = latest.length > PIPELINED_AHEAD ? latest.shift() : undefined;
-  return gate && owed.has(gate) ? gate : undefined;
-}
-
-/** Node's HTTP server stops parsing a socket it has marked `_paused` (as it does for its own backpressure). */
-type ParsedSocket = Socket & { _paused?: boolean; parser?: { pause(): void; resume(): void } | null };
-
-/** Sockets whose resume() waits for their connection to have fewer answers in hand. */
-const gatedResume = new WeakSet<Socket>();
-
-/**
- * Stops reading a connection with PIPELINED_AHEAD answers in hand: otherwise Node parses every request a
- * client sends and keeps a request and a response object for each, without bound. What was already read
- * (at most one read, 64 KiB) is still parsed. Node resumes a paused socket whenever an answer's bytes
- * leave it; while this connection has its answers in hand, that resume waits.
- */
-function stopReading(socket: ParsedSocket, connection: Connection): void {
-  connection.paused = true;
-  if (!gatedResume.has(socket)) {
-    gatedResume.add(socket);
-    const resume = socket.resume;
-    socket.resume = function (this: Socket) {
-      return connection.paused ? this : resume.call(this);
-    };
-  }
-  socket._paused = true;
-  socket.pause();
-}
-
-function readOn(socket: ParsedSocket, connection: Connection): void {
-  connection.paused = false;
-  if (socket.destroyed) return;
-  socket._paused = false;
-  socket.parser?.resume();
-  socket.resume();
-}
 
 /**
  * Answers requests Node's HTTP parser rejects (malformed, oversized, timed out) and closes them. They are
