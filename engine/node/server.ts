@@ -359,8 +359,16 @@ async function answerOperation(x: Exchange, name: string, query: string, admitte
       // handed over to it: on an idle server, an answer over the budget goes alone). A text short enough
       // to be read at once has an answer bounded by its length (under 2 MB): it is reserved once built.
       const chars = readsInParts(name, params)
-        ? await measureTextAnswer(bible, state.turns, name, params, TEXT_ANSWER_SHARE * state.budget.limit)
+        ? await measureTextAnswer(
+            bible,
+            state.turns,
+            name,
+            params,
+            TEXT_ANSWER_SHARE * state.budget.limit,
+            () => x.res.destroyed,
+          )
         : undefined;
+      if (chars === null) return;
       if (chars !== undefined && chars > STREAM_ABOVE_CHARS) {
         bodyReservation?.release();
         reservation = await state.budget.reserve(Math.max(chars, posted.bytes), budgetWaitMs(state));

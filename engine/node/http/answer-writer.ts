@@ -71,7 +71,8 @@ function drained(stream: Writable, ms: number): Promise<boolean> {
 
 /**
  * Resolves when the response has handed its last byte to the socket; false when it closed first or made
- * no progress for `ms` (each chunk that leaves `progress` restarts the clock).
+ * no progress for `ms` (each chunk that leaves `progress` restarts the clock), counted from when it has
+ * its socket.
  */
 export function finished(res: ServerResponse, ms: number, progress?: NodeJS.EventEmitter): Promise<boolean> {
   return new Promise((resolve) => {
@@ -79,13 +80,14 @@ export function finished(res: ServerResponse, ms: number, progress?: NodeJS.Even
       resolve(true);
       return;
     }
-    let timer = setTimeout(() => done(false), ms);
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const onProgress = () => {
       clearTimeout(timer);
       timer = setTimeout(() => done(false), ms);
     };
     const done = (result: boolean) => {
       clearTimeout(timer);
+      res.off('socket', onProgress);
       res.off('finish', onFinish);
       res.off('close', onClose);
       progress?.off('data', onProgress);
@@ -96,6 +98,10 @@ export function finished(res: ServerResponse, ms: number, progress?: NodeJS.Even
     res.on('finish', onFinish);
     res.on('close', onClose);
     progress?.on('data', onProgress);
+    // An answer pipelined behind others has no socket until they are written: its client is not late
+    // until it has one.
+    if (res.socket) onProgress();
+    else res.once('socket', onProgress);
   });
 }
 

@@ -30,7 +30,8 @@ const ROWS_PER_TURN = 64;
 
 /**
  * The characters of the JSON answer of `name` for its text, counted a few rows per turn; rejects with
- * AnswerTooLarge once they pass `maxChars`. Undefined for an operation whose answer is not measured.
+ * AnswerTooLarge once they pass `maxChars`. Undefined for an operation whose answer is not measured; null
+ * when `gone()` says the client has left (nothing more is measured for it).
  */
 export async function measureTextAnswer(
   bible: TypedBible,
@@ -38,7 +39,8 @@ export async function measureTextAnswer(
   name: string,
   params: Record<string, string>,
   maxChars: number,
-): Promise<number | undefined> {
+  gone: () => boolean,
+): Promise<number | undefined | null> {
   const measured = MEASURED[name];
   const text = measured ? params[measured.param] : undefined;
   if (!measured || typeof text !== 'string') return undefined;
@@ -46,6 +48,7 @@ export async function measureTextAnswer(
   let chars = 2;
   for (let done = false; !done; ) {
     done = await turns.run(() => {
+      if (gone()) return true;
       for (let n = 0; n < ROWS_PER_TURN; n++) {
         const next = rows.next();
         if (next.done) return true;
@@ -55,5 +58,5 @@ export async function measureTextAnswer(
       return false;
     });
   }
-  return chars;
+  return gone() ? null : chars;
 }
