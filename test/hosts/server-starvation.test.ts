@@ -125,7 +125,13 @@ describe('clients that do not keep up', () => {
   });
 
   it('give the budget of bodies that trickle to a POST that waits for it', async () => {
-    const srv = await server({ answerBudgetBytes: 2 * MiB, budgetWaitMs: 3_000, yieldGraceMs: 100 });
+    const faults: string[] = [];
+    const srv = await server({
+      answerBudgetBytes: 2 * MiB,
+      budgetWaitMs: 3_000,
+      yieldGraceMs: 100,
+      onClientFault: (kind) => faults.push(kind),
+    });
     const slow: Socket[] = [];
     for (let i = 0; i < 3; i++) {
       slow.push(
@@ -136,9 +142,11 @@ describe('clients that do not keep up', () => {
       );
     }
     await vi.waitFor(() => expect(srv.answerBudget.waiting).toBe(1));
-    const small = await post(srv, 'see John 3:16');
-    expect(small.status).toBe(200);
-    expect(JSON.parse(small.text)).toHaveLength(1);
+    // A body over 64 KiB reserves in the budget itself.
+    const notes = await post(srv, 'And it was so, as in John 3:16. '.repeat(2_500));
+    expect(notes.status).toBe(200);
+    expect(JSON.parse(notes.text)).toHaveLength(2_500);
+    expect(faults).toContain('slow-body');
   });
 });
 
