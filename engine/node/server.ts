@@ -35,9 +35,16 @@ import {
 } from './http/json-answer.ts';
 import { parseQuery, readQuery, refuseArrayParams } from './http/query.ts';
 import { type ErrorBody, errorBody, isRefusal, refusal, type Refusal } from './http/refusal.ts';
-import { BodyAborted, BodyTooLarge, bodyText, readBody } from './http/request-body.ts';
+import { bodyText } from './http/request-body.ts';
+import { readPostedBody } from './http/posted-body.ts';
 import { callInParts, readsInParts } from './http/text-parts.ts';
 import { createTurns, type Turns } from './http/turns.ts';
+import { capConnections, type ConnectionCap } from './http/connection-cap.ts';
+import { connectionOf, owe } from './http/connections.ts';
+import { semaphore, type Semaphore } from './http/semaphore.ts';
+import { AnswerTooLarge, measureTextAnswer, TEXT_ANSWER_SHARE } from './http/text-answer.ts';
+import { createYielders, DEFAULT_YIELD_GRACE_MS, stalledFor, type Yielders } from './http/yielding.ts';
+import { sharedExposition } from './http/metrics-answer.ts';
 import { checkMethod, MAX_URL_LENGTH, operationNameIn, preflightHeaders, splitTarget } from './http/request-target.ts';
 import { routeOf, unknownPathMessage, type Route } from './http/routes.ts';
 import { acceptsGzip } from './http/static-files.ts';
@@ -107,8 +114,14 @@ export interface HandlerOptions {
   opsAccess?: OpsAccess;
   /** a client's fault that ended its request (a body cut off, a request Node's parser refused): counted */
   onClientFault?: (kind: string) => void;
-  /** whether a connection came in beyond the connection cap (serve() sets it): its request gets 503 */
-  beyondCapacity?: (socket: Socket) => boolean;
+  /** the connection cap (serve() sets it): a connection beyond it gets 503, an idle one may be closed */
+  connectionCap?: ConnectionCap;
+  /**
+   * A client that takes nothing of its large answer for this long, or sends its body slower than 16 KiB/s
+   * for this long, gives its memory back (its connection is closed) when other answers wait for room
+   * (default 1 s; see http/yielding.ts).
+   */
+  yieldGraceMs?: number;
 }
 
 export type OpsAccess = 'open' | 'keyed' | 'elsewhere';
@@ -137,6 +150,7 @@ export const statusOf = (error: BibleError): number => (error.code === 'UNKNOWN_
 export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
   const webDir = options.webDir === undefined ? DEFAULT_WEB_DIR : options.webDir;
   const dataDir = options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir;
+  const budget = createAnswerBudget(options.answerBudgetBytes ?? ANSWER_LIMITS.answerBudgetBytes);
   const state: HandlerState = {
     bible,
     options,
@@ -146,7 +160,9 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
     limiter: options.limiter ?? memoryLimiter(options.now),
     answers: semaphore(options.maxConcurrentAnswers ?? DEFAULT_CONCURRENT_ANSWERS),
     heldWaiting: 0,
-    budget: createAnswerBudget(options.answerBudgetBytes ?? ANSWER_LIMITS.answerBudgetBytes),
+    budget,
+    yielders: createYielders(budget, yieldGraceMs(options)),
+    metricsText: sharedExposition(),
     turns: createTurns(),
     expectedChars: new Map(),
     costMs: new Map(),
@@ -158,7 +174,7 @@ export function createHandler(bible: TypedBible, options: HandlerOptions = {}) {
   };
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     const exchange: Exchange = { state, req, res };
-    const ahead = owe(req.socket, res);
+    const ahead = owe(req.socket, res, options.connectionCap);
     req.on('error', () => {});
     res.on('error', () => {});
     if (options.metrics || options.accessLog) observe(exchange);
@@ -187,6 +203,10 @@ interface HandlerState {
   /** built answers waiting for room in the budget (each holds its result) */
   heldWaiting: number;
   budget: AnswerBudget;
+  /** holders of budget that give it back when others wait (stalled answers, slow bodies) */
+  yielders: Yielders;
+  /** one /metrics exposition shared by the scrapes that ask for it at once */
+  metricsText: ReturnType<typeof sharedExposition>;
   turns: Turns;
   /** the expected JSON size of recent large answers, by operation and parameters: they wait before building */
   expectedChars: Map<string, number>;
@@ -210,7 +230,7 @@ async function handle(x: Exchange): Promise<void> {
   const { req, state } = x;
   const method = req.method ?? '';
   const url = req.url ?? '/';
-  if (state.options.beyondCapacity?.(req.socket)) {
+  if (state.options.connectionCap?.beyond(req.socket)) {
     state.options.metrics?.busy?.();
     const full = refusal(503, 'BUSY', 'the server has as many connections open as it serves; retry shortly', {
       'Retry-After': String(BUSY_RETRY_SECONDS),
@@ -274,11 +294,21 @@ async function serveOperational(x: Exchange, path: string): Promise<boolean> {
   if (path !== '/healthz' && path !== '/metrics') return false;
   const access = options.opsAccess ?? 'open';
   if (access === 'elsewhere') return false;
+  let admitted: Record<string, string> = {};
   if (access === 'keyed' && options.keys) {
     const key = requestKey(x.req.headers);
     if (!key || !options.keys.plan(key)) {
       await sendRefusal(x, refusal(401, 'UNAUTHORIZED', `${path} needs a known API key in the x-api-key header`));
       return true;
+    }
+    // A scrape with a key counts against its plan like any request, so a key cannot flood /metrics.
+    if (path === '/metrics') {
+      const admission = await admit(x.req.headers, options.keys, x.state.limiter, () => options.metrics?.rejection());
+      if (isRefusal(admission)) {
+        await sendRefusal(x, admission);
+        return true;
+      }
+      admitted = admission.headers;
     }
   }
   if (path === '/healthz') {
@@ -295,10 +325,16 @@ async function serveOperational(x: Exchange, path: string): Promise<boolean> {
     await sendJson(x, 501, errorBody('NOT_AVAILABLE', 'metrics need the prom-client package: npm install prom-client'));
     return true;
   }
-  const { contentType, body } = await options.metrics.exposition();
+  const metrics = options.metrics;
+  const { contentType, body } = await x.state.metricsText(() => metrics.exposition());
   if (!x.res.destroyed) {
     x.res
-      .writeHead(200, { ...commonHeaders(x.state), 'Content-Type': contentType, 'Cache-Control': 'no-cache' })
+      .writeHead(200, {
+        ...commonHeaders(x.state),
+        ...admitted,
+        'Content-Type': contentType,
+        'Cache-Control': 'no-cache',
+      })
       .end(x.req.method === 'HEAD' ? undefined : body);
   }
   return true;
@@ -327,36 +363,30 @@ async function answerOperation(x: Exchange, name: string, query: string, admitte
     ({ params, repeated } = readQuery(query));
     const bodyParam = x.req.method === 'POST' ? bodyParams.get(name) : undefined;
     if (bodyParam) {
-      // A body counts in the memory budget from before it is read until its answer is written: slow
-      // POSTs cannot make the server hold more than the budget either.
-      // A body announced over the limit is refused unread, below; one of unknown length may be up to it.
-      const announced = Number(x.req.headers['content-length']);
-      const bodyBytes = announced > MAX_BODY_BYTES ? 0 : announced >= 0 ? announced : MAX_BODY_BYTES;
-      if (bodyBytes > 0) {
-        bodyReservation = await state.budget.reserve(bodyBytes, bodyBudgetWaitMs(state));
+      const posted = await postedBody(x, name, admitted);
+      if (!posted) return;
+      bodyReservation = posted.reservation;
+      params[bodyParam] = bodyText(posted.body, x.req.headers, bodyParam, repeated);
+      // The answer of a long text is measured before it is built, and reserved (the body's reservation
+      // handed over to it: on an idle server, an answer over the budget goes alone). A text short enough
+      // to be read at once has an answer bounded by its length (under 2 MB): it is reserved once built.
+      const chars = readsInParts(name, params)
+        ? await measureTextAnswer(
+            bible,
+            state.turns,
+            name,
+            params,
+            TEXT_ANSWER_SHARE * state.budget.limit,
+            () => x.res.destroyed,
+          )
+        : undefined;
+      if (chars === null) return;
+      if (chars !== undefined && chars > STREAM_ABOVE_CHARS) {
+        bodyReservation?.release();
+        reservation = await state.budget.reserve(Math.max(chars, posted.bytes), budgetWaitMs(state));
         if (x.res.destroyed) return;
-        if (!bodyReservation) return await sendBusy(x, { ...admitted, Connection: 'close' });
+        if (!reservation) return await sendBusy(x, withIgnoredParams(admitted, bible.unknownParams(name, params)));
       }
-      let body: string;
-      try {
-        body = await readBody(x.req, MAX_BODY_BYTES);
-      } catch (error) {
-        if (error instanceof BodyAborted) {
-          clientFault(
-            x.state,
-            x.req.socket,
-            'body-aborted',
-            `${x.req.method} ${String(x.req.url).slice(0, 200)}: ${error.message}`,
-          );
-          x.res.destroy();
-          return;
-        }
-        if (!(error instanceof BodyTooLarge)) throw error;
-        const tooLarge = refusal(413, 'PAYLOAD_TOO_LARGE', `${error.message}; ${name} reads at most that much text`);
-        await sendRefusal(x, tooLarge, { ...admitted, Connection: 'close' });
-        return;
-      }
-      params[bodyParam] = bodyText(body, x.req.headers, bodyParam, repeated);
     }
     const ignored = bible.unknownParams(name, params);
     refuseArrayParams(ignored, (base) => bible.unknownParams(name, { [base]: '' }).length === 0);
@@ -377,8 +407,13 @@ async function answerOperation(x: Exchange, name: string, query: string, admitte
       value = await build(x, name, params, key, true);
     }
     if (value === CLIENT_GONE || x.res.destroyed) return;
+    // The body is now in the answer, which counts for itself.
+    bodyReservation?.release();
     await writeAnswer(x, value, headers, reservation, key);
   } catch (error) {
+    if (error instanceof AnswerTooLarge) {
+      return await sendRefusal(x, refusal(413, 'ANSWER_TOO_LARGE', error.message), admitted);
+    }
     if (!(error instanceof BibleError)) throw error;
     const headers = params
       ? withRepeatedParams(withIgnoredParams(admitted, bible.unknownParams(name, params)), repeated)
@@ -388,6 +423,39 @@ async function answerOperation(x: Exchange, name: string, query: string, admitte
     reservation?.release();
     bodyReservation?.release();
   }
+}
+
+/** A POST's body (posted-body.ts), or null when the request has been answered instead. */
+async function postedBody(
+  x: Exchange,
+  name: string,
+  admitted: Record<string, string>,
+): Promise<{ body: string; bytes: number; reservation: Reservation | null } | null> {
+  const { state, req } = x;
+  const line = `${req.method} ${String(req.url).slice(0, 200)}`;
+  const posted = await readPostedBody(req, {
+    budget: state.budget,
+    yielders: state.yielders,
+    maxBytes: MAX_BODY_BYTES,
+    waitMs: bodyBudgetWaitMs(state),
+    graceMs: yieldGraceMs(state.options),
+    gone: () => x.res.destroyed,
+    onDropped: () => {
+      clientFault(state, req.socket, 'slow-body', `${line}: arriving too slowly while others wait`);
+      void sendBusy(x, { ...admitted, Connection: 'close' });
+    },
+  });
+  if (!posted || !('refused' in posted)) return posted;
+  if (posted.refused === 'busy') await sendBusy(x, { ...admitted, Connection: 'close' });
+  if (posted.refused === 'aborted') {
+    clientFault(state, req.socket, 'body-aborted', `${line}: ${posted.message}`);
+    x.res.destroy();
+  }
+  if (posted.refused === 'too-large') {
+    const tooLarge = refusal(413, 'PAYLOAD_TOO_LARGE', `${posted.message}; ${name} reads at most that much text`);
+    await sendRefusal(x, tooLarge, { ...admitted, Connection: 'close' });
+  }
+  return null;
 }
 
 /** A list answer whose rows are built as its JSON is encoded (bible.rows): only its length is held. */
@@ -472,6 +540,7 @@ const bodyBudgetWaitMs = (state: HandlerState) =>
     budgetWaitMs(state),
     ((state.options as ServeOptions).requestTimeoutMs ?? CONNECTION_LIMITS.requestTimeoutMs) / 2,
   );
+const yieldGraceMs = (options: HandlerOptions) => options.yieldGraceMs ?? DEFAULT_YIELD_GRACE_MS;
 const writeTimeoutMs = (state: HandlerState) => state.options.writeTimeoutMs ?? ANSWER_LIMITS.writeTimeoutMs;
 
 /** Built answers that may wait for room in the budget while holding their result; more get 503 at once. */
@@ -504,9 +573,21 @@ async function writeAnswer(
     }
     if (!reservation) return await sendBusy(x, headers);
   }
+  // While others wait for room, a client that has taken nothing for a while gives its room back.
+  const progress = { waitingSince: null as number | null };
+  const held = reservation;
+  const unhold = state.yielders.hold({
+    behind: stalledFor(yieldGraceMs(state.options), () => progress.waitingSince),
+    drop: () => {
+      held.release();
+      clientFault(state, x.req.socket, 'yielded', `${x.req.method} ${String(x.req.url).slice(0, 200)}: not reading`);
+      x.res.destroy();
+    },
+  });
   try {
     const pieces = rows ? rowPieces(rows, PIECE_CHARS) : jsonPieces(value, PIECE_CHARS);
     const outcome = await streamJson(x.res, 200, { ...commonHeaders(x.state), ...headers }, pieces, {
+      progress,
       turns: state.turns,
       gzip: acceptsGzip(x.req.headers),
       writeTimeoutMs: writeTimeoutMs(state),
@@ -522,6 +603,7 @@ async function writeAnswer(
       );
     }
   } finally {
+    unhold();
     if (reservation !== reserved) reservation.release();
   }
 }
@@ -659,127 +741,6 @@ const sentBytes = new WeakMap<ServerResponse, number>();
 
 /** How many slow answers are built at once by default: each holds its result until the budget takes it. */
 const DEFAULT_CONCURRENT_ANSWERS = 4;
-
-/** A counting semaphore; acquire resolves with the function that frees the slot. */
-interface Semaphore {
-  acquire(): Promise<() => void>;
-}
-
-function semaphore(slots: number): Semaphore {
-  let free = slots;
-  const queue: (() => void)[] = [];
-  const release = () => {
-    const next = queue.shift();
-    if (next) next();
-    else free++;
-  };
-  return {
-    acquire(): Promise<() => void> {
-      if (free > 0) {
-        free--;
-        return Promise.resolve(release);
-      }
-      return new Promise((resolve) => queue.push(() => resolve(release)));
-    },
-  };
-}
-
-/** What the requests of one connection share. */
-interface Connection {
-  /** answers not yet written, in the order their requests came (pipelined requests each have one) */
-  owed: Set<ServerResponse>;
-  /** the latest PIPELINED_AHEAD answers on it, oldest first */
-  latest: ServerResponse[];
-  /** a client fault has been counted on this connection, which it ends */
-  faulted: boolean;
-  /** reading stopped because the connection has PIPELINED_AHEAD answers in hand */
-  paused: boolean;
-}
-
-const connections = new WeakMap<Socket, Connection>();
-
-function connectionOf(socket: Socket): Connection {
-  let connection = connections.get(socket);
-  if (!connection) {
-    const owed = new Set<ServerResponse>();
-    connection = { owed, latest: [], faulted: false, paused: false };
-    connections.set(socket, connection);
-    socket.once('close', () => {
-      for (const res of [...owed]) abandon(res);
-    });
-  }
-  return connection;
-}
-
-/**
- * Ends an answer whose connection has closed before it began. Node tells only the answer being written
- * (it emits 'close' on it); those pipelined behind it would still be built, wait for room in the budget
- * and hold it until the write timeout, for a client that has gone.
- */
-function abandon(res: ServerResponse): void {
-  if (res.socket) return;
-  res.destroy();
-  res.emit('close');
-}
-
-/**
- * Answers a connection may have in hand at once. Node parses every request a read brings and answers
- * them in order, holding each answer until those before it are written: a client that pipelines
- * thousands of requests and reads nothing would have every one built and held. Past this many, a request
- * waits for the answer this many places before it to be written (or abandoned).
- */
-const PIPELINED_AHEAD = 8;
-
-/**
- * Notes an answer owed on the connection until it has been written or abandoned; returns the one this
- * request must wait for, if the connection already has PIPELINED_AHEAD answers in hand.
- */
-function owe(socket: Socket, res: ServerResponse): ServerResponse | undefined {
-  const connection = connectionOf(socket);
-  const { owed, latest } = connection;
-  owed.add(res);
-  res.once('close', () => {
-    owed.delete(res);
-    if (connection.paused && owed.size < PIPELINED_AHEAD) readOn(socket, connection);
-  });
-  if (owed.size >= PIPELINED_AHEAD && !connection.paused) stopReading(socket, connection);
-  latest.push(res);
-  const gate = latest.length > PIPELINED_AHEAD ? latest.shift() : undefined;
-  return gate && owed.has(gate) ? gate : undefined;
-}
-
-/** Node's HTTP server stops parsing a socket it has marked `_paused` (as it does for its own backpressure). */
-type ParsedSocket = Socket & { _paused?: boolean; parser?: { pause(): void; resume(): void } | null };
-
-/** Sockets whose resume() waits for their connection to have fewer answers in hand. */
-const gatedResume = new WeakSet<Socket>();
-
-/**
- * Stops reading a connection with PIPELINED_AHEAD answers in hand: otherwise Node parses every request a
- * client sends and keeps a request and a response object for each, without bound. What was already read
- * (at most one read, 64 KiB) is still parsed. Node resumes a paused socket whenever an answer's bytes
- * leave it; while this connection has its answers in hand, that resume waits.
- */
-function stopReading(socket: ParsedSocket, connection: Connection): void {
-  connection.paused = true;
-  if (!gatedResume.has(socket)) {
-    gatedResume.add(socket);
-    const resume = socket.resume;
-    socket.resume = function (this: Socket) {
-      return connection.paused ? this : resume.call(this);
-    };
-  }
-  socket._paused = true;
-  socket.pause();
-}
-
-function readOn(socket: ParsedSocket, connection: Connection): void {
-  connection.paused = false;
-  if (socket.destroyed) return;
-  socket._paused = false;
-  socket.parser?.resume();
-  socket.resume();
-}
 
 /**
  * Answers requests Node's HTTP parser rejects (malformed, oversized, timed out) and closes them. They are
@@ -923,7 +884,11 @@ export async function serve(options: ServeOptions = {}): Promise<BibleServer> {
   server.on('clientError', (error: Error, socket: Socket) => answerClientError(state, error, socket));
   answerExpectations(server, handler);
   const sockets = trackSockets(server);
-  state.beyondCapacity = capConnections(server, options.maxConnections ?? CONNECTION_LIMITS.maxConnections);
+  state.connectionCap = capConnections(
+    server,
+    options.maxConnections ?? CONNECTION_LIMITS.maxConnections,
+    CONNECTION_LIMITS.refusedLingerMs,
+  );
   // The caller's own host only: one set on Object.prototype (0.0.0.0) must not open the server to every interface.
   const host = (Object.hasOwn(options, 'host') ? options.host : undefined) ?? '127.0.0.1';
   await listen(server, options.port ?? 8080, host);
@@ -1018,28 +983,6 @@ function answerExpectations(server: Server, handler: (req: IncomingMessage, res:
       })
       .end(req.method === 'HEAD' ? undefined : body);
   });
-}
-
-/**
- * Counts the connections being served; those that arrive beyond `max` are marked, so their first request
- * is answered 503 and the connection closed, and closed after a second when no request comes.
- */
-function capConnections(server: Server, max: number): (socket: Socket) => boolean {
-  let served = 0;
-  const beyond = new WeakSet<Socket>();
-  // Before Node's own listener, which starts reading the socket.
-  server.prependListener('connection', (socket: Socket) => {
-    if (served < max) {
-      served++;
-      socket.once('close', () => served--);
-      return;
-    }
-    beyond.add(socket);
-    const linger = setTimeout(() => socket.destroy(), CONNECTION_LIMITS.refusedLingerMs);
-    linger.unref();
-    socket.once('close', () => clearTimeout(linger));
-  });
-  return (socket) => beyond.has(socket);
 }
 
 /** The open connections, so that shutting down can reach those that are mid-answer. */

@@ -190,8 +190,15 @@ export function referenceAt(
 
 /** Every reference in a text, in order. */
 export function findCitations(meta: Meta, written: string): CitationHit[] {
+  return Array.from(citationHits(meta, written));
+}
+
+/**
+ * The references in a text one at a time, in order: a host can measure the answer of a long text (each
+ * hit may be a range of thousands of verses) without holding it.
+ */
+export function* citationHits(meta: Meta, written: string): Generator<CitationHit, void, undefined> {
   const text = asciiForms(written);
-  const hits: CitationHit[] = [];
   const digits = /\d/g;
   let previousEnd = 0;
   let m: RegExpExecArray | null;
@@ -211,11 +218,10 @@ export function findCitations(meta: Meta, written: string): CitationHit[] {
       passages: ref.passages.map(passageIds),
     };
     if (ref.endBook !== found.name.book) hit.endBookId = padBookId(ref.endBook);
-    hits.push(hit);
     digits.lastIndex = Math.max(ref.end, at + 1);
     previousEnd = ref.end;
+    yield hit;
   }
-  return hits;
 }
 
 // Decorations around a lone citation: quotes and brackets, markdown (emphasis, code, a heading or quote

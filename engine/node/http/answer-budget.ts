@@ -30,10 +30,17 @@ export interface AnswerBudget {
   readonly headroom: number;
   /** answers waiting for room */
   readonly waiting: number;
+  /** bytes the first answer in line lacks before it fits; 0 when none waits */
+  readonly shortfall: number;
+  /** calls `listener` each time an answer starts waiting in line (holders that can give room back listen) */
+  onWait(listener: () => void): void;
 }
 
 /** Waiting answers beyond this are refused at once: each waiter holds a request and a timer. */
 const MAX_WAITING = 1024;
+
+/** How much later than it came an entry the size of the whole budget is due in the line. */
+const SIZE_DELAY_MS = 1_000;
 
 /** The headroom small answers get above the budget, as a share of it. */
 const HEADROOM_SHARE = 0.25;
@@ -54,9 +61,13 @@ function releasedOnce(bytes: number, free: () => void): Reservation {
 export function createAnswerBudget(limit: number, headroom = Math.floor(limit * HEADROOM_SHARE)): AnswerBudget {
   let reserved = 0;
   let taken = 0;
-  const line: { bytes: number; admit: () => void }[] = [];
+  const line: { bytes: number; due: number; admit: () => void }[] = [];
+  const waitListeners: (() => void)[] = [];
   const fits = (bytes: number) => reserved === 0 || reserved + bytes <= limit;
-  // First come, first served: the head of the line goes first even if a smaller one would fit.
+  // The line is kept in order of a due time: when the entry came, plus a delay for its size (the time the
+  // whole budget takes to turn over once a second, for its share of it). A short answer or body is not
+  // held behind large answers that came just before it (the ones clients that stop reading ask for), and
+  // a large one still moves up as it waits. The head goes first even if a later one would fit.
   const admitWaiting = () => {
     while (line.length && fits(line[0].bytes)) line.shift()!.admit();
   };
@@ -74,6 +85,7 @@ export function createAnswerBudget(limit: number, headroom = Math.floor(limit * 
       return new Promise((resolve) => {
         const entry = {
           bytes,
+          due: performance.now() + (bytes / limit) * SIZE_DELAY_MS,
           admit: () => {
             clearTimeout(timer);
             resolve(grant(bytes));
@@ -85,7 +97,11 @@ export function createAnswerBudget(limit: number, headroom = Math.floor(limit * 
           resolve(null);
           admitWaiting();
         }, waitMs);
-        line.push(entry);
+        const after = line.findIndex((waiting) => waiting.due > entry.due);
+        line.splice(after < 0 ? line.length : after, 0, entry);
+        // It may go first, and fit.
+        admitWaiting();
+        if (line.includes(entry)) for (const listener of waitListeners) listener();
       });
     },
     take(bytes) {
@@ -105,6 +121,13 @@ export function createAnswerBudget(limit: number, headroom = Math.floor(limit * 
     headroom,
     get waiting() {
       return line.length;
+    },
+    get shortfall() {
+      if (!line.length || fits(line[0].bytes)) return 0;
+      return reserved + line[0].bytes - limit;
+    },
+    onWait(listener) {
+      waitListeners.push(listener);
     },
   };
 }

@@ -31,6 +31,22 @@ export interface StreamOptions {
   headOnly: boolean;
   /** told the size of each chunk of the body as it is written (after gzip), for the access log */
   sent?: (bytes: number) => void;
+  /** set while the answer waits on its client (the socket full): since when, else null (yielding.ts) */
+  progress?: StreamProgress;
+}
+
+export interface StreamProgress {
+  waitingSince: number | null;
+}
+
+/** Runs `wait` with `progress` marking the answer as waiting on its client meanwhile. */
+async function waitingOnClient<T>(progress: StreamProgress | undefined, wait: Promise<T>): Promise<T> {
+  if (progress) progress.waitingSince = performance.now();
+  try {
+    return await wait;
+  } finally {
+    if (progress) progress.waitingSince = null;
+  }
 }
 
 /** How a streamed answer ended: whole, or cut short because the client went away or stopped reading. */
@@ -55,7 +71,8 @@ function drained(stream: Writable, ms: number): Promise<boolean> {
 
 /**
  * Resolves when the response has handed its last byte to the socket; false when it closed first or made
- * no progress for `ms` (each chunk that leaves `progress` restarts the clock).
+ * no progress for `ms` (each chunk that leaves `progress` restarts the clock), counted from when it has
+ * its socket.
  */
 export function finished(res: ServerResponse, ms: number, progress?: NodeJS.EventEmitter): Promise<boolean> {
   return new Promise((resolve) => {
@@ -63,13 +80,14 @@ export function finished(res: ServerResponse, ms: number, progress?: NodeJS.Even
       resolve(true);
       return;
     }
-    let timer = setTimeout(() => done(false), ms);
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const onProgress = () => {
       clearTimeout(timer);
       timer = setTimeout(() => done(false), ms);
     };
     const done = (result: boolean) => {
       clearTimeout(timer);
+      res.off('socket', onProgress);
       res.off('finish', onFinish);
       res.off('close', onClose);
       progress?.off('data', onProgress);
@@ -80,6 +98,10 @@ export function finished(res: ServerResponse, ms: number, progress?: NodeJS.Even
     res.on('finish', onFinish);
     res.on('close', onClose);
     progress?.on('data', onProgress);
+    // An answer pipelined behind others has no socket until they are written: its client is not late
+    // until it has one.
+    if (res.socket) onProgress();
+    else res.once('socket', onProgress);
   });
 }
 
@@ -91,7 +113,7 @@ export async function streamJson(
   res: ServerResponse,
   status: number,
   headers: Record<string, string | number>,
-  pieces: Iterator<string, void>,
+  pieces: Iterator<string, void> | AsyncIterator<string, void>,
   options: StreamOptions,
 ): Promise<StreamOutcome> {
   if (res.destroyed) return { whole: false, reason: 'closed' };
@@ -104,7 +126,9 @@ export async function streamJson(
   });
   if (options.headOnly) {
     res.end();
-    return (await finished(res, options.writeTimeoutMs)) ? { whole: true, bytes: 0 } : stalled(res);
+    return (await waitingOnClient(options.progress, finished(res, options.writeTimeoutMs)))
+      ? { whole: true, bytes: 0 }
+      : stalled(res);
   }
   let bytes = 0;
   let sink: Writable = res;
@@ -132,12 +156,14 @@ export async function streamJson(
       bytes += chunk.length;
       options.sent?.(chunk.length);
     }
-    if (!sink.write(chunk) && !(await drained(sink, options.writeTimeoutMs))) {
+    if (!sink.write(chunk) && !(await waitingOnClient(options.progress, drained(sink, options.writeTimeoutMs)))) {
       return res.destroyed ? { whole: false, reason: 'closed' } : stalled(res);
     }
   }
   sink.end();
-  return (await finished(res, options.writeTimeoutMs, gzip)) ? { whole: true, bytes } : stalled(res);
+  return (await waitingOnClient(options.progress, finished(res, options.writeTimeoutMs, gzip)))
+    ? { whole: true, bytes }
+    : stalled(res);
 }
 
 /** A client that stopped reading: its connection is closed, freeing what it held. */

@@ -18,8 +18,11 @@ export class BodyAborted extends Error {
   }
 }
 
-/** The body as text; rejects with BodyTooLarge as soon as more than `limit` bytes arrive or are announced. */
-export function readBody(req: IncomingMessage, limit: number): Promise<string> {
+/**
+ * The body as text; rejects with BodyTooLarge as soon as more than `limit` bytes arrive or are announced.
+ * `arrived` is told the size of each chunk as it comes.
+ */
+export function readBody(req: IncomingMessage, limit: number, arrived?: (bytes: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const announced = Number(req.headers['content-length']);
     if (Number.isFinite(announced) && announced > limit) {
@@ -36,6 +39,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<string> {
     };
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
+      arrived?.(chunk.length);
       if (size > limit) {
         req.removeAllListeners('data');
         req.resume();

@@ -14,11 +14,11 @@ const HEAVY_CLIENTS = 64;
 const NON_READERS = 300;
 const LOAD = resolve(import.meta.dirname, '..', 'heavy-clients.ts');
 
-const statusField = (pid: number, field: string) =>
+export const statusField = (pid: number, field: string) =>
   Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) * 1024;
 
 /** One request, read whole; resolves with its latency in milliseconds. */
-function timed(base: string, path: string, agent: Agent, headers: Record<string, string> = {}): Promise<number> {
+export function timed(base: string, path: string, agent: Agent, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const req = request(new URL(path, base), { agent, headers }, (res) => {
@@ -34,7 +34,7 @@ function timed(base: string, path: string, agent: Agent, headers: Record<string,
 }
 
 /** Sends the same cheap request over and over on one kept connection until `done()`; the latencies. */
-async function probe(base: string, path: string, done: () => boolean): Promise<number[]> {
+export async function probe(base: string, path: string, done: () => boolean): Promise<number[]> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const latencies: number[] = [];
   while (!done()) {
@@ -65,13 +65,13 @@ async function loopDelay(base: string): Promise<{ p99: number; max: number }> {
   return { p99: value('nodejs_eventloop_lag_p99_seconds'), max: value('nodejs_eventloop_lag_max_seconds') };
 }
 
-const percentile = (values: number[], p: number) => {
+export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 };
 
 /** The clients in a process of their own; stop() resolves with how many answers they read. */
-async function load(port: number, mode: 'read' | 'stall', count: number) {
+export async function load(port: number, mode: 'read' | 'stall' | 'upload', count: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', LOAD, String(port), mode, String(count)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
