@@ -415,6 +415,25 @@ describe('slow and vanishing clients', () => {
     expect(server.answerBudget.reserved).toBe(0);
   });
 
+  it('HEAD of a streamed answer carries the headers a GET would, and the connection stays usable', async () => {
+    const without = (headers: Record<string, unknown>) => {
+      const { date: _date, ...rest } = headers;
+      return rest;
+    };
+    for (const encoding of [{}, { 'Accept-Encoding': 'gzip' }]) {
+      const full = await get(server.url, BIG, encoding);
+      const head = await get(server.url, BIG, encoding, { method: 'HEAD' });
+      expect(full.headers['transfer-encoding']).toBe('chunked');
+      expect(without(head.headers)).toEqual(without(full.headers));
+    }
+    // No chunk terminator follows the HEAD answer: the next answer on the connection is read whole.
+    const both = await raw([
+      `HEAD ${BIG} HTTP/1.1\r\nHost: x\r\n\r\nGET /GetVerse?verseId=43003016 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+    ]);
+    const [, second] = both.text.split(/\r\n\r\n/);
+    expect(second.startsWith('HTTP/1.1 200')).toBe(true);
+  });
+
   it.each([
     ['gzip', true],
     ['gzip ; q=0.5', true],
