@@ -415,6 +415,14 @@ describe('slow and vanishing clients', () => {
     expect(server.answerBudget.reserved).toBe(0);
   });
 
+  it('answers an absolute-form request target as its origin form', async () => {
+    const answer = await raw([
+      'GET http://example.org/GetVerse?verseId=43003016 HTTP/1.1\r\nHost: example.org\r\nConnection: close\r\n\r\n',
+    ]);
+    expect(statuses(answer.text)).toEqual([200]);
+    expect(lastJson(answer.text)[0].id).toBe('43003016');
+  });
+
   it('HEAD of a streamed answer carries the headers a GET would, and the connection stays usable', async () => {
     const without = (headers: Record<string, unknown>) => {
       const { date: _date, ...rest } = headers;
