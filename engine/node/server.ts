@@ -33,7 +33,7 @@ import {
 } from './http/json-answer.ts';
 import { parseQuery } from './http/query.ts';
 import { type ErrorBody, errorBody, isRefusal, refusal, type Refusal } from './http/refusal.ts';
-import { BodyAborted, BodyTooLarge, bodyText, readBody } from './http/request-body.ts';
+import { BodyAborted, BodyTooLarge, bodyText, readBody, unsupportedBody } from './http/request-body.ts';
 import { callInParts, readsInParts } from './http/text-parts.ts';
 import { createTurns, type Turns } from './http/turns.ts';
 import { checkMethod, MAX_URL_LENGTH, operationNameIn, preflightHeaders, splitTarget } from './http/request-target.ts';
@@ -315,6 +315,8 @@ async function answerOperation(x: Exchange, name: string, query: string, admitte
     params = parseQuery(query);
     const bodyParam = x.req.method === 'POST' ? bodyParams.get(name) : undefined;
     if (bodyParam) {
+      const unsupported = unsupportedBody(x.req.headers);
+      if (unsupported) return await sendRefusal(x, unsupported, { ...admitted, Connection: 'close' });
       // A body counts in the memory budget from before it is read until its answer is written: slow
       // POSTs cannot make the server hold more than the budget either.
       // A body announced over the limit is refused unread, below; one of unknown length may be up to it.
