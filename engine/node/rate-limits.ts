@@ -201,8 +201,7 @@ export function redisConfigurationProblem(error: unknown): string | undefined {
     return 'Redis refuses the password (or user) of the --redis URL';
   if (/DB index is out of range|invalid DB index/i.test(message))
     return 'Redis has no database with the number of the --redis URL';
-  if (/NOPERM/.test(message))
-    return 'the Redis user of the --redis URL may not run EVAL, TIME, INCR, PEXPIRE and PTTL';
+  if (/NOPERM/.test(message)) return 'the Redis user of the --redis URL may not run EVAL, TIME, INCR, PEXPIRE and PTTL';
   return undefined;
 }
 
@@ -268,11 +267,11 @@ export async function redisLimiter(
     firstFailure();
     events.redisError?.(error);
     const problem = redisConfigurationProblem(error);
+    const reason = scrub(error instanceof Error ? error.message : String(error));
     if (problem && health.state !== 'misconfigured') {
       health = { store: 'redis', state: 'misconfigured', policy, problem };
-      log(scrub(`bible serve: ${problem} (Redis at ${shown}); ${meanwhile} until --redis or Redis is fixed`));
+      log(`bible serve: ${problem} (Redis at ${shown} answered: ${reason}); ${meanwhile} until it is fixed`);
     } else if (!problem && health.state === 'ok') {
-      const reason = scrub(error instanceof Error ? error.message : String(error));
       health = { store: 'redis', state: 'unreachable', policy, problem: `Redis is unreachable: ${reason}` };
       log(`bible serve: Redis at ${shown} is unreachable (${reason}); ${meanwhile} until it is back`);
     }

@@ -227,7 +227,10 @@ describe('bible batch', () => {
       let text = '';
       output.on('data', (c: Buffer) => (text += c.toString()));
       await batch(Readable.from(chunks), output);
-      return text.trim().split('\n').map((line) => JSON.parse(line));
+      return text
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
     };
     const input = 'GetParseCitation citation=Jn\r3:16\r\nGetVerse verseId=43003016\r\n';
     for (let cut = 0; cut <= input.length; cut++) {

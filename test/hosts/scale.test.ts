@@ -191,7 +191,9 @@ describe.skipIf(!hasRedis && !process.env.CI)('shared key budgets in Redis', () 
       redisServer.kill('SIGCONT');
     }
     const count = () =>
-      spawnSync('redis-cli', ['-p', String(redisPort), 'GET', 'bible:rate:shared-key'], { encoding: 'utf8' }).stdout.trim();
+      spawnSync('redis-cli', ['-p', String(redisPort), 'GET', 'bible:rate:shared-key'], {
+        encoding: 'utf8',
+      }).stdout.trim();
     // Redis now runs every command it was sent while paused; those the server gave up on must not count.
     expect(count()).toBe('1');
     const after = await get(closed.url, '/GetVerse?verseId=43003016', KEY);
@@ -207,7 +209,12 @@ describe.skipIf(!hasRedis && !process.env.CI)('shared key budgets in Redis', () 
     const redisServer = await startRedis(redisPort);
     spawnSync('redis-cli', ['-p', String(redisPort), 'CONFIG', 'SET', 'requirepass', 'right-secret']);
     const wrongPassword = await serve(['--keys', keyFile, '--redis', `redis://:wrong-secret@127.0.0.1:${redisPort}`]);
-    const wrongDatabase = await serve(['--keys', keyFile, '--redis', `redis://:right-secret@127.0.0.1:${redisPort}/99`]);
+    const wrongDatabase = await serve([
+      '--keys',
+      keyFile,
+      '--redis',
+      `redis://:right-secret@127.0.0.1:${redisPort}/99`,
+    ]);
     for (const server of [wrongPassword, wrongDatabase]) {
       const health = await get(server.url, '/healthz');
       expect(health.status).toBe(503);
