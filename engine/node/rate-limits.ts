@@ -183,11 +183,11 @@ const CONNECT_TIMEOUT_MS = 2_000;
  */
 const COMMAND_TIMEOUT_MS = 1_000;
 /**
- * How long after it is sent a count may still be run by Redis. Shorter than COMMAND_TIMEOUT_MS, so that a
- * count Redis runs has its answer back before the server gives up on it: the margin covers the reply's way
- * back and the error of the clock offset below.
+ * How long after it is sent a count may still be run by Redis: as long as the server waits for it. A
+ * shorter deadline would refuse counts a loaded machine is merely slow to send; a count Redis runs in time
+ * whose answer comes back after the server gave up is taken back instead (UNCOUNT_SCRIPT).
  */
-const COUNT_DEADLINE_MS = 500;
+const COUNT_DEADLINE_MS = COMMAND_TIMEOUT_MS;
 /** A clock reading whose round trip took longer is used once, then taken again for the next count. */
 const MAX_CLOCK_ROUND_TRIP_MS = 50;
 
