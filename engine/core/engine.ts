@@ -149,6 +149,14 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
       "open() option preload takes an array of pack names, such as ['text-kjv']",
       'preload',
     );
+  // A seed of NaN or Infinity would quietly give the sequence of seed 0, and a fraction that of its whole part.
+  const seed: unknown = options.random == null ? undefined : (options.random as { seed?: unknown }).seed;
+  if ((options.random != null && typeof options.random !== 'object') || (seed !== undefined && !Number.isInteger(seed)))
+    throw new BibleError(
+      'INVALID_PARAMETER',
+      'open() option random.seed must be an integer, such as { seed: 7 }',
+      'random.seed',
+    );
   // The engine's own inflate is code a host with a native one never needs: it is loaded only without.
   const inflate = options.inflate ?? (await import('./pack/fflate-inflate.ts')).fflateInflate;
   const packs = new Map<string, Pack>();

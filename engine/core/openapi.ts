@@ -27,12 +27,46 @@ const RATE_LIMIT_HEADERS = {
   'X-RateLimit-Reset': 'seconds until the budget is full again',
 } as const;
 
+/** The digit forms the numeric parameters read as ASCII digits (ascii-forms.ts): ASCII, Arabic-Indic,
+ * Persian and full-width. A class of the digits from `low` to `high` in each. */
+const DIGIT_BASES = [0x30, 0x660, 0x6f0, 0xff10];
+const digits = (low = 0, high = 9): string => {
+  const hex = (code: number) => (code < 0x80 ? String.fromCharCode(code) : `\\u${code.toString(16).padStart(4, '0')}`);
+  return `[${DIGIT_BASES.map((base) => (low === high ? hex(base + low) : `${hex(base + low)}-${hex(base + high)}`)).join('')}]`;
+};
+const DIGIT = digits();
+
+/** A pattern of the numbers 1 to `max` in any of those digit forms, with leading zeros. */
+function upToPattern(max: number): string {
+  const top = String(max);
+  const n = top.length;
+  const choices = n > 1 ? [`${digits(1, 9)}${DIGIT}{0,${n - 2}}`] : [];
+  for (let i = 0; i < n; i++) {
+    const d = Number(top[i]);
+    const low = i === 0 ? 1 : 0;
+    if (d > low) {
+      const fixed = [...top.slice(0, i)].map((c) => digits(Number(c), Number(c))).join('');
+      choices.push(`${fixed}${digits(low, d - 1)}${n - i - 1 ? `${DIGIT}{${n - i - 1}}` : ''}`);
+    }
+  }
+  choices.push([...top].map((c) => digits(Number(c), Number(c))).join(''));
+  return `${digits(0, 0)}*(?:${choices.join('|')})`;
+}
+
+/** A letter in ASCII (either case) and full-width. */
+const letter = (l: string) =>
+  `[${l.toUpperCase()}${l.toLowerCase()}${[l.toUpperCase(), l.toLowerCase()].map((c) => `\\u${(c.charCodeAt(0) + 0xfee0).toString(16)}`).join('')}]`;
+
 /** The JSON Schema of one parameter's value. */
 function parameterSchema(spec: ParamSpec, versionIds: readonly string[]): Schema {
   const base = ((): Schema => {
     switch (spec.type) {
       case 'verseId':
-        return { type: 'string', pattern: '^[0-9]{7,8}$', description: 'BBCCCVVV' };
+        return {
+          type: 'string',
+          pattern: `^${DIGIT}{7,8}$`,
+          description: 'BBCCCVVV (in ASCII, Arabic-Indic, Persian or full-width digits)',
+        };
       case 'bookId':
         return {
           anyOf: [
@@ -43,12 +77,16 @@ function parameterSchema(spec: ParamSpec, versionIds: readonly string[]): Schema
       case 'chapterId':
         return { type: 'integer', minimum: 1, maximum: 150 };
       case 'bookAndChapterId':
-        return { type: 'string', pattern: '^[0-9]{4,5}$', description: 'BBCCC' };
+        return { type: 'string', pattern: `^${DIGIT}{4,5}$`, description: 'BBCCC' };
       case 'chapterOrBookAndChapterId':
         return {
           anyOf: [
             { type: 'integer', minimum: 1, maximum: 150 },
-            { type: 'string', pattern: '^[0-9]{4,5}$', description: 'BBCCC (the book too, when bookId is not given)' },
+            {
+              type: 'string',
+              pattern: `^${DIGIT}{1,5}$`,
+              description: 'a chapter, or BBCCC (the book too, when bookId is not given)',
+            },
           ],
         };
       case 'versionId':
@@ -59,15 +97,25 @@ function parameterSchema(spec: ParamSpec, versionIds: readonly string[]): Schema
         return { type: 'string', enum: [...(spec.values ?? [])] };
       case 'integer': {
         const range = { type: 'integer', minimum: spec.min ?? 0, maximum: spec.max ?? 999_999_999 };
-        // GetStrongs reads id=G26 as lexiconId G and id 26.
-        return spec.prefixedBy
-          ? {
-              anyOf: [
-                range,
-                { type: 'string', pattern: '^[A-Za-z][0-9]+$', description: `${spec.prefixedBy} then the number` },
-              ],
-            }
-          : range;
+        if (!spec.prefixedBy) return range;
+        // GetStrongs reads id=G26 as lexiconId G and id 26; the largest number depends on the letter, which
+        // a bare number's schema cannot see (a query parameter's schema cannot name another's value).
+        const byPrefix = Object.entries(spec.maxByPrefix ?? {});
+        const bounds = byPrefix.map(([p, max]) => `${max} for ${spec.prefixedBy} ${p}`).join(', ');
+        return {
+          anyOf: [
+            byPrefix.length ? { ...range, description: `at most ${bounds}` } : range,
+            ...(byPrefix.length
+              ? byPrefix.map(([p, max]) => ({
+                  type: 'string',
+                  pattern: `^${letter(p)}${upToPattern(max)}$`,
+                  description: `${p}1 to ${p}${max}: ${spec.prefixedBy} ${p} and the number`,
+                }))
+              : [
+                  { type: 'string', pattern: `^[A-Za-z]${DIGIT}+$`, description: `${spec.prefixedBy} then the number` },
+                ]),
+          ],
+        };
       }
       case 'text':
         return {
@@ -155,6 +203,18 @@ const SHARED_RESPONSES = {
     description: 'the server needs an API key and the request has none, or an unknown one',
     content: ERROR_CONTENT,
   },
+  UriTooLong: {
+    description: 'the request URL is longer than 8192 characters (URI_TOO_LONG)',
+    content: ERROR_CONTENT,
+  },
+  PayloadTooLarge: {
+    description: 'the request body is larger than the operation reads (PAYLOAD_TOO_LARGE)',
+    content: ERROR_CONTENT,
+  },
+  UnsupportedMediaType: {
+    description: 'the request body is multipart, which is not read (UNSUPPORTED_MEDIA_TYPE)',
+    content: ERROR_CONTENT,
+  },
   TooManyRequests: {
     description: "the key's plan has no requests left this minute",
     headers: { ...RATE_HEADER_REFS, 'Retry-After': RETRY_AFTER },
@@ -190,8 +250,11 @@ function operationObject(op: OperationDef, versionIds: readonly string[], method
     parameters: queryParams.map((p) => ({
       name: p.name,
       in: 'query',
-      required: Boolean(p.required),
-      description: p.description,
+      // A parameter another's prefix stands for (lexiconId, given by id=G26) may be left out.
+      required: Boolean(p.required) && !queryParams.some((q) => q.prefixedBy === p.name),
+      description: queryParams.some((q) => q.prefixedBy === p.name)
+        ? `${p.description}; required unless ${queryParams.find((q) => q.prefixedBy === p.name)!.name} starts with it`
+        : p.description,
       schema: parameterSchema(p, versionIds),
       example: exampleValue(p),
     })),
@@ -207,6 +270,13 @@ function operationObject(op: OperationDef, versionIds: readonly string[], method
       },
       '400': { $ref: '#/components/responses/BadRequest' },
       '401': { $ref: '#/components/responses/Unauthorized' },
+      ...(method === 'post'
+        ? {
+            '413': { $ref: '#/components/responses/PayloadTooLarge' },
+            '415': { $ref: '#/components/responses/UnsupportedMediaType' },
+          }
+        : {}),
+      '414': { $ref: '#/components/responses/UriTooLong' },
       '429': { $ref: '#/components/responses/TooManyRequests' },
       '503': { $ref: '#/components/responses/Busy' },
     },

@@ -53,6 +53,8 @@ export interface ParamSpec {
    * id=G26 as lexiconId=G and id=26. A prefix that disagrees with the other parameter is refused.
    */
   prefixedBy?: string;
+  /** integer with prefixedBy: the largest value for each value of the prefix parameter (max is the largest) */
+  maxByPrefix?: Readonly<Record<string, number>>;
 }
 
 export interface VerseIdValue extends VerseRef {

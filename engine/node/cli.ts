@@ -51,13 +51,16 @@ export function splitFlags(
 ): { flags: CallFlags; assignments: string[] } {
   const flags: CallFlags = { lenient: false, help: false };
   const assignments: string[] = [];
-  for (const arg of args) {
+  // `--` ends the options, as in any POSIX command: every word after it is a name=value word.
+  const end = args.indexOf('--');
+  for (const arg of end < 0 ? args : args.slice(0, end)) {
     if (arg === '--lenient') flags.lenient = true;
     else if (arg === '--help' || arg === '-h') flags.help = true;
     else if (arg.startsWith('-') && !arg.includes('='))
       throw new BibleError('INVALID_PARAMETER', `unknown option ${JSON.stringify(arg.slice(0, 40))}; ${takes}`);
     else assignments.push(arg);
   }
+  if (end >= 0) assignments.push(...args.slice(end + 1));
   return { flags, assignments };
 }
 
@@ -128,6 +131,9 @@ export async function main(argv: string[]): Promise<number> {
   // `bible --lenient GetVerse …`: a flag written before the operation means the same as after it.
   if (argv[0] === '--lenient' && argv.length > 1 && !argv[1].startsWith('-'))
     return main([argv[1], '--lenient', ...argv.slice(2)]);
+  // `bible -- GetVerse …`: the end of options before the operation, whose name is then never an option.
+  if (argv[0] === '--' && argv.length > 1)
+    return COMMANDS.has(argv[1]) ? main(argv.slice(1)) : callOperation(argv[1], ['--', ...argv.slice(2)]);
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
     const topic = rest[0];
@@ -194,6 +200,11 @@ export async function main(argv: string[]): Promise<number> {
     }
     return 0;
   }
+  return callOperation(command, rest);
+}
+
+/** `bible <Operation> [name=value…] [--lenient] [--help]`: prints the answer, or the error. */
+async function callOperation(command: string, rest: readonly string[]): Promise<number> {
   try {
     const { flags, assignments } = splitFlags(rest);
     if (flags.help) return await printOperationHelp(command);
@@ -288,8 +299,9 @@ export const MAX_LINE_CHARS = 4 * 1_048_576;
 const TOO_LONG: unique symbol = Symbol('too long');
 
 /**
- * The lines of a stream (ended by LF, CRLF or CR, the last one with or without an end), decoded as UTF-8;
- * a line longer than `max` characters comes out as TOO_LONG.
+ * The lines of a stream (ended by LF or CRLF, the last one with or without an end), decoded as UTF-8;
+ * a line longer than `max` characters comes out as TOO_LONG. A lone CR is part of its line: POSIX and
+ * the shells end a line with LF only, and a CR inside a parameter value must not split one call in two.
  */
 async function* inputLines(input: NodeJS.ReadableStream, max: number): AsyncGenerator<string | typeof TOO_LONG> {
   const { StringDecoder } = await import('node:string_decoder');
@@ -305,14 +317,14 @@ async function* inputLines(input: NodeJS.ReadableStream, max: number): AsyncGene
     }
   };
   const end = () => {
-    const done = tooLong ? TOO_LONG : line;
+    const done = tooLong ? TOO_LONG : line.endsWith('\r') ? line.slice(0, -1) : line;
     line = '';
     tooLong = false;
     return done;
   };
   for await (const chunk of input) {
-    // A CRLF split between two chunks leaves an empty line, which batch skips like any blank line.
-    const pieces = (typeof chunk === 'string' ? chunk : decoder.write(chunk)).split(/\r\n|\n|\r/);
+    // The CR of a CRLF is taken off when its line ends, so a CRLF split between two chunks is one end.
+    const pieces = (typeof chunk === 'string' ? chunk : decoder.write(chunk)).split('\n');
     for (let i = 0; i < pieces.length - 1; i++) {
       add(pieces[i]);
       yield end();

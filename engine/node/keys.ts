@@ -95,6 +95,14 @@ export interface RateDecision {
   resetSeconds: number;
 }
 
+/** A request let through without being counted (the shared count was unreachable): how much of the
+ * budget is left, and when the window resets, are not known, so the answer does not claim them. */
+export interface UncountedDecision {
+  allowed: true;
+  limit: number;
+  uncounted: true;
+}
+
 export const WINDOW_MS = 60_000;
 
 /** Fixed one-minute windows per key, started by the key's first request. Memory is one small record

@@ -3,16 +3,27 @@
 // machines share Redis: each request is one atomic server-side script (INCR, and PEXPIRE on the window's
 // first request), never a read followed by a write, so every replica enforces one budget per key.
 import cluster from 'node:cluster';
-import { rateLimiter, WINDOW_MS, type RateDecision } from './keys.ts';
+import { rateLimiter, WINDOW_MS, type RateDecision, type UncountedDecision } from './keys.ts';
 
 /** Decides one request of a key against its plan's budget per minute. */
-export type Limiter = (key: string, perMinute: number) => Promise<RateDecision>;
+export type Limiter = (key: string, perMinute: number) => Promise<RateDecision | UncountedDecision>;
 
 /** What to do when Redis cannot be reached: refuse requests that need a budget (closed), or let them through (open). */
 export type RedisFailurePolicy = 'closed' | 'open';
 
 /** Thrown by a closed limiter when Redis is unreachable; the server answers 503. */
 export class LimiterUnavailable extends Error {}
+
+/** Where the shared count stands, for /healthz. */
+export interface LimiterHealth {
+  store: 'redis';
+  /** ok; unreachable (transient: it may come back by itself); misconfigured (it answers, but refuses the URL's
+   * password, user or database: an operator must fix --redis or Redis) */
+  state: 'ok' | 'unreachable' | 'misconfigured';
+  policy: RedisFailurePolicy;
+  /** what is wrong, with no secret in it */
+  problem?: string;
+}
 
 export interface LimiterEvents {
   /** Redis failed a request (counted in the metrics) */
@@ -69,13 +80,26 @@ export function primaryLimiter(): Limiter {
 }
 
 // One window per key: the first request of a window starts it (and its expiry); the count and the time
-// left come back together. Atomic on the Redis server.
+// left come back together. Atomic on the Redis server. ARGV[2] is the request's deadline on Redis's clock:
+// a command that reaches Redis later (it was paused, or the network held it) counts nothing and answers
+// {-1, 0}, since by then the server has given up on it and answered without it. Redis runs whatever a
+// socket carried once it resumes, so only Redis itself can drop such a command.
 const WINDOW_SCRIPT = `
+if redis.replicate_commands then redis.replicate_commands() end
+local now = redis.call('TIME')
+if tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000) > tonumber(ARGV[2]) then return {-1, 0} end
 local used = redis.call('INCR', KEYS[1])
 if used == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {used, ttl}`;
+
+// Takes back one count of a window that still runs: for a count whose answer came after the server had
+// given up on it (and answered by the failure policy). Never below zero, never creating the key.
+const UNCOUNT_SCRIPT = `
+local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+if used > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
 
 /**
  * Where a URL's credentials end: the last '@' before the path. A password may hold '@', ':' or even an
@@ -158,6 +182,28 @@ const CONNECT_TIMEOUT_MS = 2_000;
  * failure policy answers. Redis answers in well under a millisecond, a distant one in a few.
  */
 const COMMAND_TIMEOUT_MS = 1_000;
+/**
+ * How long after it is sent a count may still be run by Redis: as long as the server waits for it. A
+ * shorter deadline would refuse counts a loaded machine is merely slow to send; a count Redis runs in time
+ * whose answer comes back after the server gave up is taken back instead (UNCOUNT_SCRIPT).
+ */
+const COUNT_DEADLINE_MS = COMMAND_TIMEOUT_MS;
+/** A clock reading whose round trip took longer is used once, then taken again for the next count. */
+const MAX_CLOCK_ROUND_TRIP_MS = 50;
+
+/**
+ * Why Redis refuses this URL for good, if it does: a wrong password or user, a database number it does not
+ * have, a user without the needed commands. These do not pass by themselves, unlike a Redis that is down.
+ */
+export function redisConfigurationProblem(error: unknown): string | undefined {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/WRONGPASS|NOAUTH|invalid password|invalid username-password|AUTH <password> called without/i.test(message))
+    return 'Redis refuses the password (or user) of the --redis URL';
+  if (/DB index is out of range|invalid DB index/i.test(message))
+    return 'Redis has no database with the number of the --redis URL';
+  if (/NOPERM/.test(message)) return 'the Redis user of the --redis URL may not run EVAL, TIME, INCR, PEXPIRE and PTTL';
+  return undefined;
+}
 
 const answerWithin = <T>(ms: number, answer: Promise<T>): Promise<T> =>
   new Promise<T>((done, fail) => {
@@ -176,6 +222,7 @@ const answerWithin = <T>(ms: number, answer: Promise<T>): Promise<T> =>
 
 export interface RedisLimiter {
   limit: Limiter;
+  health(): LimiterHealth;
   close(): Promise<void>;
 }
 
@@ -213,28 +260,72 @@ export async function redisLimiter(
       scrub(`cannot use the Redis URL ${shown}: ${error instanceof Error ? error.message : String(error)}`),
     );
   }
-  let failing = false;
+  let health: LimiterHealth = { store: 'redis', state: 'ok', policy };
   let firstFailure = () => {};
+  const meanwhile = `rate limits fail ${policy}: ${policy === 'closed' ? 'requests with a key are refused with 503' : 'requests pass uncounted'}`;
   const failed = (error: unknown) => {
     firstFailure();
     events.redisError?.(error);
-    if (!failing) {
-      failing = true;
-      log(
-        scrub(
-          `bible serve: Redis at ${shown} is unreachable (${error instanceof Error ? error.message : String(error)}); rate limits fail ${policy}: ${policy === 'closed' ? 'requests with a key are refused with 503' : 'requests pass uncounted'} until it is back`,
-        ),
-      );
+    const problem = redisConfigurationProblem(error);
+    const reason = scrub(error instanceof Error ? error.message : String(error));
+    if (problem && health.state !== 'misconfigured') {
+      health = { store: 'redis', state: 'misconfigured', policy, problem };
+      log(`bible serve: ${problem} (Redis at ${shown} answered: ${reason}); ${meanwhile} until it is fixed`);
+    } else if (!problem && health.state === 'ok') {
+      health = { store: 'redis', state: 'unreachable', policy, problem: `Redis is unreachable: ${reason}` };
+      log(`bible serve: Redis at ${shown} is unreachable (${reason}); ${meanwhile} until it is back`);
     }
   };
   client.on('error', failed);
+  // Redis's clock minus this process's, measured on each connection: the deadline of a count is written on
+  // Redis's clock. Undefined until measured.
+  let clockOffset: Promise<number> | undefined;
   const recovered = () => {
-    if (failing) {
-      failing = false;
+    if (health.state !== 'ok') {
+      health = { store: 'redis', state: 'ok', policy };
       log(`bible serve: Redis at ${shown} is back; rate limits are counted again`);
     }
   };
-  client.on('ready', recovered);
+  client.on('ready', () => {
+    clockOffset = undefined;
+    recovered();
+  });
+  // Redis read its clock somewhere between `before` and `after`; taking `after` errs towards deadlines that
+  // come early (a count dropped, answered by the failure policy) rather than late (a count charged for a
+  // request already answered without it). A slow reading errs a lot, so it is taken again next time.
+  const readClockOffset = async (): Promise<number> => {
+    const before = Date.now();
+    const [seconds, micros] = (await client.sendCommand(['TIME'])) as [string, string];
+    const after = Date.now();
+    if (after - before > MAX_CLOCK_ROUND_TRIP_MS) clockOffset = undefined;
+    return Number(seconds) * 1000 + Math.floor(Number(micros) / 1000) - after;
+  };
+  const redisClockOffset = (): Promise<number> => {
+    if (clockOffset) return clockOffset;
+    const reading = readClockOffset().catch((error: unknown) => {
+      clockOffset = undefined;
+      throw error;
+    });
+    clockOffset = reading;
+    return reading;
+  };
+  const count = async (key: string): Promise<[number, number]> => {
+    const deadline = Math.floor(Date.now() + (await redisClockOffset()) + COUNT_DEADLINE_MS);
+    return (await client.eval(WINDOW_SCRIPT, {
+      keys: [`bible:rate:${key}`],
+      arguments: [String(WINDOW_MS), String(deadline)],
+    })) as [number, number];
+  };
+  const countInTime = (key: string): Promise<[number, number]> => {
+    const counting = count(key);
+    return answerWithin(COMMAND_TIMEOUT_MS, counting).catch((error: unknown) => {
+      // Answered without this count: should Redis still run it in time, it is taken back.
+      counting
+        .then(([used]) => (used >= 0 ? client.eval(UNCOUNT_SCRIPT, { keys: [`bible:rate:${key}`] }) : undefined))
+        .catch(() => {});
+      throw error;
+    });
+  };
   // The client retries for ever, so connect() settles only once Redis answers: the server must not wait
   // for it (the failure policy answers meanwhile). A Redis that answers within the connect timeout is
   // ready before the first request; one that refuses, or is refused, is known at its first failure.
@@ -250,10 +341,8 @@ export async function redisLimiter(
   firstFailure = () => {};
   const limit: Limiter = async (key, perMinute) => {
     try {
-      const [used, ttl] = (await answerWithin(
-        COMMAND_TIMEOUT_MS,
-        client.eval(WINDOW_SCRIPT, { keys: [`bible:rate:${key}`], arguments: [String(WINDOW_MS)] }),
-      )) as [number, number];
+      const [used, ttl] = await countInTime(key);
+      if (used < 0) throw new Error(`Redis ran the count after its deadline (${COUNT_DEADLINE_MS} ms)`);
       // A Redis that paused and answers again comes back without a new connection (no 'ready').
       recovered();
       const resetSeconds = Math.max(1, Math.ceil(ttl / 1000));
@@ -264,11 +353,12 @@ export async function redisLimiter(
       failed(error);
       if (policy === 'closed')
         throw new LimiterUnavailable('the rate-limit store (Redis) is unreachable; retry shortly');
-      return { allowed: true, limit: perMinute, remaining: perMinute, resetSeconds: Math.ceil(WINDOW_MS / 1000) };
+      return { allowed: true, limit: perMinute, uncounted: true };
     }
   };
   return {
     limit,
+    health: () => health,
     close: async () => {
       await client.close().catch(() => {});
     },

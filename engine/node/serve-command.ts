@@ -327,6 +327,7 @@ async function runServer(parsed: ServeArgs): Promise<void> {
     keys,
     dataDir,
     limiter,
+    ...(redis ? { limiterHealth: redis.health } : {}),
     metrics,
     maxConcurrentAnswers: parsed.concurrentAnswers,
     answerBudgetBytes: parsed.answerBudgetBytes,

@@ -15,7 +15,8 @@ import { BibleError } from '../core/errors.ts';
 import type { OpenOptions, TypedBible } from '../core/engine.ts';
 import type { ApiKeys } from './keys.ts';
 import type { ServerMetrics } from './metrics.ts';
-import { memoryLimiter, type Limiter } from './rate-limits.ts';
+import { memoryLimiter, type Limiter, type LimiterHealth } from './rate-limits.ts';
+import { watchPacks, type PackHealth } from './pack-check.ts';
 import { DEFAULT_DATA_DIR, openNode } from './loader.ts';
 import { admit, RATE_HEADERS } from './http/admission.ts';
 import { createAnswerBudget, type AnswerBudget, type Reservation } from './http/answer-budget.ts';
@@ -35,7 +36,7 @@ import {
 } from './http/json-answer.ts';
 import { parseQuery, readQuery, refuseArrayParams } from './http/query.ts';
 import { type ErrorBody, errorBody, isRefusal, refusal, type Refusal } from './http/refusal.ts';
-import { bodyText } from './http/request-body.ts';
+import { bodyText, unsupportedBody } from './http/request-body.ts';
 import { readPostedBody } from './http/posted-body.ts';
 import { callInParts, readsInParts } from './http/text-parts.ts';
 import { createTurns, type Turns } from './http/turns.ts';
@@ -91,6 +92,10 @@ export interface HandlerOptions {
   draining?: boolean;
   /** where key budgets are counted: in this process (default), in the primary of several workers, or in Redis */
   limiter?: Limiter;
+  /** how the shared count stands (Redis), shown by /healthz; a misconfigured one makes it 503 */
+  limiterHealth?: () => LimiterHealth;
+  /** the packs checked against their manifest (serve() starts it), shown by /healthz; corrupt makes it 503 */
+  packHealth?: () => PackHealth;
   /** GET /metrics; absent when prom-client is not installed */
   metrics?: ServerMetrics;
   /** one line per request (method, path, status, milliseconds, bytes) */
@@ -314,10 +319,16 @@ async function serveOperational(x: Exchange, path: string): Promise<boolean> {
   if (path === '/healthz') {
     const packs = bible.loadedPacks();
     const ready = packs.includes('meta');
-    await sendJson(x, ready ? 200 : 503, {
-      status: ready ? 'ok' : 'starting',
+    const rateLimits = options.limiterHealth?.();
+    const misconfigured = rateLimits?.state === 'misconfigured';
+    const packFiles = options.packHealth?.();
+    const corrupt = packFiles?.state === 'corrupt';
+    await sendJson(x, ready && !misconfigured && !corrupt ? 200 : 503, {
+      status: corrupt ? 'corrupt' : misconfigured ? 'misconfigured' : ready ? 'ok' : 'starting',
       packsLoaded: packs.length,
       pid: process.pid,
+      ...(packFiles ? { packFiles } : {}),
+      ...(rateLimits ? { rateLimits } : {}),
     });
     return true;
   }
@@ -363,6 +374,8 @@ async function answerOperation(x: Exchange, name: string, query: string, admitte
     ({ params, repeated } = readQuery(query));
     const bodyParam = x.req.method === 'POST' ? bodyParams.get(name) : undefined;
     if (bodyParam) {
+      const unsupported = unsupportedBody(x.req.headers);
+      if (unsupported) return await sendRefusal(x, unsupported, { ...admitted, Connection: 'close' });
       const posted = await postedBody(x, name, admitted);
       if (!posted) return;
       bodyReservation = posted.reservation;
@@ -876,6 +889,7 @@ export async function serve(options: ServeOptions = {}): Promise<BibleServer> {
   // options, so keys swapped in them while serving (SIGHUP) still count.
   const state: HandlerOptions = Object.create(options);
   if (options.opsPort !== undefined) state.opsAccess = 'elsewhere';
+  state.packHealth = watchPacks(options.dataDir || DEFAULT_DATA_DIR);
   // The server routes by the operation table, so it loads every operation's code before it listens.
   await bible.load([]);
   const handler = createHandler(bible, state);

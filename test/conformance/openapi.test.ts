@@ -4,6 +4,7 @@
 // accepted by the operation.
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020.js';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../engine/core/operations.ts';
 import { API_V2_PATHS } from '../../engine/core/ops/licensing.ts';
@@ -78,6 +79,68 @@ describe('the OpenAPI document', async () => {
       expect((await get(srv.url, '/GetVerse?verseId=43003016')).status).toBe(401);
     } finally {
       await srv.close(100);
+    }
+  });
+
+  const accepts = (operation: string, params: Record<string, string>) =>
+    engine.call(operation as never, params as never).then(
+      () => true,
+      () => false,
+    );
+  const parameter = (operation: string, name: string) =>
+    (doc.paths[`/${operation}`].get.parameters as { name: string; required: boolean; schema: object }[]).find(
+      (p) => p.name === name,
+    )!;
+  const validators = new Map<object, (value: unknown) => boolean>();
+  const schemaAccepts = (schema: object, value: unknown) => {
+    if (!validators.has(schema)) validators.set(schema, new Ajv2020({ strict: false }).compile(schema));
+    return validators.get(schema)!(value);
+  };
+  /** A number written in one of the digit forms the numeric parameters read. */
+  const inDigits = (text: string, base: number) => text.replace(/[0-9]/g, (d) => String.fromCharCode(base + Number(d)));
+  const DIGIT_BASES = [0x30, 0x660, 0x6f0, 0xff10];
+
+  it('GetStrongs: lexiconId is optional, since id=G26 alone is answered', async () => {
+    expect(await accepts('GetStrongs', { id: 'G26' })).toBe(true);
+    expect(parameter('GetStrongs', 'lexiconId').required).toBe(false);
+    expect(parameter('GetStrongs', 'id').required).toBe(true);
+  });
+
+  it("GetStrongs: a lettered id's schema accepts exactly the ids the engine answers, in every digit form", async () => {
+    const schema = parameter('GetStrongs', 'id').schema;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('G', 'H', 'g', 'Ｇ', 'ｈ'),
+        fc.integer({ min: 0, max: 9999 }),
+        fc.constantFrom(...DIGIT_BASES),
+        fc.boolean(),
+        async (letter, n, base, padded) => {
+          const id = `${letter}${inDigits(padded ? String(n).padStart(5, '0') : String(n), base)}`;
+          expect(schemaAccepts(schema, id), id).toBe(await accepts('GetStrongs', { id }));
+        },
+      ),
+      { numRuns: 300 },
+    );
+    for (const id of ['G5624', 'H8674', 'G1', 'H1']) expect(schemaAccepts(schema, id), id).toBe(true);
+    for (const id of ['G5625', 'H8675', 'G0', 'X12']) expect(schemaAccepts(schema, id), id).toBe(false);
+  });
+
+  it('verseId: the pattern takes the digit forms the engine reads', async () => {
+    const schema = parameter('GetVerse', 'verseId').schema;
+    for (const base of DIGIT_BASES) {
+      const id = inDigits('43003016', base);
+      expect([schemaAccepts(schema, id), await accepts('GetVerse', { verseId: id })], id).toEqual([true, true]);
+    }
+  });
+
+  it('declares 414 for every operation, which the server answers to an overlong URL', async () => {
+    for (const path of Object.values(doc.paths)) expect(path.get.responses['414'], path.get.operationId).toBeDefined();
+    const server = await startServer();
+    try {
+      const answer = await get(server.url, `/GetVerse?verseId=43003016&x=${'a'.repeat(9000)}`);
+      expect(answer.status).toBe(414);
+    } finally {
+      await server.close();
     }
   });
 

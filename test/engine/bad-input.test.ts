@@ -111,3 +111,19 @@ describe('a text at the length limit', () => {
     expect(marked.message).toMatch(/got 1002$/);
   });
 });
+
+describe('open() options', () => {
+  it('refuse a random seed that is not an integer, naming random.seed', async () => {
+    for (const seed of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1.5, '7', null, {}]) {
+      const error = await openNode({ random: { seed } as never }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error, String(seed)).toMatchObject({ code: 'INVALID_PARAMETER', param: 'random.seed' });
+    }
+    await expect(openNode({ random: 7 } as never)).rejects.toMatchObject({ param: 'random.seed' });
+    for (const seed of [0, -3, 7, 2 ** 40])
+      expect((await openNode({ random: { seed } })).loadedPacks()).toContain('meta');
+    expect((await openNode({ random: {} })).loadedPacks()).toContain('meta');
+  });
+});

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createAnswerBudget, type Reservation } from '../../engine/node/http/answer-budget.ts';
 import { estimateJsonChars, jsonPieces } from '../../engine/node/http/json-pieces.ts';
-import { bodyText } from '../../engine/node/http/request-body.ts';
+import { bodyText, decodeBody, repeatedKey, unsupportedBody } from '../../engine/node/http/request-body.ts';
 import { callInParts, PART_CHARS, partStarts } from '../../engine/node/http/text-parts.ts';
 import { createTurns } from '../../engine/node/http/turns.ts';
 import { bible } from '../helpers.ts';
@@ -176,5 +176,41 @@ describe('a POST body as clients send it', () => {
       }
     }
     expect(() => bodyText('text=%ZZ', form, 'text')).toThrow(/percent-encoding/);
+  });
+
+  it('refuses bytes that are not UTF-8, as the query string refuses a bad %XX, and reads every UTF-8 text whole', () => {
+    for (const bytes of [[0xff], [0x4a, 0xc3], [0xed, 0xa0, 0x80], [0xc0, 0xaf], [0x61, 0x80, 0x62]]) {
+      expect(() => decodeBody(Uint8Array.from(bytes), {}), String(bytes)).toThrow(/not valid UTF-8/);
+    }
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (text) => {
+        expect(decodeBody(new TextEncoder().encode(text), {})).toBe(text.replace(/^\uFEFF/, ''));
+      }),
+    );
+  });
+
+  it('refuses a JSON object that holds a key twice, however spelled, and reads JSON without repeats', () => {
+    for (const body of ['{"text":"a","text":"b"}', '{"text":"a","te\\u0078t":"b"}', '{"text":"a","n":{"k":1,"k":2}}']) {
+      expect(() => bodyText(body, json, 'text'), body).toThrow(/twice/);
+    }
+    expect(repeatedKey('{"a":["a","a",{"a":1}],"b":"a","c":{"a":2}}')).toBeUndefined();
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), fc.string(), (object, text) => {
+        const body = JSON.stringify({ ...object, text });
+        expect(repeatedKey(body)).toBeUndefined();
+        expect(bodyText(body, json, 'text')).toBe(text);
+        const twice = `${body.slice(0, -1)},${JSON.stringify('text')}:${JSON.stringify(text)}}`;
+        expect(repeatedKey(twice)).toBe('text');
+      }),
+    );
+  });
+
+  it('refuses a multipart body with 415 rather than read its raw text', () => {
+    expect(unsupportedBody({ 'content-type': 'multipart/form-data; boundary=x' })).toMatchObject({
+      status: 415,
+      body: { error: { code: 'UNSUPPORTED_MEDIA_TYPE' } },
+    });
+    for (const type of ['application/json', 'text/plain', 'application/x-www-form-urlencoded', undefined])
+      expect(unsupportedBody({ 'content-type': type })).toBeNull();
   });
 });

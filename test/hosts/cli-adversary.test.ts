@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BibleError } from '../../engine/core/errors.ts';
 import { OPERATIONS } from '../../engine/core/operations.ts';
-import { main, MAX_LINE_CHARS } from '../../engine/node/cli.ts';
+import { batch, main, MAX_LINE_CHARS } from '../../engine/node/cli.ts';
 import { copyPacksFromArgs } from '../../engine/node/copy-packs.ts';
 import { DEFAULT_DATA_DIR, openNode } from '../../engine/node/loader.ts';
 import { bible } from '../helpers.ts';
@@ -141,7 +141,7 @@ describe('strict and lenient parameters', () => {
   });
 
   it('refuses words that are not name=value, and takes name= as not given', async () => {
-    for (const word of ['=kjv', 'kjv', '43003016', '-', '--', '-x']) {
+    for (const word of ['=kjv', 'kjv', '43003016', '-', '-x']) {
       const r = await inProcess(['GetVerse', 'verseId=43003016', word]);
       expect(r.status, word).toBe(2);
       expect(errorOf(r.stderr).code).toBe('INVALID_PARAMETER');
@@ -149,6 +149,24 @@ describe('strict and lenient parameters', () => {
     const empty = await inProcess(['GetVerse', 'verseId=43003016', 'versionId=']);
     expect(empty.status).toBe(0);
     expect(JSON.parse(empty.stdout)[0].id).toBe('43003016');
+  });
+
+  it('takes -- as the end of options, before or after the operation', async () => {
+    for (const args of [
+      ['--', 'GetVerse', 'verseId=43003016'],
+      ['GetVerse', '--', 'verseId=43003016'],
+      ['GetVerse', 'verseId=43003016', '--'],
+    ]) {
+      const r = await inProcess(args);
+      expect(r.status, args.join(' ')).toBe(0);
+      expect(JSON.parse(r.stdout)[0].id).toBe('43003016');
+    }
+    // After it, what looks like an option is a word like any other, and an option name is no operation.
+    const help = await inProcess(['GetVerse', 'verseId=43003016', '--', '--help']);
+    expect(help.status).toBe(2);
+    expect(errorOf(help.stderr).message).toMatch(/expected name=value/);
+    const named = await inProcess(['--', '--help']);
+    expect(errorOf(named.stderr).code).toBe('UNKNOWN_OPERATION');
   });
 
   it('refuses a parameter given twice, wherever --lenient stands', async () => {
@@ -200,6 +218,26 @@ describe('bible batch', () => {
     expect(r.status).toBe(0);
     const answers = batchLines(r);
     expect(answers.map((a) => a[0]?.id ?? a.verseIds?.[0])).toEqual(['43003016', '43003016', '01001001', '01001001']);
+  });
+
+  it('ends a line at LF or CRLF only: a lone CR is part of its line, wherever chunks split the input', async () => {
+    const { Readable, PassThrough } = await import('node:stream');
+    const answersOf = async (chunks: string[]) => {
+      const output = new PassThrough();
+      let text = '';
+      output.on('data', (c: Buffer) => (text += c.toString()));
+      await batch(Readable.from(chunks), output);
+      return text
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+    };
+    const input = 'GetParseCitation citation=Jn\r3:16\r\nGetVerse verseId=43003016\r\n';
+    for (let cut = 0; cut <= input.length; cut++) {
+      const answers = await answersOf([input.slice(0, cut), input.slice(cut)]);
+      expect(answers.length, `cut at ${cut}`).toBe(2);
+      expect(answers[1][0].id).toBe('43003016');
+    }
   });
 
   it('reads quotes and backslashes as sh does; an unclosed quote fails its line only', () => {

@@ -228,7 +228,9 @@ describe('secrets stay out of logs', () => {
           });
         await waitFor(() => wrongOutput, /WRONGPASS/);
         wrong.kill('SIGKILL');
-        expect(wrongOutput).toContain(`Redis at redis://default:***@127.0.0.1:${redisPort} is unreachable`);
+        expect(wrongOutput).toContain(
+          `Redis refuses the password (or user) of the --redis URL (Redis at redis://default:***@127.0.0.1:${redisPort} answered: WRONGPASS`,
+        );
         hidden(wrongOutput);
 
         // The right one, with workers: the budgets are counted in Redis, then Redis goes away.

@@ -61,7 +61,24 @@ describe('request target', () => {
     });
     expect(splitTarget('/%E0%A4')).toMatchObject({ status: 400, body: { error: { code: 'BAD_REQUEST' } } });
     expect(splitTarget('/a%00b')).toMatchObject({ status: 400 });
-    expect(splitTarget('http://example.org/GetVerse')).toMatchObject({ status: 400 });
+    expect(splitTarget('example.org/GetVerse')).toMatchObject({ status: 400 });
+  });
+
+  it('reads an absolute-form target (RFC 9112 3.2.2) as its origin form', () => {
+    expect(splitTarget('http://example.org/GetVerse?verseId=43003016')).toEqual({
+      path: '/GetVerse',
+      query: 'verseId=43003016',
+    });
+    expect(splitTarget('HTTPS://example.org:8080')).toEqual({ path: '/', query: '' });
+    expect(splitTarget('http://example.org?verseId=1')).toEqual({ path: '/', query: 'verseId=1' });
+    const originForm = fc
+      .tuple(fc.webPath(), fc.option(fc.webQueryParameters(), { nil: undefined }))
+      .map(([path, query]) => `/${path.replace(/^\/+/, '')}${query === undefined ? '' : `?${query}`}`);
+    fc.assert(
+      fc.property(fc.constantFrom('http', 'https'), fc.webAuthority(), originForm, (scheme, authority, target) => {
+        expect(splitTarget(`${scheme}://${authority}${target}`)).toEqual(splitTarget(target));
+      }),
+    );
   });
 
   it('finds the operation a POST names', () => {

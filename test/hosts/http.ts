@@ -33,7 +33,7 @@ export function get(
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
           let body = Buffer.concat(chunks);
-          if (res.headers['content-encoding'] === 'gzip') body = gunzipSync(body);
+          if (res.headers['content-encoding'] === 'gzip' && body.length > 0) body = gunzipSync(body);
           const text = body.toString('utf8');
           resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) });
         });

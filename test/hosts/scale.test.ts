@@ -166,6 +166,66 @@ describe.skipIf(!hasRedis && !process.env.CI)('shared key budgets in Redis', () 
     expect(statuses).toContain(429);
     await Promise.all([stopProcess(closed.child), stopProcess(open.child), stopProcess(redisServer)]);
   });
+
+  it('a paused Redis charges nothing it refused (closed), and open answers do not claim the full budget', {
+    timeout: 120_000,
+  }, async () => {
+    const redisPort = await freePort();
+    const redisServer = await startRedis(redisPort);
+    const redis = `redis://127.0.0.1:${redisPort}`;
+    const closed = await serve(['--keys', keyFile, '--redis', redis]);
+    const open = await serve(['--keys', keyFile, '--redis', redis, '--redis-failure', 'open']);
+    expect((await get(closed.url, '/GetVerse?verseId=43003016', KEY)).status).toBe(200);
+    redisServer.kill('SIGSTOP');
+    try {
+      const refused = await Promise.all(
+        Array.from({ length: 20 }, () => get(closed.url, '/GetVerse?verseId=43003016', KEY, { agent: fresh() })),
+      );
+      expect(refused.map((r) => r.status)).toEqual(Array(20).fill(503));
+      const passed = await get(open.url, '/GetVerse?verseId=43003016', KEY);
+      expect(passed.status).toBe(200);
+      // Nothing was counted, so how much is left is not known: the header is left out rather than claim 60.
+      expect(passed.headers['x-ratelimit-remaining']).toBeUndefined();
+      expect(passed.headers['x-ratelimit-limit']).toBe('60');
+    } finally {
+      redisServer.kill('SIGCONT');
+    }
+    const count = () =>
+      spawnSync('redis-cli', ['-p', String(redisPort), 'GET', 'bible:rate:shared-key'], {
+        encoding: 'utf8',
+      }).stdout.trim();
+    // Redis now runs every command it was sent while paused; those the server gave up on must not count.
+    expect(count()).toBe('1');
+    const after = await get(closed.url, '/GetVerse?verseId=43003016', KEY);
+    expect(after.status).toBe(200);
+    expect(after.headers['x-ratelimit-remaining']).toBe('58');
+    await Promise.all([stopProcess(closed.child), stopProcess(open.child), stopProcess(redisServer)]);
+  });
+
+  it('a wrong password or database number is a configuration error in /healthz, not a passing outage', {
+    timeout: 120_000,
+  }, async () => {
+    const redisPort = await freePort();
+    const redisServer = await startRedis(redisPort);
+    spawnSync('redis-cli', ['-p', String(redisPort), 'CONFIG', 'SET', 'requirepass', 'right-secret']);
+    const wrongPassword = await serve(['--keys', keyFile, '--redis', `redis://:wrong-secret@127.0.0.1:${redisPort}`]);
+    const wrongDatabase = await serve([
+      '--keys',
+      keyFile,
+      '--redis',
+      `redis://:right-secret@127.0.0.1:${redisPort}/99`,
+    ]);
+    for (const server of [wrongPassword, wrongDatabase]) {
+      const health = await get(server.url, '/healthz');
+      expect(health.status).toBe(503);
+      expect(health.json().status).toBe('misconfigured');
+      expect(health.json().rateLimits.state).toBe('misconfigured');
+      expect(health.json().rateLimits.problem).toMatch(/password|database/i);
+      expect(health.text).not.toContain('right-secret');
+      expect(health.text).not.toContain('wrong-secret');
+    }
+    await Promise.all([stopProcess(wrongPassword.child), stopProcess(wrongDatabase.child), stopProcess(redisServer)]);
+  });
 });
 
 describe('workers', () => {

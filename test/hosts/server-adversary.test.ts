@@ -407,6 +407,54 @@ describe('slow and vanishing clients', () => {
     expect(server.answerBudget.reserved).toBe(0);
   });
 
+  it('a POST body: bytes that are not UTF-8 get 400, a repeated JSON key 400, multipart 415', async () => {
+    const post = (type: string, body: Buffer) =>
+      raw([
+        Buffer.concat([
+          Buffer.from(
+            `POST /GetCitationsInText HTTP/1.1\r\nHost: x\r\nContent-Type: ${type}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+          ),
+          body,
+        ]),
+      ]);
+    const latin1 = await post('text/plain', Buffer.from('John 3:16 \xe9', 'latin1'));
+    expect(statuses(latin1.text)).toEqual([400]);
+    expect(lastJson(latin1.text).error.message).toMatch(/not valid UTF-8/);
+    const twice = await post('application/json', Buffer.from('{"text":"John 3:16","text":"Rom 8:28"}'));
+    expect(statuses(twice.text)).toEqual([400]);
+    expect(lastJson(twice.text).error.param).toBe('text');
+    const form = await post('multipart/form-data; boundary=b', Buffer.from('--b\r\n\r\nJohn 3:16\r\n--b--\r\n'));
+    expect(statuses(form.text)).toEqual([415]);
+    expect(lastJson(form.text).error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('answers an absolute-form request target as its origin form', async () => {
+    const answer = await raw([
+      'GET http://example.org/GetVerse?verseId=43003016 HTTP/1.1\r\nHost: example.org\r\nConnection: close\r\n\r\n',
+    ]);
+    expect(statuses(answer.text)).toEqual([200]);
+    expect(lastJson(answer.text)[0].id).toBe('43003016');
+  });
+
+  it('HEAD of a streamed answer carries the headers a GET would, and the connection stays usable', async () => {
+    const without = (headers: Record<string, unknown>) => {
+      const { date: _date, ...rest } = headers;
+      return rest;
+    };
+    for (const encoding of [{}, { 'Accept-Encoding': 'gzip' }] as Record<string, string>[]) {
+      const full = await get(server.url, BIG, encoding);
+      const head = await get(server.url, BIG, encoding, { method: 'HEAD' });
+      expect(full.headers['transfer-encoding']).toBe('chunked');
+      expect(without(head.headers)).toEqual(without(full.headers));
+    }
+    // No chunk terminator follows the HEAD answer: the next answer on the connection is read whole.
+    const both = await raw([
+      `HEAD ${BIG} HTTP/1.1\r\nHost: x\r\n\r\nGET /GetVerse?verseId=43003016 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+    ]);
+    const [, second] = both.text.split(/\r\n\r\n/);
+    expect(second.startsWith('HTTP/1.1 200')).toBe(true);
+  });
+
   it.each([
     ['gzip', true],
     ['gzip ; q=0.5', true],

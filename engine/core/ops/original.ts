@@ -297,6 +297,7 @@ export const originalOperations = [
         min: 1,
         max: LAST_HEBREW,
         prefixedBy: 'lexiconId',
+        maxByPrefix: { H: LAST_HEBREW, G: LAST_GREEK },
         description: `Strong's number: 1-${LAST_HEBREW} for H, 1-${LAST_GREEK} for G; or with its letter (G26, H0430), which then stands for lexiconId`,
       },
     ],

@@ -42,6 +42,8 @@ export async function admit(
     if (!(error instanceof LimiterUnavailable)) throw error;
     return refusal(503, 'RATE_LIMIT_UNAVAILABLE', error.message, { 'Retry-After': '5' });
   }
+  // Let through uncounted while the shared count was unreachable: only the plan's limit is known.
+  if ('uncounted' in decision) return { headers: { [RATE_HEADERS.limit]: String(decision.limit) } };
   const rateHeaders = {
     [RATE_HEADERS.limit]: String(decision.limit),
     [RATE_HEADERS.remaining]: String(decision.remaining),

@@ -123,6 +123,8 @@ export async function streamJson(
     'Cache-Control': 'no-cache',
     Vary: 'Accept-Encoding',
     ...(options.gzip ? { 'Content-Encoding': 'gzip' } : {}),
+    // Node adds this to a GET's answer by itself, but not to a HEAD's, which must carry the same headers.
+    ...(options.headOnly ? { 'Transfer-Encoding': 'chunked' } : {}),
   });
   if (options.headOnly) {
     res.end();

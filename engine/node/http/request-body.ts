@@ -4,6 +4,7 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { BibleError } from '../../core/errors.ts';
 import { readQuery } from './query.ts';
+import { refusal, type Refusal } from './refusal.ts';
 
 export class BodyTooLarge extends Error {
   constructor(readonly limit: number) {
@@ -66,7 +67,9 @@ export function readBody(req: IncomingMessage, limit: number, arrived?: (bytes: 
 /**
  * A body's bytes as text: in the Content-Type's charset when it names one (a Latin-1 or UTF-16 file sent
  * as it is saved), else UTF-16 when the bytes start with its byte order mark (as Windows tools write
- * text), else UTF-8. A byte order mark is not part of the text. A BibleError names a charset no decoder knows.
+ * text), else UTF-8. A byte order mark is not part of the text. A BibleError names a charset no decoder knows,
+ * and bytes that are not text in the charset: like a bad %XX in a query string, they are refused rather
+ * than replaced by U+FFFD.
  */
 export function decodeBody(bytes: Uint8Array, headers: IncomingHttpHeaders): string {
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(String(headers['content-type'] ?? ''))?.[1];
@@ -74,14 +77,35 @@ export function decodeBody(bytes: Uint8Array, headers: IncomingHttpHeaders): str
     bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : 'utf-8';
   let decoder: TextDecoder;
   try {
-    decoder = new TextDecoder(charset ?? sniffed);
+    decoder = new TextDecoder(charset ?? sniffed, { fatal: true });
   } catch {
     throw new BibleError(
       'INVALID_PARAMETER',
       `the request body's charset ${JSON.stringify(charset!.slice(0, 40))} is not one this server reads; send UTF-8`,
     );
   }
-  return decoder.decode(bytes);
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    throw new BibleError(
+      'INVALID_PARAMETER',
+      `the request body is not valid ${decoder.encoding.toUpperCase()}: send the text in UTF-8 (or name its charset in the Content-Type)`,
+    );
+  }
+}
+
+/**
+ * 415 for a body this server does not parse: multipart/form-data (a browser form with a file field) would
+ * otherwise be read as its raw text, boundaries and part headers included.
+ */
+export function unsupportedBody(headers: IncomingHttpHeaders): Refusal | null {
+  const type = mediaType(headers);
+  if (!type.startsWith('multipart/')) return null;
+  return refusal(
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    `a ${type.slice(0, 40)} body is not read: send the text as JSON {"text": ...}, as a form (application/x-www-form-urlencoded), or as plain text`,
+  );
 }
 
 /** The media type of a request body, lower case and without parameters ('' when none is given). */
@@ -114,6 +138,16 @@ export function bodyText(body: string, headers: IncomingHttpHeaders, param: stri
         param,
       );
     }
+    // JSON.parse keeps the last of two equal keys, which the sender may not have meant; a query string or
+    // form refuses a repeated parameter too.
+    const twice = repeatedKey(body);
+    if (twice !== undefined) {
+      throw new BibleError(
+        'INVALID_PARAMETER',
+        `the JSON body has the key ${JSON.stringify(twice.slice(0, 40))} twice in one object; which one is meant is ambiguous`,
+        param,
+      );
+    }
     const value =
       typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
         ? (parsed as Record<string, unknown>)[param]
@@ -143,6 +177,39 @@ export function bodyText(body: string, headers: IncomingHttpHeaders, param: stri
     }
   }
   return body;
+}
+
+/** The first key that an object of a valid JSON text holds twice (escapes decoded), if any. */
+export function repeatedKey(json: string): string | undefined {
+  // One entry per open object (its keys so far) or array (null).
+  const open: (Set<string> | null)[] = [];
+  let atKey = false;
+  for (let i = 0; i < json.length; i++) {
+    const c = json[i];
+    if (c === '"') {
+      let end = i + 1;
+      while (json[end] !== '"') end += json[end] === '\\' ? 2 : 1;
+      const keys = open.at(-1);
+      if (atKey && keys) {
+        const key = JSON.parse(json.slice(i, end + 1)) as string;
+        if (keys.has(key)) return key;
+        keys.add(key);
+        atKey = false;
+      }
+      i = end;
+    } else if (c === '{') {
+      open.push(new Set());
+      atKey = true;
+    } else if (c === '[') {
+      open.push(null);
+    } else if (c === '}' || c === ']') {
+      open.pop();
+      atKey = false;
+    } else if (c === ',') {
+      atKey = open.at(-1) != null;
+    }
+  }
+  return undefined;
 }
 
 const typeOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`);

@@ -33,10 +33,19 @@ export interface RequestTarget {
   query: string;
 }
 
+/** The scheme and authority of an absolute-form target (`http://host:port`), which RFC 9112 3.2.2 says a
+ * server must accept; a proxy sends it. The host named there is not checked: this server answers one site. */
+const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
+
 /** Splits and checks the request target: its length, the path's percent-encoding and form. */
 export function splitTarget(target: string): RequestTarget | Refusal {
   if (target.length > MAX_URL_LENGTH) {
     return refusal(414, 'URI_TOO_LONG', `the request URL has ${target.length} characters; at most ${MAX_URL_LENGTH}`);
+  }
+  const authority = ABSOLUTE_FORM.exec(target)?.[0];
+  if (authority) {
+    const rest = target.slice(authority.length);
+    target = rest.startsWith('/') ? rest : `/${rest}`;
   }
   const q = target.indexOf('?');
   const rawPath = q < 0 ? target : target.slice(0, q);
