@@ -57,6 +57,9 @@ export function splitTarget(target: string): RequestTarget | Refusal {
     return refusal(400, 'BAD_REQUEST', 'the request path has bad percent-encoding');
   }
   if (!path.startsWith('/') || path.includes('\0')) return refusal(400, 'BAD_REQUEST', 'malformed request path');
+  // A base URL ending in "/" joined with "/GetVerse" sends //GetVerse; the proxies and gateways in front of
+  // web APIs merge such slashes, and so does this.
+  path = path.replace(/\/{2,}/g, '/');
   if (path.length > 1) path = path.replace(/\/+$/, '');
   return { path, query };
 }
