@@ -379,9 +379,9 @@ const ID_REFERENCE = /(\d{7,8}|\d{4,5})(?![\d\p{L}:.])/uy;
 /**
  * A list of references as people write them, in order and with repeats: "Rom 8:28-30; Jn 3:16", "John
  * 3:35-4:2", "Ps 23, 43003016, 43003" (a verse id names its verse and a bookAndChapterId its chapter;
- * either must exist in the KJV versification, or a verse in `knownVerse`). Each is read by the grammar a lone citation is read by, so
- * "John 3:16, 18; 4:1" is one reference of one book; a new book starts the next. Throws INVALID_PARAMETER
- * quoting what it could not read.
+ * either must exist in the KJV versification, or be a verse `knownVerse` knows). Each is read by the
+ * grammar a lone citation is read by, so "John 3:16, 18; 4:1" is one reference of one book; a new book
+ * starts the next. Throws INVALID_PARAMETER quoting what it could not read.
  */
 export function readReferenceList(
   meta: Meta,
