@@ -24,6 +24,7 @@ const TYPE_EXAMPLES: Record<ParamSpec['type'], string> = {
 const NAME_EXAMPLES: Record<string, string> = {
   verseId: '43003016',
   text: 'As John 3:16 and Rom 5:8 say',
+  reference: 'Rom 8:28-30; John 3:16',
 };
 
 /**

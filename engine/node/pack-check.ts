@@ -8,12 +8,14 @@ import { join } from 'node:path';
 
 export interface PackProblem {
   pack: string;
-  problem: 'missing' | 'size' | 'sha256';
+  /** manifest: the manifest itself cannot be read (cut short, not JSON, an entry without a file name) */
+  problem: 'missing' | 'size' | 'sha256' | 'manifest';
 }
 
 export interface PackHealth {
   /** checking: the hashes are being read; ok: every pack of the manifest matches it; corrupt: some do not;
-   * unchecked: there is no manifest to check against (reason says why) */
+   * unchecked: there is no manifest.json to check against; a manifest that is there but cannot be read is
+   * corrupt, since loaders read it before any pack */
   state: 'checking' | 'ok' | 'corrupt' | 'unchecked';
   checked: number;
   problems: PackProblem[];
@@ -48,11 +50,9 @@ async function problemOf(dir: string, entry: ManifestEntry): Promise<PackProblem
 
 /** Checks every pack the manifest in `dir` lists, one after another (a few tens of megabytes). */
 export async function checkPacks(dir: string): Promise<PackHealth> {
-  let entries: ManifestEntry[];
+  let text: string;
   try {
-    const manifest = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as { packs?: unknown };
-    if (!Array.isArray(manifest.packs)) throw new Error('it lists no packs');
-    entries = manifest.packs as ManifestEntry[];
+    text = await readFile(join(dir, 'manifest.json'), 'utf8');
   } catch (error) {
     const why = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is none' : (error as Error).message;
     return {
@@ -62,12 +62,45 @@ export async function checkPacks(dir: string): Promise<PackHealth> {
       reason: `no manifest.json to check the packs against: ${why}`,
     };
   }
+  const entries = manifestEntries(text);
+  if (typeof entries === 'string')
+    return {
+      state: 'corrupt',
+      checked: 0,
+      problems: [{ pack: 'manifest.json', problem: 'manifest' }],
+      reason: entries,
+    };
   const problems: PackProblem[] = [];
   for (const entry of entries) {
     const problem = await problemOf(dir, entry);
     if (problem) problems.push({ pack: String(entry.name), problem });
   }
   return { state: problems.length ? 'corrupt' : 'ok', checked: entries.length, problems };
+}
+
+/** The manifest's pack entries, or why they cannot be read. */
+function manifestEntries(text: string): ManifestEntry[] | string {
+  let manifest: { packs?: unknown };
+  try {
+    manifest = JSON.parse(text) as { packs?: unknown };
+  } catch (error) {
+    return `manifest.json is not valid JSON: ${(error as Error).message.slice(0, 120)}`;
+  }
+  if (typeof manifest !== 'object' || manifest === null || !Array.isArray(manifest.packs))
+    return 'manifest.json lists no packs';
+  for (const [i, entry] of (manifest.packs as unknown[]).entries()) {
+    const e = entry as Partial<ManifestEntry> | null;
+    if (
+      typeof e !== 'object' ||
+      e === null ||
+      typeof e.name !== 'string' ||
+      typeof e.file !== 'string' ||
+      !/^[\w.-]+$/.test(e.file) ||
+      typeof e.bytes !== 'number'
+    )
+      return `manifest.json's pack entry ${i} has no usable name, file and bytes`;
+  }
+  return manifest.packs as ManifestEntry[];
 }
 
 /** Starts the check and returns what is known so far, for /healthz. */

@@ -824,6 +824,16 @@ function answerClientError(
   for (const res of before) res.once('close', () => --left === 0 && refuse());
 }
 
+/** CONNECT (a proxy tunnel) is a method like any other this server does not take: 405 in the JSON shape.
+ *  Node hands it to a 'connect' listener, and without one drops the connection unanswered. */
+function refuseConnect(_req: IncomingMessage, socket: Socket): void {
+  const json = JSON.stringify(errorBody('METHOD_NOT_ALLOWED', 'method CONNECT is not allowed; use GET'));
+  socket.on('error', () => socket.destroy());
+  socket.end(
+    `HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, OPTIONS\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(json)}\r\nAccess-Control-Allow-Origin: *\r\nConnection: close\r\n\r\n${json}`,
+  );
+}
+
 export interface ServeOptions extends HandlerOptions {
   /** default 8080; 0 picks a free port */
   port?: number;
@@ -896,6 +906,7 @@ export async function serve(options: ServeOptions = {}): Promise<BibleServer> {
   const server = createServer(serverTimeouts(options), handler);
   answerHalfClosed(server);
   server.on('clientError', (error: Error, socket: Socket) => answerClientError(state, error, socket));
+  server.on('connect', refuseConnect);
   answerExpectations(server, handler);
   const sockets = trackSockets(server);
   state.connectionCap = capConnections(
@@ -1052,6 +1063,7 @@ async function serveOps(
       .end(JSON.stringify(errorBody('NOT_FOUND', 'this port answers only /healthz and /metrics')));
   });
   server.on('clientError', (error: Error, socket: Socket) => answerClientError(opsState, error, socket));
+  server.on('connect', refuseConnect);
   await listen(
     server,
     options.opsPort ?? 0,

@@ -3,7 +3,7 @@
 // in a body as clients send it (JSON, a form, or the text itself).
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { BibleError } from '../../core/errors.ts';
-import { readQuery } from './query.ts';
+import { readQuery, refuseArrayParams } from './query.ts';
 import { refusal, type Refusal } from './refusal.ts';
 
 export class BodyTooLarge extends Error {
@@ -99,6 +99,16 @@ export function decodeBody(bytes: Uint8Array, headers: IncomingHttpHeaders): str
  * otherwise be read as its raw text, boundaries and part headers included.
  */
 export function unsupportedBody(headers: IncomingHttpHeaders): Refusal | null {
+  // A body in a coding this server does not decode (gzip, br) read as if plain would be misread (RFC 9110 8.4.1).
+  const coding = String(headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
+  if (coding && coding !== 'identity')
+    return refusal(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      `a body with Content-Encoding ${JSON.stringify(coding.slice(0, 40))} is not read: send it uncompressed`,
+    );
   const type = mediaType(headers);
   if (!type.startsWith('multipart/')) return null;
   return refusal(
@@ -119,8 +129,9 @@ const isJson = (type: string) => type === 'application/json' || /^application\/[
 
 /**
  * The value of `param` in a body as clients send it: a JSON object's string member, a form's field, or
- * else the body itself. A form body without that field is the text itself, because `curl -d @notes.txt`
- * sends a plain file with the form type. A BibleError names `param` when a JSON body does not hold it.
+ * else the body itself. A form-typed body that is no form (no name=value pairs) is the text itself,
+ * because `curl -d @notes.txt` sends a plain file with the form type; a form without that field is
+ * MISSING_PARAMETER, and `text[]=` (a PHP-style array) INVALID_PARAMETER. A BibleError names `param` when a JSON body does not hold it.
  * A form field given more than once takes its last value, as a query parameter does, and is added to
  * `repeated`.
  */
@@ -168,16 +179,26 @@ export function bodyText(body: string, headers: IncomingHttpHeaders, param: stri
     }
     return value;
   }
-  if (type === 'application/x-www-form-urlencoded' && hasField(body, param)) {
+  if (type === 'application/x-www-form-urlencoded' && (hasField(body, param) || looksLikeForm(body))) {
     const form = readQuery(body, 'form fields');
     const value = form.params[param];
     if (value !== undefined) {
       for (const name of form.repeated) if (!repeated.includes(name)) repeated.push(name);
       return value;
     }
+    refuseArrayParams(Object.keys(form.params), (name) => name === param);
+    throw new BibleError(
+      'MISSING_PARAMETER',
+      `the form has no field "${param}" (its fields: ${Object.keys(form.params).join(', ').slice(0, 100)})`,
+      param,
+    );
   }
   return body;
 }
+
+/** name=value pairs joined by & with names as forms write them: a form, not a text sent with the form type. */
+const looksLikeForm = (body: string): boolean =>
+  body.length > 0 && body.split('&').every((part) => /^[A-Za-z_][\w.%[\]-]{0,99}=/.test(part));
 
 /** The first key that an object of a valid JSON text holds twice (escapes decoded), if any. */
 export function repeatedKey(json: string): string | undefined {

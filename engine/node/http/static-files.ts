@@ -39,6 +39,7 @@ export interface StaticRoot {
 
 interface Entry {
   mtimeMs: number;
+  ctimeMs: number;
   size: number;
   etag: string;
   /** the file's SHA-256, in hex: what manifest.json records and a ?v= version is cut from */
@@ -100,13 +101,17 @@ export function staticFiles(roots: StaticRoot[]) {
   const entryFor = async (path: string, info: Stats, compressible: boolean): Promise<Entry> => {
     const cacheKey = `${compressible ? 'z' : '-'}${path}`;
     const known = entries.get(cacheKey);
-    if (known && known.mtimeMs === info.mtimeMs && known.size === info.size) return known;
+    // A file rewritten in place keeping its size and modification time (cp -p, rsync -a, a damaged copy put
+    // back) still changes its ctime: its hash, which decides what may be cached as immutable, is taken again.
+    if (known && known.mtimeMs === info.mtimeMs && known.ctimeMs === info.ctimeMs && known.size === info.size)
+      return known;
     let entry: Entry;
     if (info.size <= (compressible ? MEMORY_LIMIT : MEMORY_LIMIT_BINARY)) {
       const body = await readFile(path);
       const gzip = compressible && body.length > 512 ? gzipSync(body, { level: 9 }) : undefined;
       entry = {
         mtimeMs: info.mtimeMs,
+        ctimeMs: info.ctimeMs,
         size: info.size,
         ...hashed(createHash('sha256').update(body).digest()),
         body,
@@ -115,7 +120,7 @@ export function staticFiles(roots: StaticRoot[]) {
     } else {
       const hash = createHash('sha256');
       for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-      entry = { mtimeMs: info.mtimeMs, size: info.size, ...hashed(hash.digest()) };
+      entry = { mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, size: info.size, ...hashed(hash.digest()) };
     }
     entries.set(cacheKey, entry);
     return entry;
