@@ -1,0 +1,196 @@
+// A second round of attacks on the hardened server: pipelined requests whose answers reserve memory out of
+// order, connections that never send a request, swapped and damaged packs, Redis paused, params objects
+// reused. Each case asserts an invariant (every request answered, and correctly; a well-behaved client
+// served); a case marked it.fails reproduces a finding that is not fixed yet, its comment saying what is
+// expected.
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DATA_DIR, openNode } from '../../engine/node/loader.ts';
+import type { BibleServer } from '../../engine/node/server.ts';
+import { bible } from '../helpers.ts';
+import { get, startServer } from './http.ts';
+
+const HEAVY = '/GetSearchAdvanced?query=th&matchType=broad&versionId=kjv';
+const VERSE = '/GetVerse?verseId=43003016';
+
+interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Parses the answers on a raw connection in order; `heads` tells which requests were HEAD (no body). */
+function parseReplies(bytes: Buffer, heads: boolean[]): Reply[] {
+  const replies: Reply[] = [];
+  let at = 0;
+  for (const head of heads) {
+    const end = bytes.indexOf('\r\n\r\n', at);
+    if (end < 0) break;
+    const lines = bytes.subarray(at, end).toString('latin1').split('\r\n');
+    at = end + 4;
+    const headers: Record<string, string> = {};
+    for (const line of lines.slice(1)) {
+      const colon = line.indexOf(':');
+      headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+    }
+    let body = Buffer.alloc(0);
+    if (!head) {
+      if (headers['transfer-encoding'] === 'chunked') {
+        const parts: Buffer[] = [];
+        for (;;) {
+          const lineEnd = bytes.indexOf('\r\n', at);
+          if (lineEnd < 0) return replies;
+          const size = Number.parseInt(bytes.subarray(at, lineEnd).toString('latin1'), 16);
+          at = lineEnd + 2;
+          if (size === 0) {
+            at += 2;
+            break;
+          }
+          if (at + size > bytes.length) return replies;
+          parts.push(bytes.subarray(at, at + size));
+          at += size + 2;
+        }
+        body = Buffer.concat(parts);
+      } else {
+        const size = Number(headers['content-length'] ?? 0);
+        if (at + size > bytes.length) return replies;
+        body = bytes.subarray(at, at + size);
+        at += size;
+      }
+    }
+    if (headers['content-encoding'] === 'gzip' && body.length) body = gunzipSync(body);
+    replies.push({ status: Number(lines[0].split(' ')[1]), headers, body: body.toString('utf8') });
+  }
+  return replies;
+}
+
+/**
+ * Writes `wire` on one connection and reads everything until the server closes it, all `heads.length`
+ * answers have arrived, or `waitMs` pass; a well-behaved client that reads as fast as it can.
+ */
+function pipelined(port: number, wire: string, heads: boolean[], waitMs = 20_000): Promise<Reply[]> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(parseReplies(Buffer.concat(chunks), heads));
+    };
+    const timer = setTimeout(finish, waitMs);
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      if (parseReplies(Buffer.concat(chunks), heads).length === heads.length) finish();
+    });
+    socket.on('close', finish);
+    socket.on('error', finish);
+    socket.write(wire);
+  });
+}
+
+const postText = (text: string) =>
+  `POST /GetCitationsInText HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`;
+const getLine = (method: string, path: string) => `${method} ${path} HTTP/1.1\r\nHost: x\r\n\r\n`;
+
+describe('pipelined answers that reserve memory', () => {
+  let srv: BibleServer;
+  let heavy: string;
+  let verse: string;
+  // Over 8 KiB, so its answer (about 150 KB, over 64 KiB) is measured in parts before it is reserved.
+  const text = 'John 3:16; Gen 1:1-3 '.repeat(600);
+  let cited: string;
+  beforeAll(async () => {
+    const b = await bible();
+    heavy = JSON.stringify(await b.call('GetSearchAdvanced', { query: 'th', matchType: 'broad', versionId: 'kjv' }));
+    verse = JSON.stringify(await b.call('GetVerse', { verseId: '43003016' }));
+    cited = JSON.stringify(await b.call('GetCitationsInText', { text }));
+    srv = await startServer({ webDir: null, answerBudgetBytes: 1024 * 1024, budgetWaitMs: 5_000, maxConcurrentAnswers: 1 });
+  });
+  afterAll(() => srv?.close(100));
+
+  it('answer a POST and a GET of a large answer pipelined behind another GET, in order', async () => {
+    const replies = await pipelined(srv.port, getLine('GET', VERSE) + postText(text) + getLine('GET', VERSE), [
+      false,
+      false,
+      false,
+    ]);
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(replies.map((r) => r.body)).toEqual([verse, cited, verse]);
+  });
+
+  // Expected: every request of a client that reads everything is answered, in order. Found: the GET behind
+  // the POST reserves its (larger than the budget) answer first, while the POST's text is still being
+  // measured; the POST's answer then waits for room that the GET holds, the GET cannot be written before
+  // the POST (HTTP order), so after 1 s it counts as a client that stopped reading and is dropped: the
+  // connection is closed after the POST's answer and the GET (and anything behind it) is never answered.
+  it.fails('answer a large GET pipelined behind a POST whose long text is measured first', async () => {
+    const replies = await pipelined(srv.port, postText(text) + getLine('GET', HEAVY) + getLine('GET', VERSE), [
+      false,
+      false,
+      false,
+    ]);
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(replies[0].body).toBe(cited);
+    expect(replies[1].body).toBe(heavy);
+    expect(replies[2].body).toBe(verse);
+  });
+
+  // The same with a HEAD behind the POST: a HEAD reserves the answer's size although it writes no body.
+  it.fails('answer a HEAD of a large answer pipelined behind a POST whose long text is measured first', async () => {
+    const replies = await pipelined(srv.port, postText(text) + getLine('HEAD', HEAVY) + getLine('GET', VERSE), [
+      false,
+      true,
+      false,
+    ]);
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(replies[2].body).toBe(verse);
+  });
+});
+
+describe('the connection cap', () => {
+  let srv: BibleServer;
+  let verse: string;
+  beforeAll(async () => {
+    verse = JSON.stringify(await (await bible()).call('GetVerse', { verseId: '43003016' }));
+    srv = await startServer({ webDir: null, maxConnections: 3, headersTimeoutMs: 15_000 });
+  });
+  afterAll(() => srv?.close(100));
+
+  const open = () =>
+    new Promise<import('node:net').Socket>((resolve) => {
+      const socket = connect(srv.port, '127.0.0.1', () => resolve(socket));
+      socket.on('error', () => {});
+    });
+
+  it('closes an idle keep-alive connection to serve a newcomer', async () => {
+    const agent = new (await import('node:http')).Agent({ keepAlive: true, maxSockets: 1 });
+    const idlers = await Promise.all([0, 1, 2].map(() => open()));
+    for (const socket of idlers) socket.write(getLine('GET', VERSE));
+    await new Promise((r) => setTimeout(r, 300));
+    const answer = await get(srv.url, VERSE, {}, { agent });
+    expect(answer.status).toBe(200);
+    expect(answer.text).toBe(verse);
+    for (const socket of idlers) socket.destroy();
+    agent.destroy();
+  });
+
+  // Expected: a connection that has sent nothing at all holds the cap no more than an idle keep-alive one
+  // does, so a newcomer is served. Found: connections that connect and send nothing count as busy until the
+  // 15 s header timeout answers them 408, so a client opening --max-connections sockets and sending nothing
+  // (reconnecting every 15 s) gets every well-behaved newcomer 503 BUSY.
+  it.fails('serves a newcomer while the cap is held by connections that never sent a byte', async () => {
+    const silent = await Promise.all([0, 1, 2].map(() => open()));
+    await new Promise((r) => setTimeout(r, 300));
+    const answer = await get(srv.url, VERSE, { connection: 'close' });
+    for (const socket of silent) socket.destroy();
+    expect(answer.status).toBe(200);
+    expect(answer.text).toBe(verse);
+  });
+});
