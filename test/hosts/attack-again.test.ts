@@ -4,7 +4,7 @@
 // served); a case marked it.fails reproduces a finding that is not fixed yet, its comment saying what is
 // expected.
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -412,5 +412,94 @@ describe('clients that pipeline thousands of requests and read nothing', () => {
     const line = run.stdout.trim().split('\n').at(-1) ?? '';
     const { retained, headroom } = JSON.parse(line) as { retained: number; headroom: number };
     expect(retained).toBeLessThan(2 * (headroom + connections * 128 * 1024));
+  });
+});
+
+describe('packs swapped back and forth while first calls load them', () => {
+  it('answers each call right or NOT_AVAILABLE, and right for all once the files are back', { timeout: 60_000 }, async () => {
+    const clean = await bible();
+    const dir = mkdtempSync(join(tmpdir(), 'bible-swap-'));
+    for (const file of readdirSync(DEFAULT_DATA_DIR)) copyFileSync(join(DEFAULT_DATA_DIR, file), join(dir, file));
+    const versions = ['asv', 'bbe', 'web', 'ylt'];
+    const params = (versionId: string) => ({ bookId: '43', chapterId: '3', versionId });
+    const wanted = new Map<string, unknown>();
+    for (const v of versions) wanted.set(v, await clean.call('GetChapter', params(v)));
+    const bytes = new Map(versions.map((v) => [v, readFileSync(join(DEFAULT_DATA_DIR, `text-${v}.pack`))]));
+    try {
+      for (let round = 0; round < 6; round++) {
+        const engine = await openNode({ dataDir: dir });
+        let swapping = true;
+        const swapper = (async () => {
+          for (let i = 0; swapping; i++) {
+            const v = versions[i % versions.length];
+            const other = versions[(i + 1 + round) % versions.length];
+            writeFileSync(join(dir, 'swap.tmp'), bytes.get(i % 2 ? other : v)!);
+            renameSync(join(dir, 'swap.tmp'), join(dir, `text-${v}.pack`));
+            await new Promise((r) => setImmediate(r));
+          }
+        })();
+        const calls: Promise<void>[] = [];
+        for (let k = 0; k < 24; k++) {
+          const v = versions[k % versions.length];
+          calls.push(
+            engine.call('GetChapter', params(v)).then(
+              (answer) => expect(answer).toEqual(wanted.get(v)),
+              (error) => expect(error.code).toBe('NOT_AVAILABLE'),
+            ),
+          );
+          await new Promise((r) => setImmediate(r));
+        }
+        await Promise.all(calls);
+        swapping = false;
+        await swapper;
+        for (const v of versions) writeFileSync(join(dir, `text-${v}.pack`), bytes.get(v)!);
+        for (const v of versions) expect(await engine.call('GetChapter', params(v))).toEqual(wanted.get(v));
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a params object reused across calls', () => {
+  it('answers each call for the values it had when called, with calls in flight at once', async () => {
+    const b = await bible();
+    const shared: Record<string, string> = {};
+    const queries = ['love', 'faith', 'hope', 'grace', 'peace', 'mercy'];
+    const counts: Promise<unknown>[] = [];
+    const lists: Promise<unknown>[] = [];
+    for (const query of queries) {
+      shared.query = query;
+      shared.versionId = query.length % 2 ? 'kjv' : 'web';
+      counts.push(b.call('GetSearchCount', shared));
+      lists.push(b.call('GetSearch', shared));
+    }
+    shared.query = 'zzzz';
+    const [gotCounts, gotLists] = await Promise.all([Promise.all(counts), Promise.all(lists)]);
+    for (let i = 0; i < queries.length; i++) {
+      const own = { query: queries[i], versionId: queries[i].length % 2 ? 'kjv' : 'web' };
+      expect(gotCounts[i]).toEqual(await b.call('GetSearchCount', own));
+      expect(gotLists[i]).toEqual(await b.call('GetSearch', own));
+    }
+  });
+
+  it('reads a getter once, and names the parameter whose getter throws', async () => {
+    const b = await bible();
+    let reads = 0;
+    const params = {
+      get query() {
+        reads++;
+        return reads === 1 ? 'love' : 'zzzz';
+      },
+    };
+    expect(await b.call('GetSearchCount', params)).toEqual(await b.call('GetSearchCount', { query: 'love' }));
+    expect(reads).toBe(1);
+    const throwing = {
+      verseId: '43003016',
+      get versionId(): string {
+        throw 'no';
+      },
+    };
+    await expect(b.call('GetVerse', throwing)).rejects.toMatchObject({ code: 'INVALID_PARAMETER', param: 'versionId' });
   });
 });
