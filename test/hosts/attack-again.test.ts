@@ -503,3 +503,30 @@ describe('a params object reused across calls', () => {
     await expect(b.call('GetVerse', throwing)).rejects.toMatchObject({ code: 'INVALID_PARAMETER', param: 'versionId' });
   });
 });
+
+describe('/healthz with a damaged manifest.json', () => {
+  // Expected: a manifest.json that is there but damaged (cut short, an entry without a file name) is a
+  // damaged folder: /healthz 503 naming the manifest, as a pack that fails its SHA-256 is (docs/hosts.md
+  // reserves `unchecked` for a folder that has no manifest; the browser loader and the reader page read it
+  // first, so with it damaged they load nothing). Found: 200 with packFiles.state "unchecked" and the reason
+  // "no manifest.json to check the packs against: Unterminated string in JSON …" (or a TypeError's text
+  // for an entry whose file is null), so a load balancer keeps the replica.
+  it.fails('answers 503 for a manifest.json cut short', { timeout: 30_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bible-manifest-'));
+    for (const file of readdirSync(DEFAULT_DATA_DIR)) copyFileSync(join(DEFAULT_DATA_DIR, file), join(dir, file));
+    const manifest = readFileSync(join(dir, 'manifest.json'), 'utf8');
+    writeFileSync(join(dir, 'manifest.json'), manifest.slice(0, manifest.length >> 1));
+    const srv = await startServer({ webDir: null, dataDir: dir, bible: await openNode({ dataDir: dir }) });
+    try {
+      let health = await get(srv.url, '/healthz');
+      for (let i = 0; i < 100 && health.json().packFiles?.state === 'checking'; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        health = await get(srv.url, '/healthz');
+      }
+      expect(health.status).toBe(503);
+    } finally {
+      await srv.close(100);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
