@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:net';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DATA_DIR, openNode } from '../../engine/node/loader.ts';
 import type { BibleServer } from '../../engine/node/server.ts';
@@ -528,5 +528,33 @@ describe('/healthz with a damaged manifest.json', () => {
       await srv.close(100);
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('methods and codings the server does not take', () => {
+  let srv: BibleServer;
+  beforeAll(async () => {
+    srv = await startServer({ webDir: null });
+  });
+  afterAll(() => srv?.close(100));
+
+  // Expected (docs/hosts.md: 405 for any method but GET, HEAD, OPTIONS and POST; "every failure becomes an
+  // answer"): CONNECT gets 405 METHOD_NOT_ALLOWED in the JSON shape. Found: the connection is closed with
+  // no answer at all (Node drops a CONNECT when the server has no 'connect' listener).
+  it.fails('answers CONNECT with 405 in the JSON shape', async () => {
+    const replies = await pipelined(srv.port, 'CONNECT x:443 HTTP/1.1\r\nHost: x:443\r\n\r\n', [false], 3_000);
+    expect(replies.map((r) => r.status)).toEqual([405]);
+  });
+
+  // Expected: a body with a Content-Encoding the server does not decode is refused as such (415, RFC 9110
+  // 8.4.1), not read as if it were not encoded. Found: a gzipped body gets 400 "not valid UTF-8", and a
+  // body labelled `br` that happens to be plain text is answered 200 as plain text.
+  it.fails('refuses a POST body with a Content-Encoding with 415', async () => {
+    const response = await fetch(new URL('/GetCitationsInText', srv.url), {
+      method: 'POST',
+      body: gzipSync('John 3:16'),
+      headers: { 'content-type': 'text/plain', 'content-encoding': 'gzip' },
+    });
+    expect(response.status).toBe(415);
   });
 });
