@@ -5,7 +5,7 @@
 // expected.
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:net';
@@ -556,5 +556,54 @@ describe('methods and codings the server does not take', () => {
       headers: { 'content-type': 'text/plain', 'content-encoding': 'gzip' },
     });
     expect(response.status).toBe(415);
+  });
+});
+
+const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
+
+describe.skipIf(!hasRedis)('Redis paused in the middle of a burst of keyed requests', () => {
+  it('charges exactly the requests answered with a count, and none refused while it was paused', { timeout: 60_000 }, async () => {
+    const { startServeProcess } = await import('./serve-process.ts');
+    const { createServer } = await import('node:net');
+    const port = await new Promise<number>((done) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => done(port));
+      });
+    });
+    const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
+    const cli = (...args: string[]) => spawnSync('redis-cli', ['-p', String(port), ...args], { encoding: 'utf8' }).stdout.trim();
+    for (let i = 0; i < 100 && cli('ping') !== 'PONG'; i++) await new Promise((r) => setTimeout(r, 50));
+    const dir = mkdtempSync(join(tmpdir(), 'bible-keys-'));
+    writeFileSync(join(dir, 'keys.json'), JSON.stringify({ plans: { basic: 1000 }, keys: { k_attack: 'basic' } }));
+    const server = await startServeProcess(['--keys', join(dir, 'keys.json'), '--redis', `redis://127.0.0.1:${port}`]);
+    try {
+      const ask = async () => {
+        const response = await fetch(new URL(VERSE, server.url), { headers: { 'x-api-key': 'k_attack' } });
+        await response.text();
+        return { status: response.status, remaining: response.headers.get('x-ratelimit-remaining') };
+      };
+      const answers = [];
+      for (let i = 0; i < 5; i++) answers.push(await ask());
+      const burst = Array.from({ length: 16 }, (_, i) => new Promise((r) => setTimeout(r, i * 25)).then(ask));
+      setTimeout(() => redis.kill('SIGSTOP'), 150);
+      answers.push(...(await Promise.all(burst)));
+      answers.push(...(await Promise.all([ask(), ask(), ask()])));
+      redis.kill('SIGCONT');
+      await new Promise((r) => setTimeout(r, 2_500));
+      answers.push(await ask());
+      const counted = answers.filter((a) => a.status === 200 && a.remaining !== null);
+      for (const a of answers) expect([200, 503]).toContain(a.status);
+      expect(answers.some((a) => a.status === 503)).toBe(true);
+      expect(Number(cli('GET', 'bible:rate:k_attack'))).toBe(counted.length);
+      expect(Number(answers.at(-1)!.remaining)).toBe(1000 - counted.length);
+    } finally {
+      redis.kill('SIGCONT');
+      await server.stop();
+      redis.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
