@@ -4,7 +4,16 @@
 // served); a case marked it.fails reproduces a finding that is not fixed yet, its comment saying what is
 // expected.
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,7 +48,7 @@ function parseReplies(bytes: Buffer, heads: boolean[]): Reply[] {
       const colon = line.indexOf(':');
       headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
     }
-    let body = Buffer.alloc(0);
+    let body: Buffer = Buffer.alloc(0);
     if (!head) {
       if (headers['transfer-encoding'] === 'chunked') {
         const parts: Buffer[] = [];
@@ -113,7 +122,12 @@ describe('pipelined answers that reserve memory', () => {
     heavy = JSON.stringify(await b.call('GetSearchAdvanced', { query: 'th', matchType: 'broad', versionId: 'kjv' }));
     verse = JSON.stringify(await b.call('GetVerse', { verseId: '43003016' }));
     cited = JSON.stringify(await b.call('GetCitationsInText', { text }));
-    srv = await startServer({ webDir: null, answerBudgetBytes: 1024 * 1024, budgetWaitMs: 5_000, maxConcurrentAnswers: 1 });
+    srv = await startServer({
+      webDir: null,
+      answerBudgetBytes: 1024 * 1024,
+      budgetWaitMs: 5_000,
+      maxConcurrentAnswers: 1,
+    });
   });
   afterAll(() => srv?.close(100));
 
@@ -219,7 +233,12 @@ describe('packs swapped or damaged in the served folder', () => {
   const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
   const fetchPack = async (path: string) => {
     const response = await fetch(new URL(path, srv.url));
-    return { status: response.status, cacheControl: response.headers.get('cache-control') ?? '', etag: response.headers.get('etag'), body: Buffer.from(await response.arrayBuffer()) };
+    return {
+      status: response.status,
+      cacheControl: response.headers.get('cache-control') ?? '',
+      etag: response.headers.get('etag'),
+      body: Buffer.from(await response.arrayBuffer()),
+    };
   };
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bible-attack-'));
@@ -259,7 +278,7 @@ describe('packs swapped or damaged in the served folder', () => {
     for (let trial = 0; trial < 12; trial++) {
       const damaged = Buffer.from(original);
       const at = Math.floor((trial + 0.5) * (damaged.length / 12));
-      damaged[at] ^= 1 << trial % 8;
+      damaged[at] ^= 1 << (trial % 8);
       writeFileSync(join(dir, 'text-bbe.pack'), damaged);
       const engine = await openNode({ dataDir: dir });
       for (let i = 0; i < chapters.length; i++) {
@@ -316,7 +335,7 @@ describe('large answers not seen before', () => {
     const wanted = await Promise.all(queries.map((query) => b.call('GetSearch', { query })));
     const answers = await Promise.all(queries.map((query) => get(srv.url, `/GetSearch?query=${query}`)));
     expect(answers.map((a) => a.status)).toEqual(queries.map(() => 200));
-    answers.forEach((answer, i) => expect(answer.json()).toEqual(wanted[i]));
+    for (let i = 0; i < answers.length; i++) expect(answers[i].json()).toEqual(wanted[i]);
   });
 });
 
@@ -404,11 +423,15 @@ describe('clients that pipeline thousands of requests and read nothing', () => {
   // clients' requests were answered 503 one by one with --answer-memory 8.
   it.fails('retain no more than one small answer and one read of requests per connection', { timeout: 60_000 }, () => {
     const connections = 60;
-    const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script(connections)], {
-      cwd: join(import.meta.dirname, '..', '..'),
-      encoding: 'utf8',
-      timeout: 50_000,
-    });
+    const run = spawnSync(
+      process.execPath,
+      ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script(connections)],
+      {
+        cwd: join(import.meta.dirname, '..', '..'),
+        encoding: 'utf8',
+        timeout: 50_000,
+      },
+    );
     const line = run.stdout.trim().split('\n').at(-1) ?? '';
     const { retained, headroom } = JSON.parse(line) as { retained: number; headroom: number };
     expect(retained).toBeLessThan(2 * (headroom + connections * 128 * 1024));
@@ -416,7 +439,9 @@ describe('clients that pipeline thousands of requests and read nothing', () => {
 });
 
 describe('packs swapped back and forth while first calls load them', () => {
-  it('answers each call right or NOT_AVAILABLE, and right for all once the files are back', { timeout: 60_000 }, async () => {
+  it('answers each call right or NOT_AVAILABLE, and right for all once the files are back', {
+    timeout: 60_000,
+  }, async () => {
     const clean = await bible();
     const dir = mkdtempSync(join(tmpdir(), 'bible-swap-'));
     for (const file of readdirSync(DEFAULT_DATA_DIR)) copyFileSync(join(DEFAULT_DATA_DIR, file), join(dir, file));
@@ -562,7 +587,9 @@ describe('methods and codings the server does not take', () => {
 const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
 
 describe.skipIf(!hasRedis)('Redis paused in the middle of a burst of keyed requests', () => {
-  it('charges exactly the requests answered with a count, and none refused while it was paused', { timeout: 60_000 }, async () => {
+  it('charges exactly the requests answered with a count, and none refused while it was paused', {
+    timeout: 60_000,
+  }, async () => {
     const { startServeProcess } = await import('./serve-process.ts');
     const { createServer } = await import('node:net');
     const port = await new Promise<number>((done) => {
@@ -571,10 +598,15 @@ describe.skipIf(!hasRedis)('Redis paused in the middle of a burst of keyed reque
         probe.close(() => done(port));
       });
     });
-    const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-    });
-    const cli = (...args: string[]) => spawnSync('redis-cli', ['-p', String(port), ...args], { encoding: 'utf8' }).stdout.trim();
+    const redis = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      {
+        stdio: 'ignore',
+      },
+    );
+    const cli = (...args: string[]) =>
+      spawnSync('redis-cli', ['-p', String(port), ...args], { encoding: 'utf8' }).stdout.trim();
     for (let i = 0; i < 100 && cli('ping') !== 'PONG'; i++) await new Promise((r) => setTimeout(r, 50));
     const dir = mkdtempSync(join(tmpdir(), 'bible-keys-'));
     writeFileSync(join(dir, 'keys.json'), JSON.stringify({ plans: { basic: 1000 }, keys: { k_attack: 'basic' } }));
