@@ -22,6 +22,7 @@ export const OPERATION_NAMES = [
   'GetParseVerseId',
   'GetBookAndChapterNameByBookAndChapterId',
   'GetWords',
+  'GetPassage',
   'GetChapterCount',
   'GetVerseCount',
   'GetWordCountOfBook',

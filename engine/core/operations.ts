@@ -10,6 +10,7 @@ import { infoOperations } from './ops/info.ts';
 import { licensingOperations } from './ops/licensing.ts';
 import { originalOperations } from './ops/original.ts';
 import { parsingOperations } from './ops/parsing.ts';
+import { passageOperations } from './ops/passages.ts';
 import { planOperations } from './ops/plans.ts';
 import { randomOperations } from './ops/random.ts';
 import { searchOperations } from './ops/search.ts';
@@ -24,6 +25,7 @@ export const OPERATIONS = deepFreeze([
   ...verseOperations,
   ...bookOperations,
   ...parsingOperations,
+  ...passageOperations,
   ...countingOperations,
   ...randomOperations,
   ...searchOperations,

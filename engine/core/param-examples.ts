@@ -9,7 +9,7 @@ const TYPE_EXAMPLES: Record<ParamSpec['type'], string> = {
   bookId: '43',
   chapterId: '3',
   bookAndChapterId: '43003',
-  chapterOrBookAndChapterId: '3',
+  chapterOrBookAndChapterId: '43003',
   versionId: 'kjv',
   language: 'english',
   integer: '1',

@@ -41,6 +41,7 @@ const CALLS: Record<string, [string, Params]> = {
   licensing: ['GetInfo', {}],
   extrabiblical: ['GetBooksExtraBiblical', {}],
   topics: ['GetTopics', {}],
+  'book-facts': ['GetBookInfo', { bookId: 43 }],
 };
 const callFor = (name: string): [string, Params] =>
   CALLS[name] ?? ['GetVerse', { verseId: 43003016, versionId: name.slice('text-'.length) }];

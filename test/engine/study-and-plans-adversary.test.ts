@@ -720,6 +720,10 @@ describe('the HTTP server and the CLI answer as the engine does', () => {
     'GetSearchExtraBiblical?query=watchers&bookId=1',
     'GetWordsOfJesus',
     'GetHebrewCharactersAndUnicodePoints?language=English',
+    // A repeated parameter takes its last value, as on the hosted service (and as fromEntries reads it below).
+    'GetStrongs?id=G26&id=H1',
+    'GetBibleReadingPlan?days=30&days=40',
+    'GetReadingTimeByAge?requestedAge=29&wordCount=650&wordCount=1',
   ])('%s', async (path) => {
     const answer = await get(server.url, `/${path}`);
     expect(answer.status, answer.text.slice(0, 200)).toBe(200);
@@ -729,9 +733,6 @@ describe('the HTTP server and the CLI answer as the engine does', () => {
   });
 
   it.each([
-    ['GetStrongs?id=G26&id=H1', 'id'],
-    ['GetBibleReadingPlan?days=30&days=40', 'days'],
-    ['GetReadingTimeByAge?requestedAge=29&wordCount=650&wordCount=1', 'wordCount'],
     ['GetStrongs?id=G26&lexiconId=H', 'id'],
     ['GetBibleReadingPlan?days=0', 'days'],
     ['GetBibleReadingPlan?days=30&requestedStartDate=2023-02-29', 'requestedStartDate'],

@@ -81,7 +81,7 @@ describe('help for one operation', () => {
     expect(run.stdout).toContain('usage: bible GetVerse verseId=VALUE [versionId=VALUE]');
     expect(run.stdout).toMatch(/verseId .*required/);
     expect(run.stdout).toMatch(/versionId .*default kjv/);
-    expect(run.stdout).toMatch(/allowed: .*kjv.*web.*svd/);
+    expect(run.stdout).toMatch(/allowed: .*kjv.*svd.*web/);
     expect(run.stdout).toMatch(/answer: \[\{id: string/);
     expect(run.stdout).toContain('example:\n  bible GetVerse verseId=');
     expect(bible(['help', 'GetVerse']).stdout).toBe(run.stdout);

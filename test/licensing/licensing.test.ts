@@ -132,9 +132,11 @@ describe('GetBibles', () => {
     for (const x of bibles) {
       const entry = TRANSLATIONS.find((t) => t.versionId === x.versionCode)!;
       expect(x).toMatchObject({
-        table: `t_${entry.versionId}`,
+        table: 'table' in entry ? entry.table : `t_${entry.versionId}`,
+        version_id: String(entry.versionNumber),
         abbreviation: entry.abbreviation,
-        version: entry.versionName,
+        version: entry.serviceName,
+        versionFullName: entry.versionName,
         language: entry.language,
         license: entry.category,
       });

@@ -194,7 +194,7 @@ describe('GetBibleReadingPlan', async () => {
       ['sections', 'OTNT'],
       ['sections', 'gospels'],
       ['sections', 'NT+OT'],
-      ['sections', 'all'],
+      ['sections', 'every'],
       ['requestedAge', [29]],
       ['balance', 'verses'],
     ];

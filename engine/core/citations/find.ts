@@ -4,7 +4,15 @@
 import { asciiForms } from '../ascii-forms.ts';
 import { invalid } from '../errors.ts';
 import type { Meta } from '../meta.ts';
-import { padBookId, padVerseId } from '../ids.ts';
+import {
+  composeVerseId,
+  padBookId,
+  padVerseId,
+  parseBookAndChapterId,
+  parseVerseId,
+  splitBookAndChapterId,
+  splitVerseId,
+} from '../ids.ts';
 import { perPack } from '../pack/per-pack.ts';
 import { type BookName, bookNameBefore, isCommonWord, isSpace, nameAllowed, nameKey, ordinalAfter } from './books.ts';
 import { Cursor, type ParsedReference, ReferenceParser, type Passage } from './grammar.ts';
@@ -243,9 +251,9 @@ const TRANSLATION = /\s*(?:[-–—]\s*)?[([]?\s*([A-Z][A-Z0-9]{1,7})[®™]?\s*
  */
 const CODE_WITH_EDITION = /^[A-UW-Z][A-Z]+\d{2,4}$/;
 
-/** Where a lone citation's chapter starts: its first digit, past an ordinal that begins the name ("1 Cor"). */
-function chapterStart(text: string): number {
-  let i = 0;
+/** Where a lone citation's chapter starts: its first digit from `i`, past an ordinal that begins the name ("1 Cor"). */
+function chapterStart(text: string, from = 0): number {
+  let i = from;
   while (i < text.length && isSpace(text.charAt(i))) i++;
   // An ordinal before the name: "1 Cor", "1Cor", "II Kings" (letters, so the digit search passes them).
   const c = text.charCodeAt(i);
@@ -264,11 +272,10 @@ export interface LoneCitation {
 }
 
 /**
- * One citation written as people write it ("Titus 1:1 through 2", "Phlm 2-3", "“Matt 1:1”",
- * "Ps. 78:24 (NIV)", "John 4 – v22"), read by the same reader as free text; throws INVALID_PARAMETER
- * naming the part it could not read.
+ * A lone citation or list of them without what may stand around it: quotes, brackets and markdown, a
+ * leading "cf.", "see" or "also", a trailing translation code.
  */
-export function readCitation(meta: Meta, written: string, param: string): LoneCitation {
+function withoutDecoration(written: string): string {
   let text =
     DECORATION.includes(written.charAt(0)) || DECORATION.includes(written.charAt(written.length - 1))
       ? written.replace(QUOTES, '')
@@ -284,26 +291,73 @@ export function readCitation(meta: Meta, written: string, param: string): LoneCi
     if (code && /\d/.test(text.slice(0, code.index)) && (!/\d/.test(code[1]) || CODE_WITH_EDITION.test(code[1])))
       text = text.slice(0, code.index).replace(QUOTES, '');
   }
-  let first = 0;
+  return text;
+}
+
+/**
+ * One citation written as people write it ("Titus 1:1 through 2", "Phlm 2-3", "“Matt 1:1”",
+ * "Ps. 78:24 (NIV)", "John 4 – v22"), read by the same reader as free text; throws INVALID_PARAMETER
+ * naming the part it could not read.
+ */
+export function readCitation(meta: Meta, written: string, param: string): LoneCitation {
+  const text = withoutDecoration(written);
+  const read = referenceFrom(meta, text, 0, param);
+  const rest = text.slice(read.end).trim();
+  if (rest)
+    throw invalid(
+      param,
+      `${param}: could not read ${JSON.stringify(rest.slice(0, 40))} after ${JSON.stringify(text.slice(read.start, read.end).trim())}${listPointer(meta, written)}`,
+    );
+  if (read.endBook !== read.book)
+    throw invalid(
+      param,
+      `${param}: one book and one chapter per call; ${JSON.stringify(written.trim().slice(0, 60))} runs into another book (${MANY_REFERENCES})`,
+    );
+  return { book: read.book, passages: read.passages };
+}
+
+/** Where a citation that names more than one chapter or reference may be read instead. */
+export const MANY_REFERENCES = 'GetPassage reads any number of references, GetCitationsInText finds them in a text';
+
+/** " (GetPassage reads ...)" when the citation is a list of references GetPassage reads; else nothing. */
+function listPointer(meta: Meta, written: string): string {
+  try {
+    return readReferenceList(meta, written, 'reference').length > 1 ? ` (${MANY_REFERENCES})` : '';
+  } catch {
+    return '';
+  }
+}
+
+/** One reference of a list as read: its book, the book a range across books ends in, its passages. */
+export interface ListedReference extends LoneCitation {
+  endBook: number;
+  /** where it stands in the text given (after decoration was set aside) */
+  start: number;
+  end: number;
+}
+
+/** The reference that starts at `from` (past spaces); throws INVALID_PARAMETER naming what it could not read. */
+function referenceFrom(meta: Meta, text: string, from: number, param: string): ListedReference {
+  let first = from;
   while (first < text.length && isSpace(text.charAt(first))) first++;
-  const at = chapterStart(text);
+  const at = chapterStart(text, first);
   if (at === text.length) {
     const trimmed = text.trimEnd();
-    const name = bookNameBefore(meta, trimmed, trimmed.length, false);
+    const name = bookNameBefore(meta, trimmed, trimmed.length, false, first);
     if (name && name.start === first)
       throw invalid(
         param,
         `${param}: no chapter after ${JSON.stringify(name.written)}; write a chapter number, e.g. "${name.written} 3"`,
       );
-    throw unknownBook(param, trimmed);
+    throw unknownBook(param, trimmed.slice(first));
   }
-  const found = referenceAt(meta, text, at, false);
+  const found = referenceAt(meta, text, at, false, first);
   if (!found.name || found.start !== first) {
-    const before = text.slice(0, nameEndBefore(text, at));
+    const before = text.slice(first, nameEndBefore(text, at));
     if (!before.trim())
       throw invalid(
         param,
-        `${param}: unknown book: no book name before ${JSON.stringify(text.trim().slice(0, 40))}; write a book name or abbreviation first, e.g. "John 3:16"`,
+        `${param}: unknown book: no book name before ${JSON.stringify(text.slice(first).trim().slice(0, 40))}; write a book name or abbreviation first, e.g. "John 3:16"`,
       );
     throw unknownBook(param, before);
   }
@@ -314,18 +368,90 @@ export function readCitation(meta: Meta, written: string, param: string): LoneCi
       param,
       `${param}: ${JSON.stringify(text.slice(nameEnd).trim().slice(0, 40))} is not a chapter and verses that exist in ${found.name.written}`,
     );
-  const rest = text.slice(ref.end).trim();
-  if (rest)
-    throw invalid(
-      param,
-      `${param}: could not read ${JSON.stringify(rest.slice(0, 40))} after ${JSON.stringify(text.slice(found.start, ref.end).trim())}`,
-    );
-  if (ref.endBook !== found.name.book)
-    throw invalid(
-      param,
-      `${param}: one book and one chapter per call; ${JSON.stringify(written.trim().slice(0, 60))} runs into another book (GetCitationsInText reads any number)`,
-    );
-  return { book: found.name.book, passages: ref.passages };
+  return { book: found.name.book, endBook: ref.endBook, passages: ref.passages, start: first, end: ref.end };
+}
+
+/** What may stand between two references of a list: ";", ",", "&", "and", spaces and line breaks. */
+const LIST_SEPARATOR = /(?:\s*(?:[;,&]|\band\b)\s*)+|\s+/iy;
+/** A verse id (7 or 8 digits) or a bookAndChapterId (4 or 5) standing for a reference. */
+const ID_REFERENCE = /(\d{7,8}|\d{4,5})(?![\d\p{L}:.])/uy;
+
+/**
+ * A list of references as people write them, in order and with repeats: "Rom 8:28-30; Jn 3:16", "John
+ * 3:35-4:2", "Ps 23, 43003016, 43003" (a verse id names its verse and a bookAndChapterId its chapter;
+ * either must exist in the KJV versification, or be a verse `knownVerse` knows). Each is read by the
+ * grammar a lone citation is read by, so "John 3:16, 18; 4:1" is one reference of one book; a new book
+ * starts the next. Throws INVALID_PARAMETER quoting what it could not read.
+ */
+export function readReferenceList(
+  meta: Meta,
+  written: string,
+  param: string,
+  /** a verse beyond the KJV versification that a verse id may still name (a translation's own verse) */
+  knownVerse: (verseId: number) => boolean = () => false,
+): ListedReference[] {
+  const text = withoutDecoration(written);
+  const readAt = (at: number) =>
+    idReferenceAt(meta, text, at, param, knownVerse) ?? referenceFrom(meta, text, at, param);
+  const list = [readAt(0)];
+  for (let at = list[0].end; text.slice(at).trim(); ) {
+    const last = list[list.length - 1];
+    const notRead = () =>
+      invalid(
+        param,
+        `${param}: could not read ${JSON.stringify(text.slice(at).trim().slice(0, 40))} after ${JSON.stringify(text.slice(last.start, last.end).trim())}`,
+      );
+    LIST_SEPARATOR.lastIndex = at;
+    const separator = LIST_SEPARATOR.exec(text);
+    if (!separator) throw notRead();
+    at += separator[0].length;
+    if (!text.slice(at).trim()) break;
+    // After a "," or ";" a reference is due, and its own refusal says best what is wrong with it; after a
+    // bare space what follows may be no reference at all ("John 3:16 foo").
+    const read = separator[0].trim() ? readAt(at) : tryReading(() => readAt(at));
+    if (!read) throw notRead();
+    list.push(read);
+    at = read.end;
+  }
+  return list;
+}
+
+/** What `read` gives, or undefined when it refuses the text. */
+function tryReading<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+}
+
+/** A verse id or bookAndChapterId at `at`, read as its verse or chapter; undefined when none stands there. */
+function idReferenceAt(
+  meta: Meta,
+  text: string,
+  at: number,
+  param: string,
+  knownVerse: (verseId: number) => boolean,
+): ListedReference | undefined {
+  ID_REFERENCE.lastIndex = at;
+  const match = ID_REFERENCE.exec(text);
+  if (!match) return undefined;
+  const digits = match[1];
+  const end = at + digits.length;
+  const { chapterVerses } = meta.versification;
+  if (digits.length >= 7) {
+    const id = parseVerseId(digits)!;
+    const { book, chapter, verse } = splitVerseId(id);
+    if (meta.versification.ordinalOf(book, chapter, verse) < 0 && !knownVerse(id))
+      throw invalid(param, `${param}: ${digits} is no verse id of the KJV versification (BBCCCVVV, e.g. 43003016)`);
+    return { book, endBook: book, passages: [{ from: id, to: id }], start: at, end };
+  }
+  const { book, chapter } = splitBookAndChapterId(parseBookAndChapterId(digits)!);
+  const verses = chapterVerses[book - 1]?.[chapter - 1];
+  if (!verses)
+    throw invalid(param, `${param}: ${digits} is no chapter id of the KJV versification (BBCCC, e.g. 43003)`);
+  const from = composeVerseId(book, chapter, 1);
+  return { book, endBook: book, passages: [{ from, to: composeVerseId(book, chapter, verses) }], start: at, end };
 }
 
 const unknownBook = (param: string, name: string) =>

@@ -19,7 +19,7 @@ import {
 import { splitWords } from '../words.ts';
 import { VERSE } from '../records.ts';
 import { asciiForms } from '../ascii-forms.ts';
-import { findCitations, readCitation } from '../citations/find.ts';
+import { findCitations, MANY_REFERENCES, readCitation } from '../citations/find.ts';
 import { findBook } from './books.ts';
 
 export interface Citation {
@@ -56,7 +56,7 @@ export function parseCitation(ctx: Context, written: string, param = 'citation')
     const chapters = new Set(passages.flatMap((p) => [bookAndChapterIdOf(p.from), bookAndChapterIdOf(p.to)]));
     throw invalid(
       param,
-      `${param}: one book and one chapter per call; ${JSON.stringify(citation.trim().slice(0, 60))} names ${chapters.size} chapters (GetCitationsInText reads any number)`,
+      `${param}: one book and one chapter per call; ${JSON.stringify(citation.trim().slice(0, 60))} names ${chapters.size} chapters (${MANY_REFERENCES})`,
     );
   }
   const chapter = chapterOf(passages[0].from);
@@ -157,7 +157,7 @@ function oneVerseOf(ctx: Context, written: string): number {
   if (ids.length !== 1)
     throw invalid(
       'verseId',
-      `verseId names one verse; ${JSON.stringify(written.trim().slice(0, 60))} names ${ids.length} (GetParseCitation lists a citation's verses, GetChapter reads a chapter)`,
+      `verseId names one verse; ${JSON.stringify(written.trim().slice(0, 60))} names ${ids.length} (GetPassage reads the verses of any reference, GetChapter a chapter)`,
     );
   return Number(ids[0]);
 }

@@ -1,0 +1,135 @@
+// Passages: the verses of any reference or list of references people write ("Rom 8:28-30; Jn 3:16",
+// "John 3:35-4:2", "Ps 23", "43003016"), read by the grammar GetParseCitation and GetCitationsInText use.
+import { asciiForms } from '../ascii-forms.ts';
+import { type ListedReference, readReferenceList } from '../citations/find.ts';
+import type { Passage } from '../citations/grammar.ts';
+import { invalid } from '../errors.ts';
+import { bookOf, chapterOf, composeVerseId, padBookId, padChapterOrVerse, padVerseId, verseOf } from '../ids.ts';
+import type { Meta } from '../meta.ts';
+import { COMMON_PARAMS, defineOperation, textPack, type VerseRow } from '../operation.ts';
+import { VERSE } from '../records.ts';
+import { arrayOf, object, optional, string } from '../shape.ts';
+import type { TranslationData } from '../translation.ts';
+
+/** The most verses one GetPassage answers: a longer reference is refused, never cut. */
+export const MAX_PASSAGE_VERSES = 500;
+
+/** The longest reference text GetPassage reads. */
+const MAX_REFERENCE_TEXT = 1000;
+
+/**
+ * The passages of a list of references, in order and with repeats: each reference's inclusive verse
+ * ranges, a range written across books ("Genesis 50:26-Exodus 1:1", which the grammar gives book by book)
+ * joined back into one.
+ */
+function passagesOf(references: readonly ListedReference[]): Passage[] {
+  const passages: Passage[] = [];
+  for (const reference of references) {
+    const first = passages.length;
+    for (const p of reference.passages) {
+      const previous = passages[passages.length - 1];
+      // Within one reference another book comes only from a range written across books.
+      if (passages.length > first && bookOf(p.from) !== bookOf(previous.to)) previous.to = p.to;
+      else passages.push({ from: p.from, to: p.to });
+    }
+  }
+  return passages;
+}
+
+/** The KJV's last verse of a chapter. */
+const lastVerseOf = (meta: Meta, book: number, chapter: number) =>
+  meta.versification.chapterVerses[book - 1][chapter - 1];
+
+/** Whether a passage is whole chapters: from a chapter's first verse to a chapter's last. */
+const isWholeChapters = (meta: Meta, p: Passage) =>
+  verseOf(p.from) === 1 && verseOf(p.to) === lastVerseOf(meta, bookOf(p.to), chapterOf(p.to));
+
+/**
+ * A passage as a reference GetPassage reads back to it: "John 3:16", "John 3:16-18", "Psalms 23",
+ * "John 3:35-4:2", "Matthew 5-7", "Genesis 50:26-Exodus 1:1".
+ */
+export function formatPassage(meta: Meta, p: Passage): string {
+  const [b1, c1, v1] = [bookOf(p.from), chapterOf(p.from), verseOf(p.from)];
+  const [b2, c2, v2] = [bookOf(p.to), chapterOf(p.to), verseOf(p.to)];
+  const name = (book: number) => meta.books[book - 1].names.english;
+  const whole = isWholeChapters(meta, p);
+  if (b1 !== b2)
+    return whole ? `${name(b1)} ${c1}-${name(b2)} ${c2}` : `${name(b1)} ${c1}:${v1}-${name(b2)} ${c2}:${v2}`;
+  if (c1 !== c2) return whole ? `${name(b1)} ${c1}-${c2}` : `${name(b1)} ${c1}:${v1}-${c2}:${v2}`;
+  if (whole) return `${name(b1)} ${c1}`;
+  return v1 === v2 ? `${name(b1)} ${c1}:${v1}` : `${name(b1)} ${c1}:${v1}-${v2}`;
+}
+
+/**
+ * [first, end) positions of a passage's verses in a translation: those whose ids lie between its ends.
+ * Whole chapters take the translation's own verses past the KJV's end of the last one too (the WEB's
+ * Romans 14:24-26), as GetChapter does.
+ */
+function positionsOf(meta: Meta, text: TranslationData, p: Passage): [number, number] {
+  const end = isWholeChapters(meta, p) ? composeVerseId(bookOf(p.to), chapterOf(p.to) + 1, 0) : p.to + 1;
+  return [text.firstAtOrAfter(p.from), text.firstAtOrAfter(end)];
+}
+
+export const passageOperations = [
+  defineOperation({
+    name: 'GetPassage',
+    family: 'parsing',
+    summary: `The verses of any reference or list of references, in the order written, repeats kept: [{reference, bookId, endBookId?, chapterId?, from, to, verses: [{id, b, c, v, t}]}], one entry per passage (an inclusive range: "John 3:16, 18" is two, "John 3:35-4:2" one). reference names the passage in English as GetPassage reads it back ("Psalms 23", "John 3:35-4:2"); bookId is its first book, endBookId its last when it crosses books, chapterId its chapter when it lies in one; from and to are its first and last verseIds. Verses the translation lacks are left out; more than ${MAX_PASSAGE_VERSES} verses in one call are refused.`,
+    params: [
+      {
+        name: 'reference',
+        type: 'text',
+        required: true,
+        maxLength: MAX_REFERENCE_TEXT,
+        description:
+          'references as people write them, apart by ";" or ",": "Rom 8:28-30; Jn 3:16", "John 3:35-4:2", "Ps 23", "Jude 3", OSIS "John.3.16", 8-digit verseIds (43003016) and 5-digit bookAndChapterIds (43003)',
+      },
+      COMMON_PARAMS.versionId,
+    ],
+    result: arrayOf(
+      object(
+        {},
+        {
+          reference: string,
+          bookId: string,
+          endBookId: optional(string),
+          chapterId: optional(string),
+          from: string,
+          to: string,
+          verses: arrayOf(VERSE),
+        },
+      ),
+    ),
+    packs: (p) => [textPack(p.versionId)],
+    run(ctx, p) {
+      const text = ctx.translation(p.versionId);
+      const written = asciiForms(p.reference as string);
+      const passages = passagesOf(readReferenceList(ctx.meta, written, 'reference', (id) => text.indexOf(id) >= 0));
+      // Counted before any verse is built: a long reference costs binary searches, not rows.
+      const ranges = passages.map((passage) => positionsOf(ctx.meta, text, passage));
+      const count = ranges.reduce((n, [first, end]) => n + end - first, 0);
+      if (count > MAX_PASSAGE_VERSES)
+        throw invalid(
+          'reference',
+          `reference: names ${count} verses in ${p.versionId}; GetPassage answers at most ${MAX_PASSAGE_VERSES} verses per call (ask for the passages in several calls)`,
+        );
+      return passages.map((passage, i) => {
+        const [first, end] = ranges[i];
+        const verses = new Array<VerseRow>(end - first);
+        for (let k = first; k < end; k++) verses[k - first] = text.rowAt(k);
+        const book = bookOf(passage.from);
+        const endBook = bookOf(passage.to);
+        const chapter = chapterOf(passage.from);
+        return {
+          reference: formatPassage(ctx.meta, passage),
+          bookId: padBookId(book),
+          ...(endBook !== book && { endBookId: padBookId(endBook) }),
+          ...(endBook === book && chapterOf(passage.to) === chapter && { chapterId: padChapterOrVerse(chapter) }),
+          from: padVerseId(passage.from),
+          to: padVerseId(passage.to),
+          verses,
+        };
+      });
+    },
+  }),
+] as const;
