@@ -590,7 +590,9 @@ async function writeAnswer(
   const progress = { waitingSince: null as number | null };
   const held = reservation;
   const unhold = state.yielders.hold({
-    behind: stalledFor(yieldGraceMs(state.options), () => progress.waitingSince),
+    // An answer that has no socket yet is queued behind another on its connection, not unread by its
+    // client: it is never judged behind.
+    behind: (now) => x.res.socket !== null && stalledFor(yieldGraceMs(state.options), () => progress.waitingSince)(now),
     drop: () => {
       held.release();
       clientFault(state, x.req.socket, 'yielded', `${x.req.method} ${String(x.req.url).slice(0, 200)}: not reading`);

@@ -1,5 +1,9 @@
 // The requests of one connection: the answers it is owed, in order, and how many of them it may have in
-// hand before it is no longer read (pipelining), and whether a client fault has ended it.
+// hand before it is no longer read (pipelining), and whether a client fault has ended it. A connection
+// builds one answer at a time: a pipelined request is handled only once the answer before it is written,
+// so it never holds memory (a budget reservation, a built result) that the answer before it waits for;
+// that answer could not go out, being before it, and the later one could not go before it (answers go
+// in order), so each would wait on the other.
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionCap } from './connection-cap.ts';
@@ -8,8 +12,8 @@ import type { ConnectionCap } from './connection-cap.ts';
 export interface Connection {
   /** answers not yet written, in the order their requests came (pipelined requests each have one) */
   owed: Set<ServerResponse>;
-  /** the latest PIPELINED_AHEAD answers on it, oldest first */
-  latest: ServerResponse[];
+  /** the latest answer owed on it */
+  last: ServerResponse | undefined;
   /** a client fault has been counted on this connection, which it ends */
   faulted: boolean;
   /** reading stopped because the connection has PIPELINED_AHEAD answers in hand */
@@ -22,7 +26,7 @@ export function connectionOf(socket: Socket): Connection {
   let connection = connections.get(socket);
   if (!connection) {
     const owed = new Set<ServerResponse>();
-    connection = { owed, latest: [], faulted: false, paused: false };
+    connection = { owed, last: undefined, faulted: false, paused: false };
     connections.set(socket, connection);
     socket.once('close', () => {
       for (const res of [...owed]) abandon(res);
@@ -43,20 +47,21 @@ function abandon(res: ServerResponse): void {
 }
 
 /**
- * Answers a connection may have in hand at once. Node parses every request a read brings and answers
- * them in order, holding each answer until those before it are written: a client that pipelines
- * thousands of requests and reads nothing would have every one built and held. Past this many, a request
- * waits for the answer this many places before it to be written (or abandoned).
+ * Answers a connection may have owed at once before it is no longer read. Node parses every request a
+ * read brings and keeps a request and a response object for each until those before it are written: a
+ * client that pipelines thousands of requests and reads nothing would have every one kept.
  */
 const PIPELINED_AHEAD = 8;
 
 /**
- * Notes an answer owed on the connection until it has been written or abandoned; returns the one this
- * request must wait for, if the connection already has PIPELINED_AHEAD answers in hand.
+ * Notes an answer owed on the connection until it has been written or abandoned; returns the answer
+ * before it that is not yet written, which this request must wait for.
  */
 export function owe(socket: Socket, res: ServerResponse, cap?: ConnectionCap): ServerResponse | undefined {
   const connection = connectionOf(socket);
-  const { owed, latest } = connection;
+  const { owed } = connection;
+  const before = connection.last && owed.has(connection.last) ? connection.last : undefined;
+  connection.last = res;
   owed.add(res);
   cap?.busy(socket);
   res.once('close', () => {
@@ -65,9 +70,7 @@ export function owe(socket: Socket, res: ServerResponse, cap?: ConnectionCap): S
     if (connection.paused && owed.size < PIPELINED_AHEAD) readOn(socket, connection);
   });
   if (owed.size >= PIPELINED_AHEAD && !connection.paused) stopReading(socket, connection);
-  latest.push(res);
-  const gate = latest.length > PIPELINED_AHEAD ? latest.shift() : undefined;
-  return gate && owed.has(gate) ? gate : undefined;
+  return before;
 }
 
 /** Node's HTTP server stops parsing a socket it has marked `_paused` (as it does for its own backpressure). */
