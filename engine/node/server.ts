@@ -846,8 +846,9 @@ export interface ServeOptions extends HandlerOptions {
   /** an idle keep-alive connection is closed after this (default 65 s) */
   keepAliveTimeoutMs?: number;
   /**
-   * Connections served at once (default 1024). One beyond them gets 503 with Retry-After to its first
-   * request and is closed; one that sends nothing is closed after a second.
+   * Connections served at once (default 1024). At the cap, an idle or silent one is closed to make room
+   * (http/connection-cap.ts); else one beyond them gets 503 with Retry-After to its first request and is
+   * closed, and one that sends nothing is closed after a second.
    */
   maxConnections?: number;
 }
