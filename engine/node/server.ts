@@ -422,7 +422,18 @@ async function answerOperation(x: Exchange, name: string, query: string, admitte
     if (value === CLIENT_GONE || x.res.destroyed) return;
     // The body is now in the answer, which counts for itself.
     bodyReservation?.release();
-    await writeAnswer(x, value, headers, reservation, key);
+    const unwritten = await writeAnswer(x, value, headers, reservation, key);
+    if (unwritten) {
+      // As many built answers as may hold their result already wait for room: this one lets its result
+      // go, waits in line without it, and is built again once it has room.
+      value = undefined;
+      reservation = await state.budget.reserve(unwritten.chars, budgetWaitMs(state));
+      if (x.res.destroyed) return;
+      if (!reservation) return await sendBusy(x, headers);
+      value = await build(x, name, params, key, true);
+      if (value === CLIENT_GONE || x.res.destroyed) return;
+      await writeAnswer(x, value, headers, reservation, key);
+    }
   } catch (error) {
     if (error instanceof AnswerTooLarge) {
       return await sendRefusal(x, refusal(413, 'ANSWER_TOO_LARGE', error.message), admitted);
@@ -556,35 +567,44 @@ const bodyBudgetWaitMs = (state: HandlerState) =>
 const yieldGraceMs = (options: HandlerOptions) => options.yieldGraceMs ?? DEFAULT_YIELD_GRACE_MS;
 const writeTimeoutMs = (state: HandlerState) => state.options.writeTimeoutMs ?? ANSWER_LIMITS.writeTimeoutMs;
 
-/** Built answers that may wait for room in the budget while holding their result; more get 503 at once. */
+/**
+ * Built answers that may wait for room in the budget while holding their result; more let it go, wait
+ * without it, and are built again (the result held outside the budget stays bounded).
+ */
 const MAX_HELD_WAITING = 4;
 
-/** Writes a built answer: at once when small, streamed within the budget when large. */
+/**
+ * Writes a built answer: at once when small, streamed within the budget when large. Returns the size to
+ * wait for, without the result, when it must be built again once there is room (MAX_HELD_WAITING).
+ */
 async function writeAnswer(
   x: Exchange,
   value: unknown,
   headers: Record<string, string>,
   reserved: Reservation | null,
   key: string | undefined,
-): Promise<void> {
+): Promise<{ chars: number } | undefined> {
   const state = x.state;
   const rows = value instanceof RowList ? value.rows : undefined;
   const chars = rows ? estimateRowsChars(rows) : estimateJsonChars(value);
   if (chars <= STREAM_ABOVE_CHARS) {
     await sendJson(x, 200, rows ? allRows(rows) : value, headers);
-    return;
+    return undefined;
   }
   if (key !== undefined) rememberLarge(state, key, chars);
   let reservation = reserved ?? (await state.budget.reserve(chars, 0));
   if (!reservation) {
-    if (state.heldWaiting >= MAX_HELD_WAITING) return await sendBusy(x, headers);
+    if (state.heldWaiting >= MAX_HELD_WAITING) return { chars };
     state.heldWaiting++;
     try {
       reservation = await state.budget.reserve(chars, budgetWaitMs(state));
     } finally {
       state.heldWaiting--;
     }
-    if (!reservation) return await sendBusy(x, headers);
+    if (!reservation) {
+      await sendBusy(x, headers);
+      return undefined;
+    }
   }
   // While others wait for room, a client that has taken nothing for a while gives its room back.
   const progress = { waitingSince: null as number | null };
