@@ -41,7 +41,7 @@ import { readPostedBody } from './http/posted-body.ts';
 import { callInParts, readsInParts } from './http/text-parts.ts';
 import { createTurns, type Turns } from './http/turns.ts';
 import { capConnections, type ConnectionCap } from './http/connection-cap.ts';
-import { connectionOf, owe } from './http/connections.ts';
+import { connectionOf, owe, readBeingParsed, readInSlices } from './http/connections.ts';
 import { semaphore, type Semaphore } from './http/semaphore.ts';
 import { AnswerTooLarge, measureTextAnswer, TEXT_ANSWER_SHARE } from './http/text-answer.ts';
 import { createYielders, DEFAULT_YIELD_GRACE_MS, stalledFor, type Yielders } from './http/yielding.ts';
@@ -812,7 +812,8 @@ function answerClientError(
   let body = errorBody('BAD_REQUEST', 'malformed HTTP request');
   if (error.code === 'HPE_HEADER_OVERFLOW') {
     // A request line that has not ended within the limit is an overlong URL; else the headers are.
-    const head = error.rawPacket ? error.rawPacket.subarray(0, MAX_URL_LENGTH + 64).toString('latin1') : '';
+    const packet = readBeingParsed(socket) ?? error.rawPacket;
+    const head = packet ? packet.subarray(0, MAX_URL_LENGTH + 64).toString('latin1') : '';
     const lineEnd = head.indexOf('\r\n');
     if (lineEnd < 0 || lineEnd > MAX_URL_LENGTH) {
       status = 414;
@@ -918,6 +919,7 @@ export async function serve(options: ServeOptions = {}): Promise<BibleServer> {
   const handler = createHandler(bible, state);
   const server = createServer(serverTimeouts(options), handler);
   answerHalfClosed(server);
+  readInSlices(server);
   server.on('clientError', (error: Error, socket: Socket) => answerClientError(state, error, socket));
   answerExpectations(server, handler);
   const sockets = trackSockets(server);
