@@ -41,7 +41,7 @@ import { readPostedBody } from './http/posted-body.ts';
 import { callInParts, readsInParts } from './http/text-parts.ts';
 import { createTurns, type Turns } from './http/turns.ts';
 import { capConnections, type ConnectionCap } from './http/connection-cap.ts';
-import { connectionOf, owe } from './http/connections.ts';
+import { connectionOf, owe, readBeingParsed, readInSlices } from './http/connections.ts';
 import { semaphore, type Semaphore } from './http/semaphore.ts';
 import { AnswerTooLarge, measureTextAnswer, TEXT_ANSWER_SHARE } from './http/text-answer.ts';
 import { createYielders, DEFAULT_YIELD_GRACE_MS, stalledFor, type Yielders } from './http/yielding.ts';
@@ -422,7 +422,18 @@ async function answerOperation(x: Exchange, name: string, query: string, admitte
     if (value === CLIENT_GONE || x.res.destroyed) return;
     // The body is now in the answer, which counts for itself.
     bodyReservation?.release();
-    await writeAnswer(x, value, headers, reservation, key);
+    const unwritten = await writeAnswer(x, value, headers, reservation, key);
+    if (unwritten) {
+      // As many built answers as may hold their result already wait for room: this one lets its result
+      // go, waits in line without it, and is built again once it has room.
+      value = undefined;
+      reservation = await state.budget.reserve(unwritten.chars, budgetWaitMs(state));
+      if (x.res.destroyed) return;
+      if (!reservation) return await sendBusy(x, headers);
+      value = await build(x, name, params, key, true);
+      if (value === CLIENT_GONE || x.res.destroyed) return;
+      await writeAnswer(x, value, headers, reservation, key);
+    }
   } catch (error) {
     if (error instanceof AnswerTooLarge) {
       return await sendRefusal(x, refusal(413, 'ANSWER_TOO_LARGE', error.message), admitted);
@@ -556,41 +567,52 @@ const bodyBudgetWaitMs = (state: HandlerState) =>
 const yieldGraceMs = (options: HandlerOptions) => options.yieldGraceMs ?? DEFAULT_YIELD_GRACE_MS;
 const writeTimeoutMs = (state: HandlerState) => state.options.writeTimeoutMs ?? ANSWER_LIMITS.writeTimeoutMs;
 
-/** Built answers that may wait for room in the budget while holding their result; more get 503 at once. */
+/**
+ * Built answers that may wait for room in the budget while holding their result; more let it go, wait
+ * without it, and are built again (the result held outside the budget stays bounded).
+ */
 const MAX_HELD_WAITING = 4;
 
-/** Writes a built answer: at once when small, streamed within the budget when large. */
+/**
+ * Writes a built answer: at once when small, streamed within the budget when large. Returns the size to
+ * wait for, without the result, when it must be built again once there is room (MAX_HELD_WAITING).
+ */
 async function writeAnswer(
   x: Exchange,
   value: unknown,
   headers: Record<string, string>,
   reserved: Reservation | null,
   key: string | undefined,
-): Promise<void> {
+): Promise<{ chars: number } | undefined> {
   const state = x.state;
   const rows = value instanceof RowList ? value.rows : undefined;
   const chars = rows ? estimateRowsChars(rows) : estimateJsonChars(value);
   if (chars <= STREAM_ABOVE_CHARS) {
     await sendJson(x, 200, rows ? allRows(rows) : value, headers);
-    return;
+    return undefined;
   }
   if (key !== undefined) rememberLarge(state, key, chars);
   let reservation = reserved ?? (await state.budget.reserve(chars, 0));
   if (!reservation) {
-    if (state.heldWaiting >= MAX_HELD_WAITING) return await sendBusy(x, headers);
+    if (state.heldWaiting >= MAX_HELD_WAITING) return { chars };
     state.heldWaiting++;
     try {
       reservation = await state.budget.reserve(chars, budgetWaitMs(state));
     } finally {
       state.heldWaiting--;
     }
-    if (!reservation) return await sendBusy(x, headers);
+    if (!reservation) {
+      await sendBusy(x, headers);
+      return undefined;
+    }
   }
   // While others wait for room, a client that has taken nothing for a while gives its room back.
   const progress = { waitingSince: null as number | null };
   const held = reservation;
   const unhold = state.yielders.hold({
-    behind: stalledFor(yieldGraceMs(state.options), () => progress.waitingSince),
+    // An answer that has no socket yet is queued behind another on its connection, not unread by its
+    // client: it is never judged behind.
+    behind: (now) => x.res.socket !== null && stalledFor(yieldGraceMs(state.options), () => progress.waitingSince)(now),
     drop: () => {
       held.release();
       clientFault(state, x.req.socket, 'yielded', `${x.req.method} ${String(x.req.url).slice(0, 200)}: not reading`);
@@ -790,7 +812,8 @@ function answerClientError(
   let body = errorBody('BAD_REQUEST', 'malformed HTTP request');
   if (error.code === 'HPE_HEADER_OVERFLOW') {
     // A request line that has not ended within the limit is an overlong URL; else the headers are.
-    const head = error.rawPacket ? error.rawPacket.subarray(0, MAX_URL_LENGTH + 64).toString('latin1') : '';
+    const packet = readBeingParsed(socket) ?? error.rawPacket;
+    const head = packet ? packet.subarray(0, MAX_URL_LENGTH + 64).toString('latin1') : '';
     const lineEnd = head.indexOf('\r\n');
     if (lineEnd < 0 || lineEnd > MAX_URL_LENGTH) {
       status = 414;
@@ -854,8 +877,9 @@ export interface ServeOptions extends HandlerOptions {
   /** an idle keep-alive connection is closed after this (default 65 s) */
   keepAliveTimeoutMs?: number;
   /**
-   * Connections served at once (default 1024). One beyond them gets 503 with Retry-After to its first
-   * request and is closed; one that sends nothing is closed after a second.
+   * Connections served at once (default 1024). At the cap, an idle or silent one is closed to make room
+   * (http/connection-cap.ts); else one beyond them gets 503 with Retry-After to its first request and is
+   * closed, and one that sends nothing is closed after a second.
    */
   maxConnections?: number;
 }
@@ -905,6 +929,7 @@ export async function serve(options: ServeOptions = {}): Promise<BibleServer> {
   const handler = createHandler(bible, state);
   const server = createServer(serverTimeouts(options), handler);
   answerHalfClosed(server);
+  readInSlices(server);
   server.on('clientError', (error: Error, socket: Socket) => answerClientError(state, error, socket));
   server.on('connect', refuseConnect);
   answerExpectations(server, handler);

@@ -98,7 +98,11 @@ describe('pipelined requests', () => {
 describe('the connection cap', () => {
   it('a connection beyond it gets 503 with Retry-After to its request and is closed; a silent one is closed', async () => {
     const s = await server({ maxConnections: 3 });
-    const held = Array.from({ length: 3 }, () => nonReader(s.port, ''));
+    // Each holds its place with a request whose body has not arrived yet (one that has sent nothing would
+    // give its place to a newcomer).
+    const body = 'John 3:16';
+    const posting = `POST /GetCitationsInText HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
+    const held = Array.from({ length: 3 }, () => nonReader(s.port, posting));
     await new Promise((r) => setTimeout(r, 100));
     const refused = await get(s.url, '/GetVerse?verseId=43003016');
     expect(refused.status).toBe(503);
@@ -110,7 +114,7 @@ describe('the connection cap', () => {
     expect(await until(() => silent.closed, 3_000)).toBe(true);
     // The held connections are served, and once one goes, a new connection is served again.
     const first = held[0];
-    first.socket.write('GET /GetVerse?verseId=43003016 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    first.socket.write(body);
     expect(statusesIn(await first.read(300))).toEqual([200]);
     expect(await until(() => first.closed, 1_000)).toBe(true);
     await new Promise((r) => setTimeout(r, 50));
