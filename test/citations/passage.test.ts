@@ -46,6 +46,15 @@ function expectedVerses(versionId: string, from: number, to: number): Row[] {
   const rows: Row[] = [];
   for (let o = ordinalOfId(from); o <= ordinalOfId(to); o++)
     rows.push(...(b.callSync('GetVerse', { verseId: padVerseId(idAt(o)), versionId }) as Row[]));
+  // A chapter the range passes through whole also brings the translation's own verses past the KJV's
+  // last one (SVD's 1 Tim 6:22, the WEB's Rom 14:24-26), where they stand.
+  for (let o = ordinalOfId(from); o < ordinalOfId(to); o++) {
+    const id = idAt(o);
+    if (verseOf(id) !== lastVerse(id)) continue;
+    const chapter: Row[] = b.callSync('GetChapter', { bookId: bookOf(id), chapterId: chapterOf(id), versionId });
+    rows.push(...chapter.filter((r) => Number(r.id) > id));
+  }
+  rows.sort((x, y) => Number(x.id) - Number(y.id));
   if (verseOf(from) === 1 && verseOf(to) === lastVerse(to)) {
     const chapter: Row[] = b.callSync('GetChapter', { bookId: bookOf(to), chapterId: chapterOf(to), versionId });
     rows.push(...chapter.filter((r) => Number(r.id) > to));

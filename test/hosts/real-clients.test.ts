@@ -186,7 +186,16 @@ describe('GetVerseById: the official FAQ curl example', () => {
   it('reads John.3.16, the forms GetParseCitation reads, and the 8-digit id; answers as GetVerse', async () => {
     const b = await bible();
     const verse = await b.call('GetVerse', { verseId: '43003016' });
-    for (const verseId of ['John.3.16', 'John 3:16', 'JHN 3:16', 'Jn3:16', 'Jn 3.16', '43003016', '４３００３０１６']) {
+    for (const verseId of [
+      'John.3.16',
+      'John.03.016',
+      'John 3:16',
+      'JHN 3:16',
+      'Jn3:16',
+      'Jn 3.16',
+      '43003016',
+      '４３００３０１６',
+    ]) {
       expect(await b.call('GetVerseById', { verseId }), verseId).toEqual(verse);
     }
     expect((await get(base, '/GetVerseById?verseId=John.3.16')).json()).toEqual(verse);
@@ -194,6 +203,12 @@ describe('GetVerseById: the official FAQ curl example', () => {
     expect((await get(base, '/GetVerseById?verseId=John.3.16&versionId=web')).json()).toEqual(web);
     const run = cli(['GetVerseById', 'verseId=John.3.16']);
     expect(JSON.parse(run.stdout)).toEqual(verse);
+  });
+
+  it('a verse past the end of its chapter answers [] as GetVerse does, in the OSIS form as in the API form', async () => {
+    const b = await bible();
+    for (const verseId of ['John.3.99', 'John 3:99', '43003099'])
+      expect(await b.call('GetVerseById', { verseId }), verseId).toEqual([]);
   });
 
   it('a reference to several verses, or to none, is INVALID_PARAMETER naming verseId', async () => {

@@ -47,7 +47,7 @@ const CITATION_FORMAT =
  * citations/, which checks what it reads against the versification.
  */
 export function parseCitation(ctx: Context, written: string, param = 'citation'): Citation {
-  const citation = asciiForms(written);
+  const citation = osisAsApiForm(asciiForms(written));
   const strict = apiFormCitation(ctx, citation, param);
   if (strict) return strict;
   const { book, passages } = readCitation(ctx.meta, citation, param);
@@ -61,6 +61,18 @@ export function parseCitation(ctx: Context, written: string, param = 'citation')
   }
   const chapter = chapterOf(passages[0].from);
   return { book, chapter, items: passages.map((p) => ({ from: verseOf(p.from), to: verseOf(p.to) })) };
+}
+
+/**
+ * An OSIS reference, "John.3.16" or "Gen.1" (zero-padded too: "John.03.016"), written in the API's form
+ * ("John 3:16"), which reads it by the API's rules: a verse past the chapter's end is an id like any other,
+ * as "John 3:99" is, not a text the grammar cannot read. Anything else is returned as it is.
+ */
+function osisAsApiForm(citation: string): string {
+  const osis = /^\s*([1-3]?[A-Za-z]+)\.(\d{1,3})(?:\.(\d{1,3}))?\s*$/.exec(citation);
+  if (!osis) return citation;
+  const [, book, chapter, verse] = osis;
+  return verse === undefined ? `${book} ${Number(chapter)}` : `${book} ${Number(chapter)}:${Number(verse)}`;
 }
 
 /** Whether letters follow the chapter number (the first digit after the book name's last letter or dot). */
