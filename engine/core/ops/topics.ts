@@ -2,7 +2,7 @@
 // sources/topics.ts). topicVerseIds is also what GetBibleReadingPlanByTopic reads.
 import { invalid } from '../errors.ts';
 import { defineOperation, type Context } from '../operation.ts';
-import { arrayOf, number, object, string } from '../shape.ts';
+import { arrayOf, number, string } from '../shape.ts';
 import { TOPIC_ENTRY } from '../records.ts';
 import type { ParamSpec } from '../params.ts';
 import { deepFreeze } from '../deep-freeze.ts';
