@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parseManifest } from './copy-packs.ts';
 
 export interface PackProblem {
   pack: string;
@@ -62,45 +63,24 @@ export async function checkPacks(dir: string): Promise<PackHealth> {
       reason: `no manifest.json to check the packs against: ${why}`,
     };
   }
-  const entries = manifestEntries(text);
-  if (typeof entries === 'string')
+  // The rules copy-packs holds a manifest to: one that cannot be read is corrupt, since loaders read it first.
+  let entries: ManifestEntry[];
+  try {
+    entries = parseManifest(text, 'manifest.json').packs;
+  } catch (error) {
     return {
       state: 'corrupt',
       checked: 0,
       problems: [{ pack: 'manifest.json', problem: 'manifest' }],
-      reason: entries,
+      reason: (error as Error).message,
     };
+  }
   const problems: PackProblem[] = [];
   for (const entry of entries) {
     const problem = await problemOf(dir, entry);
     if (problem) problems.push({ pack: String(entry.name), problem });
   }
   return { state: problems.length ? 'corrupt' : 'ok', checked: entries.length, problems };
-}
-
-/** The manifest's pack entries, or why they cannot be read. */
-function manifestEntries(text: string): ManifestEntry[] | string {
-  let manifest: { packs?: unknown };
-  try {
-    manifest = JSON.parse(text) as { packs?: unknown };
-  } catch (error) {
-    return `manifest.json is not valid JSON: ${(error as Error).message.slice(0, 120)}`;
-  }
-  if (typeof manifest !== 'object' || manifest === null || !Array.isArray(manifest.packs))
-    return 'manifest.json lists no packs';
-  for (const [i, entry] of (manifest.packs as unknown[]).entries()) {
-    const e = entry as Partial<ManifestEntry> | null;
-    if (
-      typeof e !== 'object' ||
-      e === null ||
-      typeof e.name !== 'string' ||
-      typeof e.file !== 'string' ||
-      !/^[\w.-]+$/.test(e.file) ||
-      typeof e.bytes !== 'number'
-    )
-      return `manifest.json's pack entry ${i} has no usable name, file and bytes`;
-  }
-  return manifest.packs as ManifestEntry[];
 }
 
 /** Starts the check and returns what is known so far, for /healthz. */
