@@ -202,7 +202,8 @@ function chapterOrBookAndChapterIdParam(spec: ParamSpec, raw: unknown): ChapterO
   const sent = rawString(spec, raw).trim();
   // No chapter has four digits: 1001 is Genesis 1, as GetChapterByBookAndChapterId reads it.
   if (/^\d{4,5}$/.test(asciiForms(sent))) return bookAndChapterIdParam(spec, sent);
-  const chapter = digitsValue(sent) >= 0 ? digitsValue(sent) : digitsValue(asciiForms(sent));
+  const asSent = digitsValue(sent);
+  const chapter = asSent >= 0 ? asSent : digitsValue(asciiForms(sent));
   if (chapter < 1 || chapter > 150)
     throw invalid(
       spec.name,
