@@ -22,6 +22,7 @@ import { relationsBuilder } from './builders/relations.ts';
 import { topicsBuilder } from './builders/topics.ts';
 import { studyBuilder } from './builders/study.ts';
 import { bookFactsBuilder } from './builders/book-facts.ts';
+import { versificationBuilder } from './builders/versification.ts';
 import { assemblePack, layoutBlocks, layoutPack } from './pack/writer.ts';
 import type { PackDeclaration } from '../engine/core/pack/format.ts';
 import { schemaOfPack } from '../engine/core/pack/schemas.ts';
@@ -46,6 +47,7 @@ export const BUILDERS: Builder[] = [
   topicsBuilder,
   studyBuilder,
   bookFactsBuilder,
+  versificationBuilder,
 ];
 
 /**

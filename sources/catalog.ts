@@ -48,7 +48,8 @@ export interface CatalogEntry {
     | 'curated-tsv'
     | 'curated-json'
     | 'wordnet'
-    | 'authored-table';
+    | 'authored-table'
+    | 'copenhagen-versification';
   /** file or folder under the corpus root */
   path: string;
   title: string;
@@ -624,6 +625,22 @@ export const READING_SPEED: CatalogEntry = {
   source: 'curated/reading_speed/reading_speed_figures.md, reading_rate_norms.tsv',
 };
 
+/** The standard versification mappings and sniffing rules, for mapping an imported text to the KJV grid. */
+export const VERSIFICATION_MAPPINGS: CatalogEntry = {
+  id: 'versification-copenhagen',
+  adapter: 'copenhagen-versification',
+  path: 'versification/copenhagen-alliance',
+  title:
+    "Copenhagen Alliance standard versification mappings (org, eng, lxx, vul, rsc, rso, as in Paratext) and the versification sniffer's merged rules (from STEPBible TVTMS)",
+  licence: 'None stated',
+  category: 'unknown',
+  licenceText:
+    'No licence file in the repository. The mappings are published by the Copenhagen Alliance versification working group (UBS, Tyndale House, YouVersion, Global Bible Initiative, SIL) for software to share.',
+  attribution:
+    'Versification mappings by Neil Rees, Reinier de Blois, Mike Lothers, Tim Steenwyk, Peter Kirk, Matjaž Črnivec and the Copenhagen Alliance; sniffing rules derived from STEPBible TVTMS (Tyndale House).',
+  source: 'Copenhagen-Alliance/versification-specification @ e3dfaaf0d2438a092bef77556198f14579f13df6',
+};
+
 export const CATALOG: CatalogEntry[] = [
   ...TRANSLATIONS,
   ...NAME_SOURCES,
@@ -631,6 +648,7 @@ export const CATALOG: CatalogEntry[] = [
   ...ORIGINAL_SOURCES,
   ...STUDY_SOURCES,
   READING_SPEED,
+  VERSIFICATION_MAPPINGS,
 ];
 
 /** Every dataset, from the corpus and from npm packages (the licensing answers list them all). */

@@ -48,6 +48,7 @@ const CONTENT_TYPE_OF: Record<string, string> = {
   'theographic-books': 'curated lists',
   'theographic-genres': 'curated lists',
   'reading-speed': 'curated lists',
+  'versification-copenhagen': 'versification mappings',
   'openbible-crossrefs': 'cross references',
   gill: 'commentary',
   'smiths-dictionary': 'dictionaries',

@@ -28,6 +28,7 @@ export const CONTENT_TYPES = [
   'topics',
   'curated lists',
   'extra-biblical books',
+  'versification mappings',
 ] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number] | 'other';
 
@@ -48,6 +49,7 @@ const CONTENT_TYPE_RULES: { type: ContentType; id?: string; path?: string }[] = 
   { type: 'topics', path: 'study/topical/' },
   { type: 'curated lists', path: 'curated/' },
   { type: 'extra-biblical books', path: 'extrabiblical/' },
+  { type: 'versification mappings', path: 'versification/' },
 ];
 
 export function contentTypeOf(entry: Pick<CatalogEntry, 'id' | 'path'>): ContentType {

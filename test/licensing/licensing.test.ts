@@ -66,6 +66,7 @@ describe('content types', () => {
       'curated/pericopes': 'curated lists',
       'curated/prophecies/prophecies-351.tsv': 'curated lists',
       'extrabiblical/bible_extrabiblical.sql': 'extra-biblical books',
+      'versification/copenhagen-alliance': 'versification mappings',
     };
     for (const [path, type] of Object.entries(expected)) expect(contentTypeOf({ id: 'x', path }), path).toBe(type);
     expect(contentTypeOf({ id: 'x', path: 'elsewhere/file' })).toBe('other');

@@ -289,6 +289,39 @@ export const BOOK_FACTS_PACK = definePack('book-facts', {
   facts: json<BookFacts[]>(),
 });
 
+/**
+ * One versification scheme over the 66 books: each chapter's last verse, and where its numbers differ
+ * from the `org` scheme (Hebrew BHS / Greek UBS), runs of verses mapped to `org` verses.
+ */
+export interface VersificationSchemeData {
+  /** maxVerses[book - 1][chapter - 1]: the chapter's last verse; a book the scheme lacks is [] */
+  maxVerses: number[][];
+  /**
+   * Runs mapped to `org`, four numbers each: [first own verse id, last own verse id, first org verse id,
+   * last org verse id] (ids.ts numbers; verse 0 is a psalm's title). Runs of equal length map verse by
+   * verse; a run of one verse maps to every verse of the other run. A verse in no run is the same verse
+   * in `org`.
+   */
+  mapped: number[];
+}
+
+/**
+ * A content test of the versification sniffing rules: the columns name the traditions, and a text
+ * follows a column when every one of that column's tests holds ("Rev.12:17=Last", "Gen.6:1<Gen.6:2*2").
+ */
+export interface VersificationRule {
+  name: string;
+  columns: string[][];
+  tests: string[][];
+}
+
+/** The standard versification schemes (Copenhagen Alliance) plus the KJV's, and the sniffing rules
+ *  that compare verse lengths, for the importer (engine/import/versification.ts). */
+export const VERSIFICATION_PACK = definePack('versification', {
+  schemes: json<Record<string, VersificationSchemeData>>(),
+  rules: json<VersificationRule[]>(),
+});
+
 /** Every schema: what the compiler writes and the engine reads. */
 export const PACK_SCHEMAS: readonly PackSchema[] = [
   META_PACK,
@@ -307,6 +340,7 @@ export const PACK_SCHEMAS: readonly PackSchema[] = [
   TOPICS_PACK,
   STUDY_PACK,
   BOOK_FACTS_PACK,
+  VERSIFICATION_PACK,
 ];
 
 /** The schema a pack of this name is written and read with, or undefined for a name no schema gives. */
