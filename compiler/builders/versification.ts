@@ -9,6 +9,7 @@ import { sectionsOf } from '../pack/writer.ts';
 import { VERSIFICATION_PACK, type VersificationSchemeData } from '../../engine/core/pack/schemas.ts';
 import { bookOf, chapterOf, verseOf } from '../../engine/core/ids.ts';
 import type { ChapterVerseTable } from '../adapters/types.ts';
+import { expandRuns } from '../../engine/import/versification.ts';
 
 export const VERSIFICATION_SOURCE = 'versification-copenhagen';
 export const STANDARD_SCHEMES = ['eng', 'org', 'lxx', 'vul', 'rsc', 'rso'] as const;
@@ -33,24 +34,6 @@ export const KJV_DIFFERENCES: readonly { chapter: string; why: string; runs: rea
     ],
   },
 ];
-
-/** [own, org] pairs of a scheme's runs (see VersificationSchemeData for how a run maps). */
-export function expandRuns(mapped: readonly number[]): [number, number][] {
-  const pairs: [number, number][] = [];
-  for (let i = 0; i < mapped.length; i += 4) {
-    const [ownFirst, ownLast, orgFirst, orgLast] = mapped.slice(i, i + 4);
-    const ownLength = ownLast - ownFirst + 1;
-    const orgLength = orgLast - orgFirst + 1;
-    if (ownLength === 1 || orgLength === 1) {
-      for (let o = ownFirst; o <= ownLast; o++) for (let t = orgFirst; t <= orgLast; t++) pairs.push([o, t]);
-    } else {
-      const length = Math.max(ownLength, orgLength);
-      for (let k = 0; k < length; k++)
-        pairs.push([ownFirst + Math.min(k, ownLength - 1), orgFirst + Math.min(k, orgLength - 1)]);
-    }
-  }
-  return pairs;
-}
 
 /** The shortest runs for a set of [own, org] pairs: one-verse-to-many runs, and verse-by-verse runs
  *  within a chapter. */
