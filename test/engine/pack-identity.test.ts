@@ -22,6 +22,9 @@ const packNames = readdirSync(DEFAULT_DATA_DIR)
   .filter((file) => file.endsWith('.pack'))
   .map((file) => file.slice(0, -'.pack'.length))
   .sort();
+/** Packs no operation reads (the importer reads the versification pack), so no call can show a swap. */
+const IMPORT_ONLY = ['versification'];
+const servedPacks = packNames.filter((name) => !IMPORT_ONLY.includes(name));
 const fileOf = (name: string) => readFileSync(join(DEFAULT_DATA_DIR, `${name}.pack`));
 
 /** A call that needs each pack, and that answers from the built packs. */
@@ -146,7 +149,7 @@ describe('a folder where a pack file holds another pack', () => {
       expectSwapRefused(name, holds));
 
   it('every pack replaced by one of its own kind and by one of another kind is refused', async () => {
-    for (const name of packNames) {
+    for (const name of servedPacks) {
       const kind = schemaOfPack(name)?.kind;
       const sameKind = packNames.find((other) => other !== name && schemaOfPack(other)?.kind === kind);
       const otherKind = packNames.find((other) => schemaOfPack(other)?.kind !== kind && other.length !== name.length);
@@ -158,7 +161,7 @@ describe('a folder where a pack file holds another pack', () => {
     await fc.assert(
       fc.asyncProperty(
         fc
-          .tuple(fc.constantFrom(...packNames), fc.constantFrom(...packNames))
+          .tuple(fc.constantFrom(...servedPacks), fc.constantFrom(...packNames))
           .filter(([name, holds]) => name !== holds),
         async ([name, holds]) => expectSwapRefused(name, holds),
       ),
