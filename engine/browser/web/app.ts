@@ -272,16 +272,8 @@ async function renderChapter(): Promise<boolean> {
   ui.title.dir = isRtl(state.v) ? 'rtl' : 'auto';
   delete ui.text.dataset.shown;
   const needed = [state.v, ...(state.p ? [state.p] : [])];
-  if (offline()) {
-    const stored = await storedVersions();
-    const missing = needed.find((id) => !stored.has(id));
-    if (missing) {
-      clearReading();
-      say(await notStoredMessage(missing));
-      ui.text.dataset.shown = 'unavailable';
-      return false;
-    }
-  }
+  // Offline, a translation this device lacks fails to load its pack: the catch below says so. It is not
+  // looked up first, since reading the cache's list would delay every chapter.
   try {
     if (!state.p) {
       const { blocks, structured } = await chapterBlocks(state.v);
@@ -771,7 +763,7 @@ async function main(): Promise<void> {
     say(`The Bible data could not be loaded: ${errorText(error)}. Open this page once while online.`);
     return;
   }
-  await showNetwork();
+  void showNetwork();
   wireControls();
   await show();
   document.body.dataset.ready = 'true';
