@@ -109,6 +109,16 @@ describe.skipIf(skip)(`the reader page in ${BROWSER}`, { timeout: 120_000 }, () 
     );
     await shot('john-3');
     await expectAccessible('the chapter');
+
+    // A second translation beside it, aligned by verse, and the choice kept in the URL.
+    await page.select('#parallel', 'asv');
+    await page.waitForFunction(() => document.getElementById('chapter-text')!.dataset.layout === 'parallel');
+    expect(await text('#chapter-text .rows')).toContain(
+      'For God so loved the world, that he gave his only begotten Son',
+    );
+    expect(await hashParam('p')).toBe('asv');
+    await expectAccessible('two translations side by side');
+    await page.select('#parallel', '');
   });
 
   it('lays out Psalm 23 with its title, and opens a note from its marker where the text has notes', async () => {
