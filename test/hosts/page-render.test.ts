@@ -3,7 +3,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Block, Inline, TextRun } from '../../engine/core/structure/model.ts';
-import { readingText, renderBlocks, versesToBlocks, type ViewNode } from '../../engine/browser/web/render.ts';
+import {
+  blocksOfAnswer,
+  readingText,
+  renderBlocks,
+  versesToBlocks,
+  type ViewNode,
+} from '../../engine/browser/web/render.ts';
+import { bible } from '../helpers.ts';
 
 const text = (t: string, style: Partial<TextRun> = {}): TextRun => ({ type: 'text', text: t, ...style });
 const verse = (number: string, id: string): Inline => ({ type: 'verse', number, id });
@@ -43,7 +50,10 @@ describe('renderBlocks', () => {
       'p.note-block note-study',
     ]);
     expect(textOf(layout[1])).toBe('The LORD Is My Shepherd');
-    expect((layout[1] as ViewNode).attrs?.['data-source']).toBe('bsb-pericopes');
+    expect((layout[1] as ViewNode).attrs).toMatchObject({
+      'data-source': 'bsb-pericopes',
+      title: 'Heading from bsb-pericopes',
+    });
     expect(textOf(layout[2])).toBe('(John 10:11)');
   });
 
@@ -135,5 +145,20 @@ describe('the layout keeps the words', () => {
         expect(readingText(layout)).toBe(texts.join(''));
       }),
     );
+  });
+});
+
+describe('blocksOfAnswer', () => {
+  it("takes each passage's blocks in order", () => {
+    const [a, b] = [PSALM_23.slice(0, 2), PSALM_23.slice(2)];
+    expect(blocksOfAnswer([{ blocks: a }, { blocks: b }])).toEqual(PSALM_23);
+  });
+
+  it('gives nothing for an answer of verses, so the page lays out the verses itself', async () => {
+    const answer = await (await bible()).call('GetPassage', { reference: 'John 3', versionId: 'kjv' });
+    expect(answer[0].verses.length).toBe(36);
+    expect(blocksOfAnswer(answer)).toBeUndefined();
+    expect(blocksOfAnswer([])).toBeUndefined();
+    expect(blocksOfAnswer(null)).toBeUndefined();
   });
 });

@@ -6,7 +6,7 @@
 // GetCrossReferences, GetCommentary, GetSearchStrongs, GetPassage) are used when the build has them.
 import { openBrowser, type TypedBible, wholeWordMatcher } from './engine.js';
 import type { Block } from '../../core/structure/model.ts';
-import { renderBlocks, toDom, type VerseRow as LayoutRow, versesToBlocks } from './render.ts';
+import { blocksOfAnswer, renderBlocks, toDom, type VerseRow as LayoutRow, versesToBlocks } from './render.ts';
 
 interface VerseRow extends LayoutRow {
   b: string;
@@ -187,23 +187,14 @@ function fillPickers(): void {
 
 // ---- the chapter ----
 
-interface StructuredPassage {
-  blocks?: Block[];
-  verses?: VerseRow[];
-}
-
 /** The chapter's blocks: GetPassage's structured form when the engine answers it, else its verses laid
  *  out one paragraph each (an engine without the structured form ignores or refuses `format`). */
 async function chapterBlocks(versionId: string): Promise<{ blocks: Block[]; structured: boolean }> {
   if (has('GetPassage')) {
     try {
       const reference = `${String(state.b).padStart(2, '0')}${String(state.c).padStart(3, '0')}`;
-      const answer = (await callLoose('GetPassage', { reference, versionId, format: 'structured' })) as
-        | StructuredPassage[]
-        | StructuredPassage;
-      const passages = Array.isArray(answer) ? answer : [answer];
-      if (passages.every((p) => Array.isArray(p.blocks)))
-        return { blocks: passages.flatMap((p) => p.blocks!), structured: true };
+      const blocks = blocksOfAnswer(await callLoose('GetPassage', { reference, versionId, format: 'structured' }));
+      if (blocks) return { blocks, structured: true };
     } catch {
       // No structured form here (format refused, or its pack not in this build): the verses serve.
     }

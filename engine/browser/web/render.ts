@@ -75,7 +75,10 @@ const inlines = (items: readonly Inline[], layout: Layout) => items.flatMap((ite
 function block(b: Block, layout: Layout): ViewNode[] {
   switch (b.type) {
     case 'heading': {
-      const heading = node(b.level <= 1 ? 'h3' : 'h4', `heading level-${b.level}`, { 'data-source': b.source }, b.text);
+      // A heading the translation's own file lacks says where it comes from.
+      const attrs: Record<string, string> = { 'data-source': b.source };
+      if (b.source !== 'source') attrs.title = `Heading from ${b.source}`;
+      const heading = node(b.level <= 1 ? 'h3' : 'h4', `heading level-${b.level}`, attrs, b.text);
       if (!b.references?.length) return [heading];
       return [heading, node('p', 'parallel-refs', undefined, `(${b.references.join('; ')})`)];
     }
@@ -114,6 +117,20 @@ export function versesToBlocks(rows: readonly VerseRow[]): Block[] {
       { type: 'text', text: row.t },
     ],
   }));
+}
+
+/** The blocks of a GetPassage answer with format=structured (each passage's `blocks`, in order), or
+ *  undefined when the answer has none: an engine without the structured form answers verses. */
+export function blocksOfAnswer(answer: unknown): Block[] | undefined {
+  const passages = Array.isArray(answer) ? answer : [answer];
+  if (passages.length === 0) return undefined;
+  const blocks: Block[] = [];
+  for (const passage of passages) {
+    const own = (passage as { blocks?: unknown } | null)?.blocks;
+    if (!Array.isArray(own)) return undefined;
+    blocks.push(...(own as Block[]));
+  }
+  return blocks;
 }
 
 /** The words a reader sees in a layout, notes' bodies and markers left out: what the text runs hold. */
