@@ -253,6 +253,7 @@ function clearReading(): void {
   delete ui.count.dataset.count;
   ui.detail.hidden = true;
   shownResults = '';
+  shownPanel = '';
 }
 
 async function renderChapter(): Promise<boolean> {
@@ -607,6 +608,8 @@ function show(): Promise<void> {
     markVerses();
     await Promise.all([renderResults(), renderPanel()]);
   });
+  // A failure shows its reason and leaves the chain open for the next place.
+  showing = showing.catch((error) => say(`This place cannot be shown: ${errorText(error)}`));
   return showing;
 }
 
