@@ -3,6 +3,9 @@
 // and shipped in the package). `bible build` compiles the corpus, which only a checkout can do: it runs
 // the compiler's TypeScript sources through tsx, a development dependency.
 
+// Stacks name the TypeScript file and line: lib/ ships source maps beside its bundles.
+process.setSourceMapsEnabled(true);
+
 // `bible GetEndpoints | head` closes the pipe early: that is the reader's choice, not an error.
 process.stdout.on('error', (error) => {
   if (error.code === 'EPIPE') process.exit(0);
