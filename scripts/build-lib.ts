@@ -174,7 +174,8 @@ export async function buildLib(log: (message: string) => void = (m) => process.s
     // Server-only libraries are optional peers: loaded from the app's node_modules when the server needs them.
     external: ['../../compiler/*', '../../scripts/*', 'redis', 'prom-client'],
   });
-  writeFileSync(STAMP, `${JSON.stringify({ inputs: libInputsHash() }, null, 2)}\n`);
+  // The paths let the checkout's `bible` command (bin/lib-freshness.js) see a newer source cheaply.
+  writeFileSync(STAMP, `${JSON.stringify({ inputs: libInputsHash(), paths: INPUTS }, null, 2)}\n`);
   log(
     `compiled lib/ (bundled engine entries with declarations, bundled CLI) in ${((performance.now() - started) / 1000).toFixed(1)}s`,
   );
