@@ -12,8 +12,8 @@ import type {
   ResultOf,
   RowOf,
   RuntimeName,
-  TypedMethods,
 } from './typed.ts';
+import type { TypedMethods } from './typed-docs.ts';
 import { packUnusable, readPack, type Checksum, type Inflate, type Pack } from './pack/reader.ts';
 import { packName, type PackSchema } from './pack/schema.ts';
 import { META_PACK, schemaOfPack } from './pack/schemas.ts';
