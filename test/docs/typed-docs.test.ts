@@ -72,7 +72,8 @@ describe('JSDoc from the operation table', () => {
       expect(shown).toContain("A Strong's dictionary entry");
       expect(shown).toContain('@example');
       expect(shown).toContain('bible.GetStrongs(');
-    });
+      // The first question to the language service typechecks the engine: minutes on a busy machine.
+    }, 300_000);
 
     it('a parameter shows its description, allowed values, default and example', () => {
       expect(hover("verseId: '43003016'")).toContain('8-digit verse id');
