@@ -5,14 +5,7 @@ import { loadMeta, type Meta } from './meta.ts';
 import { textPack, type Context, type OperationDef } from './operation.ts';
 import { OPERATION_NAMES } from './operation-names.ts';
 import { verseOperations } from './ops/verses.ts';
-import type {
-  CallArgs,
-  ListOperationName,
-  OperationName,
-  ResultOf,
-  RowOf,
-  RuntimeName,
-} from './typed.ts';
+import type { CallArgs, ListOperationName, OperationName, ResultOf, RowOf, RuntimeName } from './typed.ts';
 import type { TypedMethods } from './typed-docs.ts';
 import { packUnusable, readPack, type Checksum, type Inflate, type Pack } from './pack/reader.ts';
 import { packName, type PackSchema } from './pack/schema.ts';
