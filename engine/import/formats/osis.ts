@@ -129,6 +129,15 @@ export class OsisHandler {
   }
 
   close(name: string): void {
+    // A closing tag closes the elements left open inside it too; one that matches nothing is ignored.
+    let index = this.frames.length - 1;
+    while (index >= 0 && this.frames[index].name !== name) index--;
+    if (index < 0) return;
+    while (this.frames.length > index + 1) this.closeFrame(this.frames[this.frames.length - 1].name);
+    this.closeFrame(name);
+  }
+
+  private closeFrame(name: string): void {
     const frame = this.frames.pop();
     if (!frame) return;
     if (frame.dropped) {

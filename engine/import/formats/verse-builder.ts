@@ -94,6 +94,8 @@ export class VerseBuilder {
   }
 
   paragraph(block: BreakBlock, level?: number): void {
+    // A new paragraph or line separates words even where the source has no space between them.
+    this.pendingSpace = true;
     const at = this.next();
     this.markup.breaks.push(level === undefined ? { at, block } : { at, block, level });
   }
