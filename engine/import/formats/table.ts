@@ -48,14 +48,17 @@ function split(line: string, delimiter: '\t' | ','): string[] {
 
 const NUMBER = /^\s*\d+\s*$/;
 
-/** Whether text looks like a verse table: its data lines have a number in the 2nd and 3rd field. */
+/** Whether text looks like a verse table: its data lines have numbers where the chapter and verse go. */
 export function looksLikeTable(head: string): boolean {
   const lines = head.split(/\r?\n/).filter((l) => l.trim() !== '');
   if (lines.length > 1) lines.pop(); // the sniffed head may cut its last line
   const delimiter = delimiterOf(lines);
   const rows = lines.slice(0, 10).map((l) => split(l, delimiter));
-  const data = rows.filter((r) => r.length >= 4 && NUMBER.test(r[1]) && NUMBER.test(r[2]));
-  return data.length > 0 && data.length >= rows.length - 1;
+  const header = rows.length > 0 ? headerColumns(rows[0]) : undefined;
+  const columns = header ?? DEFAULT_COLUMNS;
+  const body = header ? rows.slice(1) : rows;
+  const data = body.filter((r) => r.length >= 4 && NUMBER.test(r[columns.chapter]) && NUMBER.test(r[columns.verse]));
+  return data.length > 0 && data.length >= body.length - 1;
 }
 
 interface Columns {
@@ -64,6 +67,8 @@ interface Columns {
   verse: number;
   text: number;
 }
+
+const DEFAULT_COLUMNS: Columns = { book: 0, chapter: 1, verse: 2, text: 3 };
 
 function headerColumns(fields: string[]): Columns | undefined {
   const names = fields.map((f) => f.trim().toLowerCase());
@@ -76,7 +81,7 @@ export function readTableFile(file: SourceFile, collector: ImportCollector, opti
   checkLineLengths(file);
   const lines = decodeText(file).split(/\r?\n/);
   const delimiter = delimiterOf(lines);
-  let columns: Columns = { book: 0, chapter: 1, verse: 2, text: 3 };
+  let columns: Columns = DEFAULT_COLUMNS;
   lines.forEach((line, index) => {
     if (line.trim() === '') return;
     const place = `line ${index + 1}`;
