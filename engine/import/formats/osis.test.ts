@@ -111,3 +111,14 @@ describe('OSIS reader', () => {
     expect(contained.warnings.map((w) => w.message)).toEqual(['book Tob is not one of the 66 books: skipped']);
   });
 });
+
+describe('OSIS psalm titles inside their verse', () => {
+  it('keep their words in the verse, marked as a title span', () => {
+    const osis = `<osis><osisText><div type="book" osisID="Ps"><chapter osisID="Ps.3">
+<verse osisID="Ps.3.1"><title type="psalm" canonical="true">A Psalm of David.</title> LORD, how are they increased!</verse>
+</chapter></div></osisText></osis>`;
+    const v1 = verseAt(readImport([file('ps3.xml', osis)]), 19, 3, 1)!;
+    expect(v1.text).toBe('A Psalm of David. LORD, how are they increased!');
+    expect(v1.markup?.spans).toEqual([{ from: 0, to: 17, style: 'title', kind: 'psalm' }]);
+  });
+});

@@ -60,6 +60,7 @@ export class OsisHandler {
   private readonly jesusQuotes = new Set<string>();
   private pending: ((builder: VerseBuilder) => void)[] = [];
   private inHeader = 0;
+  private titleKind: TitleBlock['kind'] = 'psalm';
   private workSeen = 0;
   private dropped = 0;
   /** SWORD entries: the verse is set from outside and verse/chapter elements are ignored */
@@ -101,8 +102,15 @@ export class OsisHandler {
         }
         break;
       case 'title':
+        // A psalm title printed inside its verse keeps its words in the verse text, marked as a title.
+        if (this.verse && this.captures.length === 0 && attributes.type === 'psalm') {
+          this.openStyle('title', frame, 'psalm');
+          break;
+        }
+        this.startCapture('title', name, attributes, frame);
+        break;
       case 'note':
-        this.startCapture(name === 'title' ? 'title' : 'note', name, attributes, frame);
+        this.startCapture('note', name, attributes, frame);
         break;
       case 'p':
       case 'item':
@@ -226,7 +234,7 @@ export class OsisHandler {
   private openVerse(verse: OpenVerse): void {
     this.verse = verse;
     this.applyPending();
-    for (const style of this.styles.keys()) verse.builder.openSpan(style);
+    for (const style of this.styles.keys()) verse.builder.openSpan(style, style === 'title' ? this.titleKind : undefined);
   }
 
   private endVerse(): void {
@@ -272,13 +280,14 @@ export class OsisHandler {
     this.pending.push((builder) => builder.block(block));
   }
 
-  private openStyle(style: SpanStyle, frame: Frame): void {
+  private openStyle(style: SpanStyle, frame: Frame, kind?: TitleBlock['kind']): void {
     frame.style = style;
     const depth = this.styles.get(style) ?? 0;
     this.styles.set(style, depth + 1);
+    if (kind) this.titleKind = kind;
     if (depth === 0 && this.verse) {
       this.applyPending();
-      this.verse.builder.openSpan(style);
+      this.verse.builder.openSpan(style, style === 'title' ? this.titleKind : undefined);
     }
   }
 

@@ -319,10 +319,10 @@ export class UsfmBuilder {
     if (!open) return;
     this.note = undefined;
     const text = cleanRun(open.text).trim();
-    if (text === '' || this.kind !== 'body') return;
+    if (text === '' || (this.kind !== 'body' && this.kind !== 'heading')) return;
     const note: NoteItem = { type: 'note', kind: open.kind, text };
     if (open.caller) note.caller = open.caller;
-    if (this.verse) {
+    if (this.verse && this.kind === 'body') {
       this.applyPending();
       this.verse.builder.note(note);
     } else {

@@ -55,6 +55,8 @@ export function readUsfmFile(file: SourceFile, collector: ImportCollector): void
       } else builder.noteOpen(marker, word);
       continue;
     }
+    // The one space after an opening marker belongs to the marker, not the text ("y\\sup e\\sup*").
+    if (isSpace(text.charCodeAt(pos))) pos++;
     if (isCharacterMarker(marker)) builder.charOpen(marker);
     else builder.paragraph(marker);
   }
