@@ -16,10 +16,13 @@ export function readUsfmFile(file: SourceFile, collector: ImportCollector): void
   const text = decodeText(file);
   const builder = new UsfmBuilder(collector, file.path);
   let line = 1;
-  let counted = 0;
+  // the next line break not yet counted, so that a line with many markers is searched once
+  let nextBreak = text.indexOf('\n');
   const placeAt = (offset: number) => {
-    for (let i = text.indexOf('\n', counted); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-    counted = offset;
+    while (nextBreak >= 0 && nextBreak < offset) {
+      line++;
+      nextBreak = text.indexOf('\n', nextBreak + 1);
+    }
     builder.place = `line ${line}`;
   };
   let pos = 0;

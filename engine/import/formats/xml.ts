@@ -36,7 +36,6 @@ function localName(name: string): string {
 export class XmlReader {
   /** the line of the token being handled, for messages */
   line = 1;
-  private counted = 0;
   /** entity references that were not decoded (`&nbsp;`), with how often each came */
   readonly unknownEntities: Record<string, number> = {};
 
@@ -60,14 +59,16 @@ export class XmlReader {
     });
   }
 
+  // The next line break after the counted part, kept so that a long line is searched once, not per token.
+  private nextBreak = -2;
+
   private advanceTo(offset: number): void {
     const s = this.source;
-    let i = s.indexOf('\n', this.counted);
-    while (i >= 0 && i < offset) {
+    if (this.nextBreak === -2) this.nextBreak = s.indexOf('\n');
+    while (this.nextBreak >= 0 && this.nextBreak < offset) {
       this.line++;
-      i = s.indexOf('\n', i + 1);
+      this.nextBreak = s.indexOf('\n', this.nextBreak + 1);
     }
-    this.counted = offset;
   }
 
   private fail(message: string): never {
