@@ -76,9 +76,18 @@ export function decodeText(file: SourceFile, encoding: 'utf-8' | 'latin1' = 'utf
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return utf16(bytes, false, file.path);
   if (encoding === 'latin1') return new TextDecoder('latin1').decode(bytes);
   const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  const bad = invalidUtf8Offset(bytes, start);
-  if (bad >= 0) throw invalid('source', `${file.path} byte ${bad}: invalid UTF-8`);
-  return new TextDecoder('utf-8').decode(bytes.subarray(start));
+  return decodeUtf8(bytes.subarray(start), (offset) => `${file.path} byte ${offset + start}: invalid UTF-8`);
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** UTF-8 decoded by the platform; on failure the first bad byte is found, for the message. */
+export function decodeUtf8(bytes: Uint8Array, message: (offset: number) => string): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw invalid('source', message(Math.max(0, invalidUtf8Offset(bytes))));
+  }
 }
 
 /** The text of the first few kilobytes, for format detection (never fails: bad bytes become U+FFFD). */

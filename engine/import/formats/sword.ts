@@ -6,7 +6,7 @@ import { unzlibSync } from 'fflate';
 import { invalid } from '../../core/errors.ts';
 import type { ImportedBook, SourceFile } from '../types.ts';
 import { bookFromNumber } from './books.ts';
-import { checkLineLengths, decodeText, invalidUtf8Offset, sniffText } from './decode.ts';
+import { checkLineLengths, decodeText, decodeUtf8, invalidUtf8Offset, sniffText } from './decode.ts';
 import type { ReadImportOptions } from './index.ts';
 import { OsisHandler } from './osis.ts';
 import { type ImportCollector, type SpanStyle, VerseBuilder, cleanRun } from './verse-builder.ts';
@@ -170,7 +170,6 @@ export function readSwordModule(files: SourceFile[], collector: ImportCollector,
 
   const utf8 = values.Encoding?.toUpperCase() === 'UTF-8';
   const latin1 = new TextDecoder('latin1');
-  const utf8Decoder = new TextDecoder('utf-8');
   const readEntry = entryReader(values.SourceType ?? '', collector, confFile.path);
   const wide = driver.endsWith('4');
   let found = 0;
@@ -193,11 +192,10 @@ export function readSwordModule(files: SourceFile[], collector: ImportCollector,
         for (let verse = 1; verse <= verseCount; verse++, n++) {
           const bytes = testament.entry(n);
           if (bytes.length === 0) continue;
-          if (utf8) {
-            const bad = invalidUtf8Offset(bytes);
-            if (bad >= 0) throw invalid('source', `${confFile.path} ${known.usfm} ${chapterIndex + 1}:${verse}: invalid UTF-8 at byte ${bad} of the entry`);
-          }
-          const raw = (utf8 ? utf8Decoder : latin1).decode(bytes);
+          const where = `${known.usfm} ${chapterIndex + 1}:${verse}`;
+          const raw = utf8
+            ? decodeUtf8(bytes, (bad) => `${confFile.path} ${where}: invalid UTF-8 at byte ${bad} of the entry`)
+            : latin1.decode(bytes);
           if (raw.trim() === '') continue;
           const book = collector.book(known.number, known.usfm);
           readEntry(raw, book, chapterIndex + 1, verse, `${known.usfm} ${chapterIndex + 1}:${verse}`);

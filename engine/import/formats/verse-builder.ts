@@ -14,9 +14,12 @@ const WORD_START = /[\p{L}\p{N}]/u;
 const WHITESPACE = /[\s\u00a0\u2028\u2029]+/g;
 // Pilcrows mark paragraphs in some printings (KJV 1611); the text never keeps them.
 const PILCROW = /\u00b6/g;
+const NEEDS_CLEANING = /[^\S ]| {2}|\u00b6/;
 
 /** Collapses whitespace and drops pilcrows: the clean form of a run of text. */
 export function cleanRun(text: string): string {
+  // Most runs are words with single spaces: leave those as they are.
+  if (!NEEDS_CLEANING.test(text)) return text;
   return text.replace(PILCROW, ' ').replace(WHITESPACE, ' ');
 }
 
