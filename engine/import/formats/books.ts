@@ -2,6 +2,7 @@
 import { BOOKS, type BookCodes, bookByOsis, bookByUsfm } from '../../../sources/books.ts';
 
 // English names, for verse tables that name their books; every other format names books by code.
+// biome-ignore format: a table
 const ENGLISH_NAMES = [
   'Genesis', 'Exodus', 'Leviticus', 'Numbers', 'Deuteronomy', 'Joshua', 'Judges', 'Ruth', '1 Samuel',
   '2 Samuel', '1 Kings', '2 Kings', '1 Chronicles', '2 Chronicles', 'Ezra', 'Nehemiah', 'Esther', 'Job',
@@ -11,7 +12,7 @@ const ENGLISH_NAMES = [
   '2 Corinthians', 'Galatians', 'Ephesians', 'Philippians', 'Colossians', '1 Thessalonians',
   '2 Thessalonians', '1 Timothy', '2 Timothy', 'Titus', 'Philemon', 'Hebrews', 'James', '1 Peter', '2 Peter',
   '1 John', '2 John', '3 John', 'Jude', 'Revelation',
-]; // biome-ignore format: a table
+];
 
 function nameKey(name: string): string {
   return name.toLowerCase().replace(/[\s._-]+/g, '');

@@ -7,7 +7,10 @@ describe('format detection from content', () => {
   const samples = {
     usfm: file('a.txt', '\\id GEN\n\\c 1\n\\v 1 In the beginning.\n'),
     usx: file('b.xml', '<?xml version="1.0"?>\n<usx version="3.0"><book code="GEN" style="id"/></usx>'),
-    osis: file('c.usfm', '<?xml version="1.0"?>\n<!-- a comment -->\n<osis xmlns="http://www.bibletechnologies.net/2003/OSIS/namespace"/>'),
+    osis: file(
+      'c.usfm',
+      '<?xml version="1.0"?>\n<!-- a comment -->\n<osis xmlns="http://www.bibletechnologies.net/2003/OSIS/namespace"/>',
+    ),
     usfx: file('d.osis', '<usfx><book id="GEN"/></usfx>'),
     zefania: file('e.usx', '\uFEFF<?xml version="1.0"?><XMLBIBLE biblename="x"/>'),
     table: file('f.xml', 'GEN\t1\t1\tIn the beginning.\nGEN\t1\t2\tAnd the earth.\n'),

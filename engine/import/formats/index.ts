@@ -47,13 +47,22 @@ export function detectFormat(files: SourceFile[]): ImportFormat {
   }
   const best = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
   if (!best) {
-    const names = files.slice(0, 3).map((f) => f.path).join(', ');
-    throw invalid('source', `no Bible text in a format we read (USFM, USX, OSIS, USFX, Zefania, SWORD, verse table): ${names || 'no files'}`);
+    const names = files
+      .slice(0, 3)
+      .map((f) => f.path)
+      .join(', ');
+    throw invalid(
+      'source',
+      `no Bible text in a format we read (USFM, USX, OSIS, USFX, Zefania, SWORD, verse table): ${names || 'no files'}`,
+    );
   }
   return best[0];
 }
 
-const FILE_READERS: Record<Exclude<ImportFormat, 'sword'>, (file: SourceFile, collector: ImportCollector, options: ReadImportOptions) => void> = {
+const FILE_READERS: Record<
+  Exclude<ImportFormat, 'sword'>,
+  (file: SourceFile, collector: ImportCollector, options: ReadImportOptions) => void
+> = {
   usfm: readUsfmFile,
   usx: readUsxFile,
   usfx: readUsfxFile,

@@ -6,7 +6,21 @@ import { readImport } from './index.ts';
 import { expectConsistentMarkup, file } from './test-helpers.ts';
 import { VerseBuilder } from './verse-builder.ts';
 
-const word = fc.constantFrom('In', 'the', 'beginning', 'God,', '“Lord”', '起初', 'Jesús', ' ', '  ', '\n', '¶', ',', '.');
+const word = fc.constantFrom(
+  'In',
+  'the',
+  'beginning',
+  'God,',
+  '“Lord”',
+  '起初',
+  'Jesús',
+  ' ',
+  '  ',
+  '\n',
+  '¶',
+  ',',
+  '.',
+);
 const piece = fc.oneof(
   word,
   word.map((w) => `\\wj ${w}\\wj*`),

@@ -88,7 +88,10 @@ describe('OSIS reader', () => {
       ['wj', 'For God sent not his Son to condemn the world;'],
       ['nd', 'Lord'],
     ]);
-    expect(v17.markup?.notes?.[0]).toEqual({ at: v17.text.length, note: { type: 'note', kind: 'footnote', text: 'A note.' } });
+    expect(v17.markup?.notes?.[0]).toEqual({
+      at: v17.text.length,
+      note: { type: 'note', kind: 'footnote', text: 'A note.' },
+    });
     const v18 = verseAt(milestoned, 43, 3, 18)!;
     expect(v18.markup?.breaks).toEqual([
       { at: 0, block: 'poetry', level: 1 },

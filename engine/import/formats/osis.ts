@@ -9,11 +9,12 @@ import { decodeText } from './decode.ts';
 import { type ImportCollector, type SpanStyle, type StandaloneBlock, VerseBuilder, cleanRun } from './verse-builder.ts';
 import { type Attributes, XmlReader } from './xml.ts';
 
+// biome-ignore format: a table
 const PLAIN = new Set([
   'hi', 'seg', 'w', 'foreign', 'name', 'reference', 'inscription', 'abbr', 'catchWord', 'rdg', 'lb', 'lg', 'osis',
   'list', 'speech', 'speaker', 'mentioned', 'date', 'divineName', 'transChange', 'q', 'cell', 'row', 'table',
   'head', 'label', 'salute', 'signed', 'closer', 'caption',
-]); // biome-ignore format: a table
+]);
 const DROPPED = new Set(['figure', 'index', 'revisionDesc']);
 const WORK_FIELDS = new Set(['title', 'identifier', 'language', 'rights', 'description', 'refSystem']);
 
@@ -85,7 +86,8 @@ export class OsisHandler {
     }
     switch (name) {
       case 'osisText':
-        if (attributes['xml:lang'] && attributes['xml:lang'] !== 'und') this.collector.metadata.language ??= attributes['xml:lang'];
+        if (attributes['xml:lang'] && attributes['xml:lang'] !== 'und')
+          this.collector.metadata.language ??= attributes['xml:lang'];
         break;
       case 'div':
         if (attributes.type === 'book' && attributes.osisID) this.startBook(attributes.osisID);
@@ -234,7 +236,8 @@ export class OsisHandler {
   private openVerse(verse: OpenVerse): void {
     this.verse = verse;
     this.applyPending();
-    for (const style of this.styles.keys()) verse.builder.openSpan(style, style === 'title' ? this.titleKind : undefined);
+    for (const style of this.styles.keys())
+      verse.builder.openSpan(style, style === 'title' ? this.titleKind : undefined);
   }
 
   private endVerse(): void {

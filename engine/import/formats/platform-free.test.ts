@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const dir = import.meta.dirname;
-const readers = readdirSync(dir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && name !== 'test-helpers.ts');
+const readers = readdirSync(dir).filter(
+  (name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && name !== 'test-helpers.ts',
+);
 
 describe('import readers are platform-free', () => {
   it('import only each other, the engine core, the import contract, the book list and fflate', () => {

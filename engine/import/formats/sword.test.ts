@@ -95,9 +95,16 @@ function module(spec: ModuleSpec): SourceFile[] {
   const dir = `sample/${dataPath.replace(/^\.\//, '')}`;
   const wide = spec.driver.endsWith('4');
   const files: SourceFile[] = [];
-  for (const [prefix, first, last] of [['ot', 1, 39], ['nt', 40, 66]] as const) {
+  for (const [prefix, first, last] of [
+    ['ot', 1, 39],
+    ['nt', 40, 66],
+  ] as const) {
     const entries = testamentEntries(first, last, spec.text).map(encode);
-    files.push(...(spec.driver.startsWith('z') ? zFiles(prefix, entries, wide, dir, spec.claimedBlockSize) : rawFiles(prefix, entries, wide, dir)));
+    files.push(
+      ...(spec.driver.startsWith('z')
+        ? zFiles(prefix, entries, wide, dir, spec.claimedBlockSize)
+        : rawFiles(prefix, entries, wide, dir)),
+    );
   }
   const conf = `# comment first\n[Sample]\nDataPath=${dataPath}\nModDrv=${spec.driver}\nDescription=A sample module\nLang=en\nDistributionLicense=Public Domain\nCopyright=None claimed\n${spec.conf ?? ''}`;
   files.push({ path: 'sample/mods.d/sample.conf', bytes: new TextEncoder().encode(conf) });
@@ -126,7 +133,9 @@ describe('SWORD module reader', () => {
   it('reads rawText4, zText and zText4 modules alike', () => {
     const reference = readImport(module({ driver: 'RawText', text: plainText }), { kjvChapterVerses: GRID }).verses;
     for (const driver of ['RawText4', 'zText', 'zText4'] as const) {
-      expect(readImport(module({ driver, text: plainText, conf: 'CompressType=ZIP\n' }), { kjvChapterVerses: GRID }).verses).toEqual(reference);
+      expect(
+        readImport(module({ driver, text: plainText, conf: 'CompressType=ZIP\n' }), { kjvChapterVerses: GRID }).verses,
+      ).toEqual(reference);
     }
   });
 
@@ -137,7 +146,9 @@ describe('SWORD module reader', () => {
         ? '<title>The Word</title><q who="Jesus" marker="" sID="q1"/>In the <transChange type="added">very</transChange> beginning<note type="study" n="a">Or, first</note>'
         : 'was the Word.<q eID="q1"/> And more.';
     };
-    const result = readImport(module({ driver: 'zText', text, conf: 'SourceType=OSIS\nEncoding=UTF-8\n' }), { kjvChapterVerses: GRID });
+    const result = readImport(module({ driver: 'zText', text, conf: 'SourceType=OSIS\nEncoding=UTF-8\n' }), {
+      kjvChapterVerses: GRID,
+    });
     const v1 = verseAt(result, 43, 1, 1)!;
     expect(v1.text).toBe('In the very beginning');
     expect(v1.markup).toEqual({
@@ -156,7 +167,11 @@ describe('SWORD module reader', () => {
 
   it('reads GBF and ThML entries', () => {
     const gbf = readImport(
-      module({ driver: 'zText4', text: (_b, v) => `<FR>Verily<Fr> I say <FI>unto<Fi> you<RF>a note<Rf> ${v}.<CM>`, conf: 'SourceType=GBF\n' }),
+      module({
+        driver: 'zText4',
+        text: (_b, v) => `<FR>Verily<Fr> I say <FI>unto<Fi> you<RF>a note<Rf> ${v}.<CM>`,
+        conf: 'SourceType=GBF\n',
+      }),
       { kjvChapterVerses: GRID },
     );
     expect(verseAt(gbf, 1, 1, 1)).toEqual({
@@ -173,7 +188,12 @@ describe('SWORD module reader', () => {
       },
     });
     const thml = readImport(
-      module({ driver: 'RawText4', text: (_b, v) => `<font color="red">Come</font> and see<note>n</note>.<br/>Line ${v}<sync type="Strongs" value="G1"/>`, conf: 'SourceType=ThML\n' }),
+      module({
+        driver: 'RawText4',
+        text: (_b, v) =>
+          `<font color="red">Come</font> and see<note>n</note>.<br/>Line ${v}<sync type="Strongs" value="G1"/>`,
+        conf: 'SourceType=ThML\n',
+      }),
       { kjvChapterVerses: GRID },
     );
     expect(verseAt(thml, 1, 1, 2)?.text).toBe('Come and see. Line 2');
@@ -182,12 +202,17 @@ describe('SWORD module reader', () => {
 
   it('reads Latin-1 entries when the conf names no encoding', () => {
     const latin1 = (t: string) => Uint8Array.from([...t].map((c) => c.charCodeAt(0)));
-    const result = readImport(module({ driver: 'RawText', text: () => 'Jesús lloró.', encode: latin1 }), { kjvChapterVerses: GRID });
+    const result = readImport(module({ driver: 'RawText', text: () => 'Jesús lloró.', encode: latin1 }), {
+      kjvChapterVerses: GRID,
+    });
     expect(verseAt(result, 43, 1, 1)?.text).toBe('Jesús lloró.');
   });
 
   it('refuses another versification, a path out of the module, a missing grid, a wrong index and a block bomb', () => {
-    const read = (spec: ModuleSpec, grid: number[][] | undefined = GRID) => () => readImport(module(spec), { kjvChapterVerses: grid });
+    const read =
+      (spec: ModuleSpec, grid: number[][] | undefined = GRID) =>
+      () =>
+        readImport(module(spec), { kjvChapterVerses: grid });
     expect(read({ driver: 'zText', text: plainText, conf: 'Versification=NRSV\n' })).toThrow(
       'sample/mods.d/sample.conf entry Versification: Versification=NRSV is not read; only KJV modules are',
     );
@@ -196,9 +221,15 @@ describe('SWORD module reader', () => {
     );
     expect(read({ driver: 'zText', text: plainText }, [])).toThrow('reading a SWORD module needs the KJV verse grid');
     const shortGrid = GRID.map((chapters, i) => (i === 0 ? [1] : chapters));
-    expect(read({ driver: 'RawText', text: plainText }, shortGrid)).toThrow('ot: the index has 158 entries where the KJV grid needs 157');
-    expect(read({ driver: 'zText', text: plainText, claimedBlockSize: 2 ** 31 })).toThrow(/block 0: 2147483648 bytes .* is not read/);
+    expect(read({ driver: 'RawText', text: plainText }, shortGrid)).toThrow(
+      'ot: the index has 158 entries where the KJV grid needs 157',
+    );
+    expect(read({ driver: 'zText', text: plainText, claimedBlockSize: 2 ** 31 })).toThrow(
+      /block 0: 2147483648 bytes .* is not read/,
+    );
     // A block that inflates to more than its index says is cut at that size, so an entry points past it.
-    expect(read({ driver: 'zText', text: plainText, claimedBlockSize: 3 })).toThrow('sample/modules/texts/sample/ot.bzv entry 4: points past its block');
+    expect(read({ driver: 'zText', text: plainText, claimedBlockSize: 3 })).toThrow(
+      'sample/modules/texts/sample/ot.bzv entry 4: points past its block',
+    );
   });
 });

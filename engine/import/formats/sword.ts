@@ -119,7 +119,8 @@ function rawTestament(files: Map<string, SourceFile>, prefix: string, wide: bool
       const at = n * entrySize;
       const start = index.getUint32(at, true);
       const length = wide ? index.getUint32(at + 4, true) : index.getUint16(at + 4, true);
-      if (start + length > data.bytes.length) throw invalid('source', `${vss.path} entry ${n}: points past ${data.path}`);
+      if (start + length > data.bytes.length)
+        throw invalid('source', `${vss.path} entry ${n}: points past ${data.path}`);
       return data.bytes.subarray(start, start + length);
     },
   };
@@ -130,7 +131,10 @@ type EntryReader = (raw: string, book: ImportedBook, chapter: number, verse: num
 export function readSwordModule(files: SourceFile[], collector: ImportCollector, options: ReadImportOptions): void {
   const confs = files.filter((f) => looksLikeSwordConf(sniffText(f)));
   if (confs.length !== 1) {
-    throw invalid('source', `a SWORD module has one mods.d/*.conf; found ${confs.length}: ${confs.map((c) => c.path).join(', ')}`);
+    throw invalid(
+      'source',
+      `a SWORD module has one mods.d/*.conf; found ${confs.length}: ${confs.map((c) => c.path).join(', ')}`,
+    );
   }
   const confFile = confs[0];
   checkLineLengths(confFile);
@@ -139,18 +143,28 @@ export function readSwordModule(files: SourceFile[], collector: ImportCollector,
   const at = (key: string) => `entry ${key}`;
   const driver = DRIVERS[(values.ModDrv ?? '').toLowerCase()];
   if (!driver) {
-    throw invalid('source', `${confFile.path} ${at('ModDrv')}: ModDrv=${values.ModDrv} is not a Bible text driver we read (zText, zText4, RawText, RawText4)`);
+    throw invalid(
+      'source',
+      `${confFile.path} ${at('ModDrv')}: ModDrv=${values.ModDrv} is not a Bible text driver we read (zText, zText4, RawText, RawText4)`,
+    );
   }
   const versification = values.Versification?.trim();
   if (versification && versification.toUpperCase() !== 'KJV') {
-    throw invalid('source', `${confFile.path} ${at('Versification')}: Versification=${versification} is not read; only KJV modules are`);
+    throw invalid(
+      'source',
+      `${confFile.path} ${at('Versification')}: Versification=${versification} is not read; only KJV modules are`,
+    );
   }
   const compress = values.CompressType?.toUpperCase();
   if (driver.startsWith('ztext') && compress && compress !== 'ZIP') {
-    throw invalid('source', `${confFile.path} ${at('CompressType')}: CompressType=${values.CompressType} is not read; only ZIP is`);
+    throw invalid(
+      'source',
+      `${confFile.path} ${at('CompressType')}: CompressType=${values.CompressType} is not read; only ZIP is`,
+    );
   }
   const grid = options.kjvChapterVerses;
-  if (!grid || grid.length !== 66) throw invalid('kjvChapterVerses', 'reading a SWORD module needs the KJV verse grid (66 books of verse counts)');
+  if (grid?.length !== 66)
+    throw invalid('kjvChapterVerses', 'reading a SWORD module needs the KJV verse grid (66 books of verse counts)');
   const dataPath = safeDataPath(values.DataPath ?? '', confFile.path);
   const root = normalize(confFile.path).replace(/(^|\/)mods\.d\/[^/]+$/, '$1');
   const moduleFiles = new Map<string, SourceFile>();
@@ -173,14 +187,22 @@ export function readSwordModule(files: SourceFile[], collector: ImportCollector,
   const readEntry = entryReader(values.SourceType ?? '', collector, confFile.path);
   const wide = driver.endsWith('4');
   let found = 0;
-  for (const [prefix, first, last] of [['ot', 1, 39], ['nt', 40, 66]] as const) {
-    const testament = driver.startsWith('ztext') ? zTestament(moduleFiles, prefix, wide) : rawTestament(moduleFiles, prefix, wide);
+  for (const [prefix, first, last] of [
+    ['ot', 1, 39],
+    ['nt', 40, 66],
+  ] as const) {
+    const testament = driver.startsWith('ztext')
+      ? zTestament(moduleFiles, prefix, wide)
+      : rawTestament(moduleFiles, prefix, wide);
     if (!testament) continue;
     found++;
     let needed = 2;
     for (let b = first; b <= last; b++) needed += 1 + grid[b - 1].reduce((sum, v) => sum + 1 + v, 0);
     if (testament.entryCount !== needed) {
-      throw invalid('source', `${confFile.path} ${prefix}: the index has ${testament.entryCount} entries where the KJV grid needs ${needed}`);
+      throw invalid(
+        'source',
+        `${confFile.path} ${prefix}: the index has ${testament.entryCount} entries where the KJV grid needs ${needed}`,
+      );
     }
     let n = 2;
     for (let b = first; b <= last; b++) {
@@ -204,7 +226,9 @@ export function readSwordModule(files: SourceFile[], collector: ImportCollector,
     }
   }
   if (found === 0) {
-    const expected = driver.startsWith('ztext') ? 'ot.bzs/.bzv/.bzz or nt.bzs/.bzv/.bzz' : 'ot and ot.vss, or nt and nt.vss';
+    const expected = driver.startsWith('ztext')
+      ? 'ot.bzs/.bzv/.bzz or nt.bzs/.bzv/.bzz'
+      : 'ot and ot.vss, or nt and nt.vss';
     throw invalid('source', `${confFile.path} ${at('DataPath')}: no module files under ${dataPath} (${expected})`);
   }
 }
@@ -221,7 +245,8 @@ function entryReader(sourceType: string, collector: ImportCollector, file: strin
   }
   if (type === 'GBF') return gbfReader(collector, file);
   if (type === 'THML') return thmlReader(collector, file);
-  if (type !== '' && type !== 'PLAIN') collector.warn(file, 'entry SourceType', `SourceType=${sourceType} is read as plain text`);
+  if (type !== '' && type !== 'PLAIN')
+    collector.warn(file, 'entry SourceType', `SourceType=${sourceType} is read as plain text`);
   return (raw, book, chapter, verse, place) => {
     const builder = new VerseBuilder();
     builder.append(raw);
@@ -268,7 +293,8 @@ function gbfReader(collector: ImportCollector, file: string): EntryReader {
         }
       } else if (upper === 'CM') builder.paragraph('paragraph');
       else if (upper === 'CL') builder.space();
-      else if (!['WH', 'WG', 'WT', 'FO', 'FU', 'FB', 'FS', 'FN', 'FV', 'CG', 'CT', 'RB', 'RP', 'Rp'].includes(upper)) collector.unknown(`<${upper}>`);
+      else if (!['WH', 'WG', 'WT', 'FO', 'FU', 'FB', 'FS', 'FN', 'FV', 'CG', 'CT', 'RB', 'RP', 'Rp'].includes(upper))
+        collector.unknown(`<${upper}>`);
     }
     text(raw.slice(pos));
     collector.verse(file, place, { book: book.book, chapter, verse }, builder.finish());

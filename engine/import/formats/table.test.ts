@@ -4,7 +4,12 @@ import { file, verseAt } from './test-helpers.ts';
 
 describe('verse table reader', () => {
   it('reads TSV without a header, books by USFM code, number or name', () => {
-    const result = readImport([file('bible.tsv', 'GEN\t1\t1\tIn the beginning.\n2\t1\t1\tNow these are the names.\nSong of Solomon\t1\t1\tThe song of songs.\n1 Kings\t1\t1\tNow king David was old.\n')]);
+    const result = readImport([
+      file(
+        'bible.tsv',
+        'GEN\t1\t1\tIn the beginning.\n2\t1\t1\tNow these are the names.\nSong of Solomon\t1\t1\tThe song of songs.\n1 Kings\t1\t1\tNow king David was old.\n',
+      ),
+    ]);
     expect(result.format).toBe('table');
     expect(result.verses.map((v) => [v.book, v.chapter, v.verse, v.text])).toEqual([
       [1, 1, 1, 'In the beginning.'],
@@ -16,14 +21,18 @@ describe('verse table reader', () => {
   });
 
   it('reads CSV with a header in any column order and quoted fields', () => {
-    const csv = 'verse,chapter,text,book\r\n16,3,"For God so loved the world, that he gave his ""only"" Son.",John\r\n17,3,  For God   sent not his Son.  ,JHN\r\n';
+    const csv =
+      'verse,chapter,text,book\r\n16,3,"For God so loved the world, that he gave his ""only"" Son.",John\r\n17,3,  For God   sent not his Son.  ,JHN\r\n';
     const result = readImport([file('bible.csv', csv)]);
     expect(verseAt(result, 43, 3, 16)?.text).toBe('For God so loved the world, that he gave his "only" Son.');
     expect(verseAt(result, 43, 3, 17)?.text).toBe('For God sent not his Son.');
   });
 
   it('takes book names the caller maps, and warns of rows it cannot read', () => {
-    const result = readImport([file('t.tsv', 'Juan\t3\t16\tPorque de tal manera amó Dios al mundo.\nJuan\tx\t1\tno\nTobit\t1\t1\tTobit.\n')], { format: 'table', bookNames: { Juan: 43 } });
+    const result = readImport(
+      [file('t.tsv', 'Juan\t3\t16\tPorque de tal manera amó Dios al mundo.\nJuan\tx\t1\tno\nTobit\t1\t1\tTobit.\n')],
+      { format: 'table', bookNames: { Juan: 43 } },
+    );
     expect(result.verses.map((v) => v.text)).toEqual(['Porque de tal manera amó Dios al mundo.']);
     expect(result.warnings).toEqual([
       { file: 't.tsv', place: 'line 2', message: 'not a verse row (book, chapter, verse, text): skipped' },

@@ -73,7 +73,12 @@ const DEFAULT_COLUMNS: Columns = { book: 0, chapter: 1, verse: 2, text: 3 };
 function headerColumns(fields: string[]): Columns | undefined {
   const names = fields.map((f) => f.trim().toLowerCase());
   const find = (...candidates: string[]) => names.findIndex((n) => candidates.includes(n));
-  const columns = { book: find('book', 'b', 'book_id', 'bookid', 'book_name'), chapter: find('chapter', 'c', 'chap'), verse: find('verse', 'v', 'vers'), text: find('text', 't', 'verse_text', 'content', 'scripture') };
+  const columns = {
+    book: find('book', 'b', 'book_id', 'bookid', 'book_name'),
+    chapter: find('chapter', 'c', 'chap'),
+    verse: find('verse', 'v', 'vers'),
+    text: find('text', 't', 'verse_text', 'content', 'scripture'),
+  };
   return Object.values(columns).every((i) => i >= 0) ? columns : undefined;
 }
 
@@ -112,7 +117,10 @@ export function readTableFile(file: SourceFile, collector: ImportCollector, opti
     collector.checkNumber(file.path, place, 'verse', verse);
     collector.book(book.number, book.usfm);
     // A text with the delimiter in it (an unquoted comma) keeps the rest of the line.
-    const text = columns.text === fields.length - 1 || columns.text !== 3 ? fields[columns.text] : fields.slice(columns.text).join(delimiter);
+    const text =
+      columns.text === fields.length - 1 || columns.text !== 3
+        ? fields[columns.text]
+        : fields.slice(columns.text).join(delimiter);
     const builder = new VerseBuilder();
     builder.append(text ?? '');
     collector.verse(file.path, place, { book: book.number, chapter, verse }, builder.finish(), label);

@@ -20,10 +20,15 @@ export function markupProblem(verse: ImportedVerse): string | undefined {
   const { text, markup } = verse;
   const where = `${verse.book} ${verse.chapter}:${verse.verse}`;
   if (text === '') return `${where}: empty text`;
-  if (text !== text.trim() || /\s{2}|[\t\n\r\u00b6]/.test(text)) return `${where}: text not clean: ${JSON.stringify(text)}`;
+  if (text !== text.trim() || /\s{2}|[\t\n\r\u00b6]/.test(text))
+    return `${where}: text not clean: ${JSON.stringify(text)}`;
   if (!markup) return undefined;
   const within = (at: number) => Number.isInteger(at) && at >= 0 && at <= text.length;
-  for (const [name, list] of Object.entries({ breaks: markup.breaks ?? [], blocks: markup.blocks ?? [], notes: markup.notes ?? [] })) {
+  for (const [name, list] of Object.entries({
+    breaks: markup.breaks ?? [],
+    blocks: markup.blocks ?? [],
+    notes: markup.notes ?? [],
+  })) {
     const ats = list.map((entry) => entry.at);
     if (!ats.every(within) || !isSorted(ats)) return `${where}: ${name} offsets ${ats} outside or unsorted`;
   }

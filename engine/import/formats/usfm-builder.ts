@@ -9,26 +9,92 @@ import { type ImportCollector, type SpanStyle, type StandaloneBlock, VerseBuilde
 
 type ParagraphKind = 'body' | 'heading' | 'header' | 'skip';
 
-const HEADER = new Set(['id', 'ide', 'h', 'h1', 'h2', 'h3', 'toc1', 'toc2', 'toc3', 'toca1', 'toca2', 'toca3', 'rem', 'usfm', 'sts', 'restore']);
+const HEADER = new Set([
+  'id',
+  'ide',
+  'h',
+  'h1',
+  'h2',
+  'h3',
+  'toc1',
+  'toc2',
+  'toc3',
+  'toca1',
+  'toca2',
+  'toca3',
+  'rem',
+  'usfm',
+  'sts',
+  'restore',
+]);
+// biome-ignore format: a table
 const SKIPPED = new Set([
   'imt', 'imt1', 'imt2', 'imt3', 'imt4', 'is', 'is1', 'is2', 'is3', 'ip', 'ipi', 'im', 'imi', 'ipq', 'imq', 'ipr',
   'iq', 'iq1', 'iq2', 'iq3', 'ib', 'ili', 'ili1', 'ili2', 'iot', 'io', 'io1', 'io2', 'io3', 'iex', 'imte', 'imte1',
   'imte2', 'ie', 'cl', 'cd', 'periph', 'lit', 'toc4', 'ztoc4',
-]); // biome-ignore format: a table
-const BODY_PLAIN = new Set(['nb', 'b', 'pb', 'tr', 'cls', 'pmo', 'pm', 'pmc', 'pmr', 'pr', 'pc', 'po', 'lh', 'lf', 'm', 'mi', 'p', 'pi', 'ph']);
+]);
+const BODY_PLAIN = new Set([
+  'nb',
+  'b',
+  'pb',
+  'tr',
+  'cls',
+  'pmo',
+  'pm',
+  'pmc',
+  'pmr',
+  'pr',
+  'pc',
+  'po',
+  'lh',
+  'lf',
+  'm',
+  'mi',
+  'p',
+  'pi',
+  'ph',
+]);
 /** Character styles that become spans; every other character style's words are kept as plain text. */
 const SPAN_STYLES: Record<string, SpanStyle> = { wj: 'wj', add: 'add', nd: 'nd' };
+// biome-ignore format: a table
 const PLAIN_CHARS = new Set([
   'k', 'qs', 'qac', 'sup', 'em', 'bd', 'it', 'bdit', 'no', 'sc', 'bk', 'tl', 'pn', 'png', 'addpn', 'ord', 'sig', 'sls',
   'dc', 'ior', 'iqt', 'rq', 'qt', 'rb', 'pro', 'wg', 'wh', 'wa', 'w', 'jmp', 'ndx', 'xt', 'tc1', 'tc2', 'tc3',
   'tc4', 'th1', 'th2', 'th3', 'th4', 'tcr1', 'tcr2', 'thr1', 'thr2', 'litl', 'lik', 'liv', 'liv1', 'efm', 'fv',
-]); // biome-ignore format: a table
+]);
 /** Characters whose words are not text: alternate and published numbers, figures. */
 const DROPPED_CHARS = new Set(['ca', 'va', 'vp', 'fig', 'cat']);
-const NOTE_PARTS = new Set(['fr', 'fq', 'fqa', 'fk', 'fl', 'fw', 'fp', 'ft', 'fdc', 'fm', 'xo', 'xk', 'xq', 'xt', 'xta', 'xop', 'xot', 'xnt', 'xdc', 'fv']);
+const NOTE_PARTS = new Set([
+  'fr',
+  'fq',
+  'fqa',
+  'fk',
+  'fl',
+  'fw',
+  'fp',
+  'ft',
+  'fdc',
+  'fm',
+  'xo',
+  'xk',
+  'xq',
+  'xt',
+  'xta',
+  'xop',
+  'xot',
+  'xnt',
+  'xdc',
+  'fv',
+]);
 /** Note parts whose words are not the note's text: the reference it hangs on, a caller of another note. */
 const NOTE_SKIPPED_PARTS = new Set(['fr', 'xo', 'fm']);
-const NOTE_KINDS: Record<string, NoteKind> = { f: 'footnote', fe: 'footnote', ef: 'study', x: 'crossref', ex: 'crossref' };
+const NOTE_KINDS: Record<string, NoteKind> = {
+  f: 'footnote',
+  fe: 'footnote',
+  ef: 'study',
+  x: 'crossref',
+  ex: 'crossref',
+};
 
 function levelOf(marker: string, fallback = 1): number {
   const digits = /(\d+)$/.exec(marker)?.[1];
@@ -307,7 +373,12 @@ export class UsfmBuilder {
     this.closeNote();
     const kind = NOTE_KINDS[marker] ?? 'footnote';
     const trimmed = caller?.trim();
-    this.note = { kind, caller: trimmed && trimmed !== '+' && trimmed !== '-' ? trimmed : undefined, text: '', part: 'ft' };
+    this.note = {
+      kind,
+      caller: trimmed && trimmed !== '+' && trimmed !== '-' ? trimmed : undefined,
+      text: '',
+      part: 'ft',
+    };
   }
 
   noteClose(): void {

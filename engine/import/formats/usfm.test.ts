@@ -43,7 +43,9 @@ describe('USFM reader', () => {
   });
 
   it('keeps verse text clean: no notes, markers, pilcrows or attributes', () => {
-    expect(verseAt(result, 43, 3, 1)?.text).toBe('Now there was a man of the Pharisees named Nicodemus, a ruler of the Jews.');
+    expect(verseAt(result, 43, 3, 1)?.text).toBe(
+      'Now there was a man of the Pharisees named Nicodemus, a ruler of the Jews.',
+    );
     expect(verseAt(result, 43, 3, 3)?.text).toBe(
       'Jesus answered him, “Most certainly, I tell you, unless one is born anew, he can’t see God’s Kingdom.”',
     );
@@ -64,7 +66,9 @@ describe('USFM reader', () => {
     expect(v2.markup?.spans).toEqual([{ from: 11, to: 14, style: 'add' }]);
     const v3 = verseAt(result, 43, 3, 3)!;
     const wj = v3.markup?.spans?.find((s) => s.style === 'wj');
-    expect(v3.text.slice(wj!.from, wj!.to)).toBe('“Most certainly, I tell you, unless one is born anew, he can’t see God’s Kingdom.”');
+    expect(v3.text.slice(wj!.from, wj!.to)).toBe(
+      '“Most certainly, I tell you, unless one is born anew, he can’t see God’s Kingdom.”',
+    );
     expect(v3.markup?.spans?.some((s) => s.style === 'add' && v3.text.slice(s.from, s.to) === 'anew')).toBe(true);
     const v4 = verseAt(result, 43, 3, 4)!;
     expect(v4.markup?.breaks).toEqual([
@@ -81,7 +85,11 @@ describe('USFM reader', () => {
     const titles = verseAt(result, 43, 3, 1)?.markup?.blocks?.filter((b) => b.block.type === 'title');
     expect(titles?.map((t) => t.at)).toEqual([0, 0]);
     const psalm = verseAt(result, 43, 4, 1)!;
-    expect(psalm.markup?.blocks?.[0].block).toEqual({ type: 'title', kind: 'psalm', content: [{ type: 'text', text: 'A Psalm of David.' }] });
+    expect(psalm.markup?.blocks?.[0].block).toEqual({
+      type: 'title',
+      kind: 'psalm',
+      content: [{ type: 'text', text: 'A Psalm of David.' }],
+    });
   });
 
   it('keeps every offset consistent with the text', () => {
@@ -89,9 +97,14 @@ describe('USFM reader', () => {
   });
 
   it('marks a psalm title that runs on into verse 1 as a title span of the verse', () => {
-    const psalm = readImport([file('PSA.usfm', String.raw`\id PSA
+    const psalm = readImport([
+      file(
+        'PSA.usfm',
+        String.raw`\id PSA
 \c 3
-\d To the chief Musician. \v 1 A Psalm of David. \p Lord, how are they increased!`)]);
+\d To the chief Musician. \v 1 A Psalm of David. \p Lord, how are they increased!`,
+      ),
+    ]);
     const v1 = verseAt(psalm, 19, 3, 1)!;
     expect(v1.text).toBe('A Psalm of David. Lord, how are they increased!');
     expect(v1.markup?.spans).toEqual([{ from: 0, to: 17, style: 'title', kind: 'psalm' }]);
@@ -99,9 +112,14 @@ describe('USFM reader', () => {
   });
 
   it('counts markers it does not know and warns of books outside the 66', () => {
-    const odd = readImport([file('TOB.usfm', '\\id TOB\n\\c 1\n\\v 1 Tobit.\n'), file('GEN.usfm', '\\id GEN\n\\c 1\n\\zz \\v 1 In the \\qq beginning.\n')]);
+    const odd = readImport([
+      file('TOB.usfm', '\\id TOB\n\\c 1\n\\v 1 Tobit.\n'),
+      file('GEN.usfm', '\\id GEN\n\\c 1\n\\zz \\v 1 In the \\qq beginning.\n'),
+    ]);
     expect(odd.books.map((b) => b.code)).toEqual(['GEN']);
-    expect(odd.warnings).toEqual([{ file: 'TOB.usfm', place: 'line 1', message: 'book TOB is not one of the 66 books: skipped' }]);
+    expect(odd.warnings).toEqual([
+      { file: 'TOB.usfm', place: 'line 1', message: 'book TOB is not one of the 66 books: skipped' },
+    ]);
     expect(odd.unknownMarkers).toEqual({ '\\zz': 1, '\\qq': 1 });
     expect(verseAt(odd, 1, 1, 1)?.text).toBe('In the beginning.');
   });

@@ -79,13 +79,14 @@ function isSpace(code: number): boolean {
   return code === 32 || code === 9 || code === 10 || code === 13;
 }
 
+// biome-ignore format: a table
 const CHARACTER = new Set([
   'wj', 'add', 'nd', 'w', 'rb', 'k', 'qs', 'qac', 'sup', 'em', 'bd', 'it', 'bdit', 'no', 'sc', 'bk', 'tl', 'pn',
   'png', 'addpn', 'ord', 'sig', 'sls', 'dc', 'ior', 'iqt', 'rq', 'qt', 'pro', 'wg', 'wh', 'wa', 'jmp', 'ndx',
   'ca', 'va', 'vp', 'fig', 'cat', 'fr', 'fq', 'fqa', 'fk', 'fl', 'fw', 'fp', 'ft', 'fdc', 'fm', 'fv', 'xo', 'xk',
   'xq', 'xt', 'xta', 'xop', 'xot', 'xnt', 'xdc', 'litl', 'lik', 'liv', 'liv1', 'efm', 'th1', 'th2', 'th3', 'th4',
   'thr1', 'thr2', 'tc1', 'tc2', 'tc3', 'tc4', 'tcr1', 'tcr2', 'tcr3',
-]); // biome-ignore format: a table
+]);
 
 /** Character markers are closed with `\name*`; everything else starts a paragraph. */
 function isCharacterMarker(marker: string): boolean {

@@ -27,7 +27,11 @@ describe('USFX reader', () => {
   });
 
   it('reads verses, titles, poetry, notes, headings and styles', () => {
-    expect(result.verses.map((v) => v.text)).toEqual(['耶和華是我的牧者，', '我必不致缺乏。', '神愛世人，甚至將他的獨生子賜給他們。']);
+    expect(result.verses.map((v) => v.text)).toEqual([
+      '耶和華是我的牧者，',
+      '我必不致缺乏。',
+      '神愛世人，甚至將他的獨生子賜給他們。',
+    ]);
     const ps1 = verseAt(result, 19, 23, 1)!;
     expect(ps1.markup?.blocks?.[0].block).toMatchObject({ type: 'title', kind: 'psalm' });
     expect(ps1.markup?.breaks).toEqual([{ at: 0, block: 'poetry', level: 1 }]);

@@ -8,17 +8,19 @@ import { type Attributes, XmlReader } from './xml.ts';
 
 /** Elements that take a level attribute and become the USFM marker with that number. */
 const LEVELLED = new Set(['toc', 'q', 's', 'mt', 'ms', 'li', 'pi', 'qm', 'imt', 'is', 'io', 'iq', 'ili', 'ph']);
+// biome-ignore format: a table
 const PARAGRAPHS = new Set([
   'p', 'q', 's', 'd', 'mt', 'ms', 'mr', 'sr', 'r', 'h', 'toc', 'rem', 'cl', 'cd', 'b', 'li', 'pi', 'qm', 'qa', 'sp',
   'mte', 'ide', 'imt', 'is', 'ip', 'io', 'iq', 'ili', 'ie', 'iex', 'ipi', 'im', 'ib', 'nb', 'm', 'mi', 'pc', 'qc', 'qr',
   'ph', 'tr', 'periph',
-]); // biome-ignore format: a table
+]);
 const NOTES = new Set(['f', 'x', 'fe', 'ef']);
+// biome-ignore format: a table
 const CHARACTERS = new Set([
   'wj', 'add', 'nd', 'w', 'k', 'qs', 'qac', 'sup', 'em', 'bd', 'it', 'bdit', 'no', 'sc', 'bk', 'tl', 'pn', 'png', 'ord',
   'sig', 'sls', 'dc', 'rq', 'qt', 'ca', 'va', 'vp', 'fr', 'fq', 'fqa', 'fk', 'fl', 'fw', 'fp', 'ft', 'fdc', 'fm', 'fv',
   'xo', 'xk', 'xq', 'xt', 'xdc', 'xot', 'xnt', 'wh', 'wg', 'fig', 'ref', 'cs', 'table', 'tc', 'th', 'tcr', 'thr',
-]); // biome-ignore format: a table
+]);
 const DROPPED = new Set(['id', 'generated', 'milestone', 'fig']);
 const KNOWN = new Set(['usfx', 'languageCode', 'optionalLineBreak', 'cp']);
 

@@ -48,7 +48,9 @@ describe('USX reader', () => {
       source: 'source',
       references: ['Matthew 3:1-12'],
     });
-    expect(v1.markup?.notes).toEqual([{ at: v1.text.length, note: { type: 'note', kind: 'footnote', text: 'Some manuscripts omit the Son of God.' } }]);
+    expect(v1.markup?.notes).toEqual([
+      { at: v1.text.length, note: { type: 'note', kind: 'footnote', text: 'Some manuscripts omit the Son of God.' } },
+    ]);
     const v3 = verseAt(result, 41, 1, 3)!;
     expect(v3.markup?.breaks).toEqual([
       { at: 0, block: 'poetry', level: 1 },

@@ -174,12 +174,21 @@ export class ImportCollector {
   /** Refuses a chapter or verse number beyond 999 (or below 1), naming the place. */
   checkNumber(file: string, place: string, what: 'chapter' | 'verse', value: number): void {
     if (!Number.isInteger(value) || value < 1 || value > MAX_NUMBER) {
-      throw invalid('source', `${file} ${place}: ${what} ${value} is not read (chapters and verses run 1..${MAX_NUMBER})`);
+      throw invalid(
+        'source',
+        `${file} ${place}: ${what} ${value} is not read (chapters and verses run 1..${MAX_NUMBER})`,
+      );
     }
   }
 
   /** Adds a verse; a duplicate keeps the first, an empty verse is dropped, both with a warning. */
-  verse(file: string, place: string, key: VerseKey, built: { text: string; markup?: ImportedVerse['markup'] }, label?: string): void {
+  verse(
+    file: string,
+    place: string,
+    key: VerseKey,
+    built: { text: string; markup?: ImportedVerse['markup'] },
+    label?: string,
+  ): void {
     const id = key.book * 1_000_000 + key.chapter * 1_000 + key.verse;
     const name = `${this.books.get(key.book)?.code ?? key.book} ${key.chapter}:${key.verse}`;
     if (this.seen.has(id)) {

@@ -103,7 +103,8 @@ export class XmlReader {
       const textEnd = lt < 0 ? n : lt;
       if (textEnd > pos) {
         this.advanceTo(pos);
-        if (textEnd - pos > this.maxToken) this.fail(`a run of text of more than ${this.maxToken} characters is not read`);
+        if (textEnd - pos > this.maxToken)
+          this.fail(`a run of text of more than ${this.maxToken} characters is not read`);
         handler.text(this.decode(s.slice(pos, textEnd)));
       }
       if (lt < 0) return;

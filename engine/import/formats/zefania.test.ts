@@ -25,7 +25,12 @@ describe('Zefania reader', () => {
 
   it('reads the INFORMATION block and book names', () => {
     expect(result.format).toBe('zefania');
-    expect(result.metadata).toEqual({ name: 'Sample Zefania Bible', abbreviation: 'SZB', language: 'GER', rights: 'Public Domain' });
+    expect(result.metadata).toEqual({
+      name: 'Sample Zefania Bible',
+      abbreviation: 'SZB',
+      language: 'GER',
+      rights: 'Public Domain',
+    });
     expect(result.books).toEqual([{ book: 43, code: 'JHN', names: { long: 'Johannes', short: 'Joh' } }]);
     expect(result.warnings.map((w) => w.message)).toEqual(['book bnumber 70 is not one of the 66 books: skipped']);
   });
@@ -33,12 +38,19 @@ describe('Zefania reader', () => {
   it('reads verses with captions, notes, styles and line breaks', () => {
     const v16 = verseAt(result, 43, 3, 16)!;
     expect(v16.text).toBe('Also hat Gott die Welt geliebt, dass er seinen eingeborenen Sohn gab. Ende.');
-    expect(v16.markup?.blocks?.[0].block).toEqual({ type: 'heading', level: 1, text: 'Jesus und Nikodemus', source: 'source' });
+    expect(v16.markup?.blocks?.[0].block).toEqual({
+      type: 'heading',
+      level: 1,
+      text: 'Jesus und Nikodemus',
+      source: 'source',
+    });
     expect(v16.markup?.spans?.map((s) => [s.style, v16.text.slice(s.from, s.to)])).toEqual([
       ['wj', 'Also hat Gott die Welt geliebt,'],
       ['add', 'eingeborenen'],
     ]);
-    expect(v16.markup?.notes).toEqual([{ at: v16.text.indexOf(' Ende'), note: { type: 'note', kind: 'study', text: 'Eine Anmerkung' } }]);
+    expect(v16.markup?.notes).toEqual([
+      { at: v16.text.indexOf(' Ende'), note: { type: 'note', kind: 'study', text: 'Eine Anmerkung' } },
+    ]);
     expect(v16.markup?.breaks).toEqual([{ at: v16.text.indexOf('Ende'), block: 'paragraph' }]);
     expect(verseAt(result, 43, 3, 17)).toMatchObject({ text: 'Zwei Verse — einer.', label: '17-18' });
     for (const verse of result.verses) expectConsistentMarkup(verse);

@@ -35,7 +35,13 @@ export function readZefaniaFile(file: SourceFile, collector: ImportCollector): v
 
   const endVerse = () => {
     if (!verse || !book) return;
-    collector.verse(file.path, verse.place, { book: book.book, chapter, verse: verse.number }, verse.builder.finish(), verse.label);
+    collector.verse(
+      file.path,
+      verse.place,
+      { book: book.book, chapter, verse: verse.number },
+      verse.builder.finish(),
+      verse.label,
+    );
     verse = undefined;
   };
 
@@ -121,7 +127,11 @@ export function readZefaniaFile(file: SourceFile, collector: ImportCollector): v
           if (verse) verse.builder.block({ type: 'heading', level: 1, text, source: 'source' });
           else pendingHeadings.push(text);
         } else if (done.name === 'NOTE') {
-          const note: NoteItem = { type: 'note', kind: done.attributes.type === 'x-studynote' ? 'study' : 'footnote', text };
+          const note: NoteItem = {
+            type: 'note',
+            kind: done.attributes.type === 'x-studynote' ? 'study' : 'footnote',
+            text,
+          };
           verse?.builder.note(note);
         } else if (done.name === 'rights') meta.rights = text;
         else if (done.name === 'title') meta.name ??= text;
