@@ -209,7 +209,9 @@ export class ImportCollector {
   }
 
   result(): ImportedText {
-    const books = [...this.books.values()].filter((b) => this.verses.some((v) => v.book === b.book));
+    // A book named in the file but with no verse read (all skipped or empty) is not imported.
+    const withVerses = new Set(this.verses.map((v) => v.book));
+    const books = [...this.books.values()].filter((b) => withVerses.has(b.book));
     return {
       format: this.format,
       metadata: this.metadata,
