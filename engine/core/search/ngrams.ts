@@ -67,81 +67,66 @@ const isOneGram = (query: string) =>
   isUnspacedUnit(query.charCodeAt(0)) &&
   isUnspacedUnit(query.charCodeAt(query.length - 1));
 
-/** A growable list of (gram id, row) pairs, each gram at most once a row. */
-class GramPairs {
-  ids: Uint32Array = new Uint32Array(1 << 16);
-  rows: Uint32Array = new Uint32Array(1 << 16);
-  count = 0;
-  gramOf: Uint32Array = new Uint32Array(1 << 12);
-  lastRow = new Int32Array(1 << 12).fill(-1);
-  distinct = 0;
-  private readonly unigramIds = new Int32Array(65536).fill(-1);
-  private readonly bigramIds = new Map<number, number>();
+/** A (gram, row) pair as one number that sorts by gram, then row: gram * ROW_SPAN + row. Grams are
+ *  below 2^32 and rows below 2^20, so every pair is an exact integer below 2^53. */
+const ROW_SPAN = 2 ** 20;
 
-  add(gram: number, row: number): void {
-    let id = gram < 65536 ? this.unigramIds[gram] : (this.bigramIds.get(gram) ?? -1);
-    if (id < 0) {
-      id = this.newId(gram);
-      if (gram < 65536) this.unigramIds[gram] = id;
-      else this.bigramIds.set(gram, id);
-    }
-    if (this.lastRow[id] === row) return;
-    this.lastRow[id] = row;
-    if (this.count === this.ids.length) {
-      this.ids = grown(this.ids, this.count * 2);
-      this.rows = grown(this.rows, this.count * 2);
-    }
-    this.ids[this.count] = id;
-    this.rows[this.count++] = row;
-  }
-
-  private newId(gram: number): number {
-    const id = this.distinct++;
-    if (id === this.gramOf.length) {
-      this.gramOf = grown(this.gramOf, id * 2);
-      const lastRow = new Int32Array(id * 2).fill(-1);
-      lastRow.set(this.lastRow);
-      this.lastRow = lastRow;
-    }
-    this.gramOf[id] = gram;
-    return id;
-  }
-}
-
-function grown(array: Uint32Array, length: number): Uint32Array<ArrayBuffer> {
-  const bigger = new Uint32Array(length);
-  bigger.set(array);
-  return bigger;
-}
-
-/** The n-gram index of a normalised text, one line per row (NormalizedVerses.whole). */
+/**
+ * The n-gram index of a normalised text, one line per row (NormalizedVerses.whole). Every (gram, row)
+ * pair goes into one Float64Array, sorted natively: a Map of the bigrams (most of them beyond the small
+ * integers) took twice as long on the CUV, and a hash table of typed arrays no less. A pass over the
+ * sorted pairs drops repeats and lists each gram's rows, ascending.
+ */
 export function buildNgramIndex(blob: string, lineStarts: Uint32Array, size: number): NgramIndex {
-  const pairs = new GramPairs();
+  if (size > ROW_SPAN) throw new Error(`an n-gram index holds at most ${ROW_SPAN} rows, not ${size}`);
+  let pairs = new Float64Array(1 << 16);
+  let count = 0;
+  const add = (pair: number) => {
+    if (count === pairs.length) {
+      const bigger = new Float64Array(count * 2);
+      bigger.set(pairs);
+      pairs = bigger;
+    }
+    pairs[count++] = pair;
+  };
   for (let row = 0; row < size; row++) {
     const end = lineStarts[row + 1] - 1;
-    let previous = false;
+    let previous = 0;
     for (let i = lineStarts[row]; i < end; i++) {
       const unit = blob.charCodeAt(i);
       if (!isUnspacedUnit(unit)) {
-        previous = false;
+        previous = 0;
         continue;
       }
-      pairs.add(unit, row);
-      if (previous) pairs.add(bigram(blob.charCodeAt(i - 1), unit), row);
-      previous = true;
+      add(unit * ROW_SPAN + row);
+      if (previous) add(bigram(previous, unit) * ROW_SPAN + row);
+      previous = unit;
     }
   }
-  const { distinct, gramOf, count, ids, rows: pairRows } = pairs;
-  const grams = gramOf.slice(0, distinct).sort();
-  const rank = new Uint32Array(distinct);
-  for (let id = 0; id < distinct; id++) rank[id] = lowerBound(grams, gramOf[id]);
-  const starts = new Uint32Array(distinct + 1);
-  for (let p = 0; p < count; p++) starts[rank[ids[p]] + 1]++;
-  for (let k = 0; k < distinct; k++) starts[k + 1] += starts[k];
-  const rows = new Uint32Array(count);
-  const fill = starts.slice(0, distinct);
-  // The pairs come in row order, so each gram's rows come out ascending.
-  for (let p = 0; p < count; p++) rows[fill[rank[ids[p]]]++] = pairRows[p];
+  const sorted = pairs.subarray(0, count).sort();
+  // Count the distinct grams and the distinct (gram, row) pairs, then fill.
+  let gramCount = 0;
+  let postings = 0;
+  for (let p = 0; p < count; p++) {
+    if (p > 0 && sorted[p] === sorted[p - 1]) continue;
+    postings++;
+    if (p === 0 || Math.floor(sorted[p] / ROW_SPAN) !== Math.floor(sorted[p - 1] / ROW_SPAN)) gramCount++;
+  }
+  const grams = new Uint32Array(gramCount);
+  const starts = new Uint32Array(gramCount + 1);
+  const rows = new Uint32Array(postings);
+  let k = -1;
+  let n = 0;
+  for (let p = 0; p < count; p++) {
+    if (p > 0 && sorted[p] === sorted[p - 1]) continue;
+    const gram = Math.floor(sorted[p] / ROW_SPAN);
+    if (k < 0 || grams[k] !== gram) {
+      grams[++k] = gram;
+      starts[k] = n;
+    }
+    rows[n++] = sorted[p] - gram * ROW_SPAN;
+  }
+  starts[gramCount] = n;
   return new NgramIndex(grams, starts, rows, size);
 }
 
