@@ -91,3 +91,27 @@ export function textPackSections(
     ...searchEntrySections(readDictionary(coded), lines),
   });
 }
+
+/** A translation's own chapter/verse counts: the verses it has text for, so GetVerseCount always equals
+ *  the length of GetChapter (ASV Matt 17 has 26: its 17:21 is only a margin note). */
+export function ownChapterVerses(verses: { book: number; chapter: number; verse: number }[]): number[][] {
+  const table: number[][] = Array.from({ length: 66 }, () => []);
+  for (const v of verses) {
+    const chapters = table[v.book - 1];
+    while (chapters.length < v.chapter) chapters.push(0);
+    chapters[v.chapter - 1] += 1;
+  }
+  return table;
+}
+
+/** The number of each chapter's last verse in a translation: GetVerseCount's lastVerse, which is larger
+ *  than the count where verses are omitted (ASV Matt 17 ends at 27 with 26 verses). */
+export function ownLastVerses(verses: { book: number; chapter: number; verse: number }[]): number[][] {
+  const table: number[][] = Array.from({ length: 66 }, () => []);
+  for (const v of verses) {
+    const chapters = table[v.book - 1];
+    while (chapters.length < v.chapter) chapters.push(0);
+    chapters[v.chapter - 1] = Math.max(chapters[v.chapter - 1], v.verse);
+  }
+  return table;
+}
