@@ -23,6 +23,8 @@ const INPUTS = [
   'engine/core',
   'sources/catalog.ts',
   'engine/node',
+  'engine/import',
+  'sources/books.ts',
   'engine/browser/index.ts',
   'engine/browser/loader.ts',
   'tsconfig.json',

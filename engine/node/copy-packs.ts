@@ -14,7 +14,7 @@ import {
   renameSync,
   rmSync,
   statSync,
-  writeSync,
+  writeFileSync,
 } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -34,13 +34,13 @@ const META_LIMIT = 64 * 1024 * 1024;
 /** copyFileSync fails where the name exists already (a file or a link), never writing into it. */
 const COPY_NEW_FILE = constants.COPYFILE_EXCL;
 
-interface ManifestPack {
+export interface ManifestPack {
   name: string;
   file: string;
   bytes: number;
   [field: string]: unknown;
 }
-interface Manifest {
+export interface Manifest {
   packs: ManifestPack[];
   [field: string]: unknown;
 }
@@ -221,6 +221,36 @@ const list = (value: string | undefined) =>
     .map((v) => v.trim())
     .filter(Boolean);
 
+/**
+ * Writes a file into a folder under a new name and renames it into place: rename replaces a name, so a
+ * reader sees the old file or the new one, never a part, and a link made there meanwhile is replaced,
+ * never followed.
+ */
+export function placeFile(folder: string, file: string, write: (temporary: string) => void): void {
+  const temporary = join(folder, `.${file}.${process.pid}.partial`);
+  try {
+    write(temporary);
+    renameSync(temporary, join(folder, file));
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+}
+
+/** Writes bytes to a file that must not exist yet (a temporary name placeFile gave). */
+export function writeNewFile(path: string, bytes: Uint8Array | string): void {
+  const fd = openSync(path, 'wx');
+  try {
+    writeFileSync(fd, bytes);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A folder's manifest.json, replaced whole (placeFile). */
+export function writeManifest(folder: string, manifest: Manifest): void {
+  placeFile(folder, 'manifest.json', (temporary) => writeNewFile(temporary, `${JSON.stringify(manifest, null, 2)}\n`));
+}
+
 export function copyPacksFromArgs(
   args: string[],
   log: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
@@ -352,17 +382,7 @@ export function copyPacksFromArgs(
     if (!info.isFile()) throw new Error(`${target} is there and is not a file; copy-packs will not replace it`);
     return true;
   });
-  // Each file is written under a new name and renamed into place: rename replaces a name, so a link
-  // made there meanwhile is replaced, never followed.
-  const place = (file: string, write: (temporary: string) => void) => {
-    const temporary = join(to, `.${file}.${process.pid}.partial`);
-    try {
-      write(temporary);
-      renameSync(temporary, join(to, file));
-    } finally {
-      rmSync(temporary, { force: true });
-    }
-  };
+  const place = (file: string, write: (temporary: string) => void) => placeFile(to, file, write);
   for (const p of packs) place(p.file, (temporary) => copyFileSync(join(from, p.file), temporary, COPY_NEW_FILE));
   // Packs an earlier copy from this same build left in the folder stay in its manifest, which is how a
   // browser host learns what the folder holds; packs of another build are not vouched for.
@@ -371,14 +391,7 @@ export function copyPacksFromArgs(
   if (earlier && earlier.inputs === manifest.inputs && Array.isArray(earlier.packs))
     for (const p of earlier.packs) if (typeof p?.file === 'string' && existsSync(join(to, p.file))) held.add(p.name);
   const listed = manifest.packs.filter((p) => held.has(p.name));
-  place('manifest.json', (temporary) => {
-    const fd = openSync(temporary, 'wx');
-    try {
-      writeSync(fd, `${JSON.stringify({ ...manifest, packs: listed }, null, 2)}\n`);
-    } finally {
-      closeSync(fd);
-    }
-  });
+  writeManifest(to, { ...manifest, packs: listed });
   if (overwritten.length) log(`replaced ${overwritten.length} files that were in ${to}: ${overwritten.join(', ')}`);
   const total = packs.reduce((n, p) => n + p.bytes, 0);
   log(
