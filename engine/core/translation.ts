@@ -294,7 +294,9 @@ export function loadTranslation(
     const entry = blockOf(index);
     const local = index - entry.first;
     return (entry.rows[local] ??= Object.freeze(
-      kjvIdOf ? withKjvId(verseRow(idAt(index), sliceOf(entry, local)), kjvIdOf) : verseRow(idAt(index), sliceOf(entry, local)),
+      kjvIdOf
+        ? withKjvId(verseRow(idAt(index), sliceOf(entry, local)), kjvIdOf)
+        : verseRow(idAt(index), sliceOf(entry, local)),
     ));
   };
 

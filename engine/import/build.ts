@@ -70,11 +70,19 @@ function storableVerses(text: ImportedText, codes: Map<number, string>, warnings
       continue;
     }
     if (!(Number.isInteger(v.chapter) && v.chapter >= 1 && v.chapter <= MAX_CHAPTER)) {
-      warnings.push({ file, place: place(codes, v), message: `chapter ${v.chapter} is out of range (1-${MAX_CHAPTER}); left out` });
+      warnings.push({
+        file,
+        place: place(codes, v),
+        message: `chapter ${v.chapter} is out of range (1-${MAX_CHAPTER}); left out`,
+      });
       continue;
     }
     if (!(Number.isInteger(v.verse) && v.verse >= 1 && v.verse <= MAX_VERSE)) {
-      warnings.push({ file, place: place(codes, v), message: `verse ${v.verse} is out of range (1-${MAX_VERSE}); left out` });
+      warnings.push({
+        file,
+        place: place(codes, v),
+        message: `verse ${v.verse} is out of range (1-${MAX_VERSE}); left out`,
+      });
       continue;
     }
     const clean = v.text.replace(/\s+/g, ' ').trim();
@@ -143,8 +151,7 @@ export function buildImport(
   let poetryLines = 0;
   for (const v of verses) {
     headings += v.markup?.blocks?.filter((b) => b.block.type === 'heading').length ?? 0;
-    notes +=
-      (v.markup?.notes?.length ?? 0) + (v.markup?.blocks?.filter((b) => b.block.type === 'note').length ?? 0);
+    notes += (v.markup?.notes?.length ?? 0) + (v.markup?.blocks?.filter((b) => b.block.type === 'note').length ?? 0);
     poetryLines += v.markup?.breaks?.filter((b) => b.block === 'poetry').length ?? 0;
   }
   const unmappedPlaces = unmapped.map((id) =>
@@ -191,8 +198,7 @@ export function reportText(report: ImportReport): string {
   if (report.unmapped.length)
     lines.push(`  ${report.unmapped.length} verses map to no KJV verse: ${report.unmapped.join(', ')}`);
   const markers = Object.entries(report.unknownMarkers);
-  if (markers.length)
-    lines.push(`  markers not understood: ${markers.map(([m, n]) => `${m} (${n})`).join(', ')}`);
+  if (markers.length) lines.push(`  markers not understood: ${markers.map(([m, n]) => `${m} (${n})`).join(', ')}`);
   for (const w of report.warnings) lines.push(`  warning: ${w.file} ${w.place}: ${w.message}`);
   return lines.join('\n');
 }

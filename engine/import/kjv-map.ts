@@ -25,7 +25,11 @@ export function mapToKjvGrid(
     const book = Math.floor(id / 1_000_000);
     const chapter = Math.floor(id / 1000) % 1000;
     const verse = id % 1000;
-    return verse >= 1 && verse <= (kjvChapterVerses[book - 1]?.[chapter - 1] ?? 0) && composeVerseId(book, chapter, verse) === id;
+    return (
+      verse >= 1 &&
+      verse <= (kjvChapterVerses[book - 1]?.[chapter - 1] ?? 0) &&
+      composeVerseId(book, chapter, verse) === id
+    );
   };
   const kjvOf = new Map(ownIds.map((id) => [id, inGrid(id) ? id : 0]));
   const reason =

@@ -102,7 +102,9 @@ function dataFolder(data: string | undefined): string {
       `--data ${data} is the package's own folder, which import never writes into; \`bible copy-packs --to DIR --all\` makes a folder of your own`,
     );
   if (!existsSync(join(dir, `${META_PACK.name}.pack`)))
-    throw new Error(`--data ${data} holds no meta.pack; \`bible copy-packs --to ${data}\` puts the packs every operation needs there`);
+    throw new Error(
+      `--data ${data} holds no meta.pack; \`bible copy-packs --to ${data}\` puts the packs every operation needs there`,
+    );
   return dir;
 }
 
@@ -176,18 +178,15 @@ export function importTranslation(options: {
   if (why) throw new Error(why);
   const versification = (options.versification ?? 'auto') as VersificationChoice;
   if (!VERSIFICATIONS.includes(versification))
-    throw new Error(`--versification must be one of ${VERSIFICATIONS.join(', ')}, got ${JSON.stringify(options.versification)}`);
+    throw new Error(
+      `--versification must be one of ${VERSIFICATIONS.join(', ')}, got ${JSON.stringify(options.versification)}`,
+    );
   const manifest = readDirManifest(dir);
   const numbers = importedNumbers(dir, manifest);
-  const number =
-    numbers.get(options.id) ?? Math.max(FIRST_IMPORTED_NUMBER - 1, ...numbers.values()) + 1;
+  const number = numbers.get(options.id) ?? Math.max(FIRST_IMPORTED_NUMBER - 1, ...numbers.values()) + 1;
   const files = readSource(options.source);
   const text = readImportFiles(files);
-  const built = buildImport(
-    text,
-    { ...options, number, versification },
-    meta.versification.chapterVerses,
-  );
+  const built = buildImport(text, { ...options, number, versification }, meta.versification.chapterVerses);
   const entries: ManifestPack[] = [];
   for (const pack of built.packs) {
     const bytes = writePackWith(deflate, pack.sections, {

@@ -44,7 +44,11 @@ export function readZip(path: string, zip: Uint8Array, limits: SourceLimits = SO
   const unzip = new Unzip((entry) => {
     if (failure) return;
     if (!isContainedPath(entry.name)) {
-      fail(new Error(`${path}: entry ${JSON.stringify(entry.name.slice(0, 200))} climbs out of the folder; refusing the zip`));
+      fail(
+        new Error(
+          `${path}: entry ${JSON.stringify(entry.name.slice(0, 200))} climbs out of the folder; refusing the zip`,
+        ),
+      );
       return;
     }
     if (files.length >= limits.maxFiles) {
@@ -123,7 +127,8 @@ function readFolder(root: string, shown: string, limits: SourceLimits): SourceFi
         continue;
       }
       if (!info.isFile()) continue;
-      if (files.length >= limits.maxFiles) throw new Error(`${shown}: more than ${limits.maxFiles} files (at ${where})`);
+      if (files.length >= limits.maxFiles)
+        throw new Error(`${shown}: more than ${limits.maxFiles} files (at ${where})`);
       total += info.size;
       if (total > limits.maxTotalBytes)
         throw new Error(`${where}: the folder holds more than ${limits.maxTotalBytes} bytes; refusing it`);
