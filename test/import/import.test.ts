@@ -85,7 +85,7 @@ describe('bible import of a verse table', () => {
     expect(await bible.call('GetVerse', { verseId: '64001015', versionId: 'cuvt' })).toEqual([
       { id: '64001015', b: '64', c: '1', v: '15', t: 'two', kjvId: null },
     ]);
-    const parallels = (await bible.call('GetParallelVerses', { verseId: '64001014' })) as {
+    const parallels = (await bible.call('GetParallelVerses', { verseId: '64001014' })) as unknown as {
       versionId: string;
       t: string;
     }[][];
@@ -117,7 +117,10 @@ describe('bible import of a verse table', () => {
 
   it('shows it in GetBibles, GetLicensing and GetCredits with its licence', async () => {
     const bible = await openNode({ dataDir: data });
-    const bibles = (await bible.call('GetBibles')) as { versionCode: string; license_details: { name: string } }[];
+    const bibles = (await bible.call('GetBibles')) as unknown as {
+      versionCode: string;
+      license_details: { name: string };
+    }[];
     expect(bibles.find((b) => b.versionCode === 'cuvt')?.license_details.name).toBe('Public domain');
     expect(JSON.stringify(await bible.call('GetLicensing'))).toContain('"cuvt"');
     expect(JSON.stringify(await bible.call('GetCredits'))).toContain('Test Union Version');
