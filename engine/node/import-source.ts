@@ -26,6 +26,12 @@ const ZIP_PIECE = 16 * 1024;
 
 const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 
+/** fflate's DEFLATE decoder with the method number it serves stated here: the package's build wraps
+ *  fflate's exports to load it on first use, and a wrapper carries no static fields. */
+class ZipInflate extends UnzipInflate {
+  static override compression = 8;
+}
+
 /** Whether a zip entry's name stays inside the folder it unpacks into. */
 export function isContainedPath(name: string): boolean {
   if (name === '' || name.includes('\0')) return false;
@@ -78,7 +84,7 @@ export function readZip(path: string, zip: Uint8Array, limits: SourceLimits = SO
     };
     entry.start();
   });
-  unzip.register(UnzipInflate);
+  unzip.register(ZipInflate);
   try {
     for (let at = 0; at < zip.length && !failure; at += ZIP_PIECE)
       unzip.push(zip.subarray(at, at + ZIP_PIECE), at + ZIP_PIECE >= zip.length);
