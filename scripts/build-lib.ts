@@ -23,6 +23,8 @@ const INPUTS = [
   'engine/core',
   'sources/catalog.ts',
   'engine/node',
+  'engine/import',
+  'sources/books.ts',
   'engine/browser/index.ts',
   'engine/browser/loader.ts',
   'tsconfig.json',
@@ -56,7 +58,7 @@ export const NODE_DIR = join(LIB_DIR, 'node');
  * worker_threads as it is imported, for an asynchronous API the engine never calls.
  */
 const LAZY_PACKAGES: Record<string, { file: string; exports: string[] }> = {
-  fflate: { file: 'fflate/esm/browser.js', exports: ['inflateSync'] },
+  fflate: { file: 'fflate/esm/browser.js', exports: ['inflateSync', 'Unzip', 'UnzipInflate'] },
 };
 
 const packagesOnFirstUse: Plugin = {

@@ -1,5 +1,5 @@
 // A translation's chapters and verse ranges, as the verse, counting, search and random families use them.
-import { invalid } from './errors.ts';
+import { invalid, notAvailable } from './errors.ts';
 import type { BookOrTestament, Context, VerseRow } from './operation.ts';
 import { composeVerseId, formatBookAndChapterId } from './ids.ts';
 import { lowerBound } from './translation.ts';
@@ -13,6 +13,13 @@ export function checkChapter(
   param = 'chapterId',
 ): void {
   const chapters = ctx.meta.versionById.get(versionId)!.chapterVerses[book - 1] ?? [];
+  // An imported text may hold some books only: a book it lacks is absent, never answered from another text.
+  const imported = ctx.meta.imported?.get(versionId);
+  if (imported && chapters.every((verses) => verses === 0))
+    throw notAvailable(
+      `${versionId} (${imported.info.name}) has no ${ctx.meta.books[book - 1].names.english}: it holds ${imported.info.books.length} book${imported.info.books.length === 1 ? '' : 's'} (GetVersions lists them)`,
+      { chapterId: 'bookId', limitToChapterId: 'limitToBookId' }[param] ?? param,
+    );
   if (chapter > chapters.length) {
     const name = ctx.meta.books[book - 1].names.english;
     // A bookAndChapterId is shown whole and as read: "4303" (a 4-digit id) is Numbers 303, not John 3.

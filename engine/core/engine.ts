@@ -9,7 +9,8 @@ import type { CallArgs, ListOperationName, OperationName, ResultOf, RowOf, Runti
 import type { TypedMethods } from './typed-docs.ts';
 import { packUnusable, readPack, type Checksum, type Inflate, type Pack } from './pack/reader.ts';
 import { packName, type PackSchema } from './pack/schema.ts';
-import { META_PACK, schemaOfPack } from './pack/schemas.ts';
+import { IMPORTED_PACK, META_PACK, schemaOfPack } from './pack/schemas.ts';
+import { loadImported, withImported } from './imported.ts';
 import type { AudioOption } from './ops/audio.ts';
 import {
   checkedNow,
@@ -230,7 +231,11 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
         () => undefined,
       ),
   ]);
-  const meta = loadMeta(metaPack);
+  // Translations `bible import` added: their small packs are read now, so the version list, the
+  // parameter checks and the book names know them from the first call.
+  const importedNames = listed ? [...listed].filter((n) => n.startsWith(`${IMPORTED_PACK.kind}-`)).sort() : [];
+  const imported = await Promise.all(importedNames.map(async (name) => loadImported(await fetchPack(name))));
+  const meta = withImported(loadMeta(metaPack), imported);
 
   const loadedPack = (name: string): Pack => {
     const pack = packs.get(name);
@@ -251,7 +256,8 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
         const name = textPack(versionId);
         const pack = loadedPack(name);
         try {
-          text = loadTranslation(pack, meta.versification);
+          const own = meta.imported?.get(versionId);
+          text = loadTranslation(pack, meta.versification, undefined, own && ((id) => own.kjvIdOf(id)));
           // Several translations share the KJV grid (kjv, kjv1611, wbt, ylt, svd): another's text pack
           // copied under this name would fit it and answer with the other translation's words.
           if (text.versionId !== versionId)

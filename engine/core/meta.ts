@@ -5,6 +5,7 @@ import type { PackOf } from './pack/schema.ts';
 import type { META_PACK } from './pack/schemas.ts';
 import { createVersification, type Versification } from './versification.ts';
 import type { BookRecord, Language, ServiceInfo, VersionRecord } from './pack/contents.ts';
+import type { ImportedTranslation } from './imported.ts';
 
 export type { BookRecord, Language, LicenceRecord, ServiceInfo, VersionRecord } from './pack/contents.ts';
 
@@ -20,6 +21,8 @@ export interface Meta {
   hasVersion(versionId: string): boolean;
   /** normalised name or abbreviation -> book number; loaded on first use */
   nameIndex(): Map<string, number>;
+  /** the translations `bible import` added (imported.ts), by versionId; absent when there are none */
+  readonly imported?: ReadonlyMap<string, ImportedTranslation>;
 }
 
 /** The meta pack's contents, each large section parsed when first read: a first verse reads the

@@ -8,7 +8,7 @@ import { packUnusable } from './pack/reader.ts';
 import type { PackOf } from './pack/schema.ts';
 import type { TEXT_PACK } from './pack/schemas.ts';
 import { strictUtf8Decoder } from './utf8.ts';
-import { bookOf, chapterOf, composeVerseId, verseOf } from './ids.ts';
+import { bookOf, chapterOf, composeVerseId, padVerseId, verseOf } from './ids.ts';
 import type { Versification } from './versification.ts';
 import { countWords } from './words.ts';
 import { wordCodedBlocks } from './pack/word-coding.ts';
@@ -90,10 +90,19 @@ export function lineStarts(text: string, count: number): Uint32Array | null {
   return starts;
 }
 
+/** A row of a translation in its own numbering, with the KJV verse id it stands for (null for none). */
+function withKjvId(row: VerseRow, kjvIdOf: (ownId: number) => number): VerseRow {
+  const kjv = kjvIdOf(Number(row.id));
+  return { ...row, kjvId: kjv ? padVerseId(kjv) : null } as VerseRow;
+}
+
 export function loadTranslation(
   pack: PackOf<typeof TEXT_PACK>,
   versification: Versification,
   blocksKept: number = DECODED_BLOCKS_KEPT,
+  /** for a translation in its own numbering (an imported one): the KJV verse id each of its verses
+   *  stands for (0 for none), which its rows carry as `kjvId` */
+  kjvIdOf?: (ownId: number) => number,
 ): TranslationData {
   const info = pack.json('info');
   const broken = (why: string) => packUnusable(pack.name, why);
@@ -284,7 +293,11 @@ export function loadTranslation(
   const rowAt = (index: number): VerseRow => {
     const entry = blockOf(index);
     const local = index - entry.first;
-    return (entry.rows[local] ??= Object.freeze(verseRow(idAt(index), sliceOf(entry, local))));
+    return (entry.rows[local] ??= Object.freeze(
+      kjvIdOf
+        ? withKjvId(verseRow(idAt(index), sliceOf(entry, local)), kjvIdOf)
+        : verseRow(idAt(index), sliceOf(entry, local)),
+    ));
   };
 
   let counts: Uint16Array | null = null;

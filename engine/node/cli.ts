@@ -18,6 +18,8 @@ const USAGE = `usage:
   bible <Operation> [name=value ...]   answer one operation as JSON (e.g. bible GetVerse verseId=43003016)
         [--lenient]                    ignore parameters the operation does not take (named on stderr)
                                        instead of refusing them, as the HTTP API does
+        [--data DIR]                   answer from this pack folder (default: BIBLE_DATA, else the
+                                       package's own packs); batch takes it too
   bible help <Operation>               an operation's parameters, allowed values, answer and an example
                                        (also: bible <Operation> --help); \`bible GetEndpoints\` lists them all
   bible build [--only b1,b2]           compile the corpus into dist/data (--only: just these builders;
@@ -26,8 +28,12 @@ const USAGE = `usage:
                                        start the HTTP server (API, reader page, packs); bible serve --help
   bible copy-packs --to DIR [--versions kjv] [--packs a,b]
                                        copy chosen packs into an app's assets folder; bible copy-packs --help
+  bible import SOURCE --id CODE --data DIR [--name ..] [--language ..] [--license ..] [--json]
+                                       add a translation (USFM, USX, OSIS, USFX, Zefania, SWORD or a verse
+                                       table; a file, folder or zip) to a pack folder; bible import --help
+  bible import --remove CODE --data DIR
 ${BATCH_USAGE}
-  bible help serve|batch|copy-packs|build
+  bible help serve|batch|copy-packs|import|build
                                        that command's options
   bible help                           this text
   bible --version                      the package's name and version
@@ -62,6 +68,35 @@ export function splitFlags(
   }
   if (end >= 0) assignments.push(...args.slice(end + 1));
   return { flags, assignments };
+}
+
+/**
+ * Takes `--data DIR` (or `--data=DIR`) out of a command's words: the pack folder to answer from, as
+ * `bible serve --data` reads it. Without it, BIBLE_DATA names the folder; without both, the package's own.
+ * Words after `--` are name=value words, never options.
+ */
+export function takeDataOption(
+  args: readonly string[],
+  env: Record<string, string | undefined> = process.env,
+): { dataDir?: string; rest: string[] } {
+  const rest: string[] = [];
+  let dataDir: string | undefined;
+  const end = args.indexOf('--');
+  const options = end < 0 ? args : args.slice(0, end);
+  for (let i = 0; i < options.length; i++) {
+    const arg = options[i];
+    const value = arg === '--data' ? options[++i] : arg.startsWith('--data=') ? arg.slice('--data='.length) : null;
+    if (value === null) {
+      rest.push(arg);
+      continue;
+    }
+    if (!value || value.startsWith('-'))
+      throw new BibleError('INVALID_PARAMETER', '--data needs a folder of packs, such as --data ./packs', 'data');
+    if (dataDir !== undefined) throw new BibleError('INVALID_PARAMETER', '--data is given more than once', 'data');
+    dataDir = value;
+  }
+  if (end >= 0) rest.push(...args.slice(end));
+  return { dataDir: dataDir ?? (env.BIBLE_DATA || undefined), rest };
 }
 
 /** name=value words -> parameters. A name given twice is refused, as the HTTP server refuses it. */
@@ -125,7 +160,7 @@ async function printOperationHelp(name: string): Promise<number> {
 }
 
 /** Commands besides operations: `bible help <command>` is `bible <command> --help` (bin/bible.js: build). */
-const COMMANDS = new Set(['batch', 'copy-packs', 'serve']);
+const COMMANDS = new Set(['batch', 'copy-packs', 'import', 'serve']);
 
 export async function main(argv: string[]): Promise<number> {
   // `bible --lenient GetVerse …`: a flag written before the operation means the same as after it.
@@ -172,10 +207,24 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
   }
+  if (command === 'import') {
+    const { importFromArgs } = await import('./import-command.ts');
+    try {
+      return importFromArgs(
+        rest,
+        (line) => process.stdout.write(`${line}\n`),
+        (line) => process.stderr.write(`${line}\n`),
+      );
+    } catch (error) {
+      process.stderr.write(`bible import: ${error instanceof Error ? error.message : String(error)}\n`);
+      return 2;
+    }
+  }
   if (command === 'batch') {
     try {
       // Its calls come on standard input: the options it takes are its own, not an operation's.
-      const { flags, assignments } = splitFlags(rest, 'bible batch takes --lenient and --help');
+      const { dataDir, rest: batchArgs } = takeDataOption(rest);
+      const { flags, assignments } = splitFlags(batchArgs, 'bible batch takes --lenient, --data DIR and --help');
       if (flags.help) {
         process.stdout.write(`usage:\n${BATCH_USAGE}\n`);
         return 0;
@@ -185,7 +234,7 @@ export async function main(argv: string[]): Promise<number> {
           'INVALID_PARAMETER',
           'bible batch reads its calls from standard input; it takes --lenient only',
         );
-      return await batch(process.stdin, process.stdout, { lenient: flags.lenient });
+      return await batch(process.stdin, process.stdout, { lenient: flags.lenient, dataDir });
     } catch (error) {
       return writeError(error);
     }
@@ -206,12 +255,13 @@ export async function main(argv: string[]): Promise<number> {
 /** `bible <Operation> [name=value…] [--lenient] [--help]`: prints the answer, or the error. */
 async function callOperation(command: string, rest: readonly string[]): Promise<number> {
   try {
-    const { flags, assignments } = splitFlags(rest);
+    const { dataDir, rest: callArgs } = takeDataOption(rest);
+    const { flags, assignments } = splitFlags(callArgs);
     if (flags.help) return await printOperationHelp(command);
     await checkOperationName(command);
     const params = parseAssignments(assignments);
     const { openNode } = await import('./loader.ts');
-    const bible = await openNode({ lenient: flags.lenient });
+    const bible = await openNode({ lenient: flags.lenient, ...(dataDir ? { dataDir } : {}) });
     if (flags.lenient) await warnIgnored(bible, command, params);
     const answer = await bible.call(command, params);
     process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
@@ -253,10 +303,10 @@ async function warnIgnored(
 export async function batch(
   input: NodeJS.ReadableStream,
   output: NodeJS.WritableStream,
-  { lenient = false }: { lenient?: boolean } = {},
+  { lenient = false, dataDir }: { lenient?: boolean; dataDir?: string } = {},
 ): Promise<number> {
   const { openNode } = await import('./loader.ts');
-  const bible = await openNode({ lenient });
+  const bible = await openNode({ lenient, ...(dataDir ? { dataDir } : {}) });
   let failures = 0;
   for await (const raw of inputLines(input, MAX_LINE_CHARS)) {
     const line = raw === TOO_LONG ? undefined : raw.trim();

@@ -14,6 +14,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  writeFileSync,
   writeSync,
 } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -34,13 +35,13 @@ const META_LIMIT = 64 * 1024 * 1024;
 /** copyFileSync fails where the name exists already (a file or a link), never writing into it. */
 const COPY_NEW_FILE = constants.COPYFILE_EXCL;
 
-interface ManifestPack {
+export interface ManifestPack {
   name: string;
   file: string;
   bytes: number;
   [field: string]: unknown;
 }
-interface Manifest {
+export interface Manifest {
   packs: ManifestPack[];
   [field: string]: unknown;
 }
@@ -360,7 +361,7 @@ function filesReplaced(to: string, written: string[]): string[] {
 
 /** Writes a file under a new name and renames it into place: rename replaces a name, so a link made
  *  there meanwhile is replaced, never followed. */
-function placeFile(to: string, file: string, write: (temporary: string) => void): void {
+export function placeFile(to: string, file: string, write: (temporary: string) => void): void {
   const temporary = join(to, `.${file}.${process.pid}.partial`);
   try {
     write(temporary);
@@ -433,4 +434,19 @@ export function copyPacksFromArgs(
       (listed.length > packs.length ? `; it now holds ${listed.map((p) => p.name).join(', ')}` : ''),
   );
   return 0;
+}
+
+/** Writes bytes to a file that must not exist yet (a temporary name placeFile gave). */
+export function writeNewFile(path: string, bytes: Uint8Array | string): void {
+  const fd = openSync(path, 'wx');
+  try {
+    writeFileSync(fd, bytes);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A folder's manifest.json, replaced whole (placeFile). */
+export function writeManifest(folder: string, manifest: Manifest): void {
+  placeFile(folder, 'manifest.json', (temporary) => writeNewFile(temporary, `${JSON.stringify(manifest, null, 2)}\n`));
 }

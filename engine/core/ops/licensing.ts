@@ -5,7 +5,8 @@ import { defineOperation, type Context } from '../operation.ts';
 import { arrayOf, json, object, string } from '../shape.ts';
 import { perPack } from '../pack/per-pack.ts';
 import type { PackOf } from '../pack/schema.ts';
-import { LICENSING_PACK } from '../pack/schemas.ts';
+import { IMPORTED_PACK, LICENSING_PACK } from '../pack/schemas.ts';
+import { IMPORTED_CATEGORY, type ImportedTranslation } from '../imported.ts';
 import { textPack } from '../operation.ts';
 import type { BuildInfo, CatalogRecord, CategoryRecord } from '../pack/contents.ts';
 
@@ -43,7 +44,61 @@ const licensingData = perPack((pack: PackOf<typeof LICENSING_PACK>): LicensingDa
   };
 });
 
-const load = (ctx: Context): LicensingData => licensingData(ctx.pack(LICENSING_PACK));
+/** The build's licensing data with the imported translations added, made once per engine and pack. */
+const withImportedCache = new WeakMap<ReadonlyMap<string, ImportedTranslation>, [LicensingData, LicensingData]>();
+
+const load = (ctx: Context): LicensingData => {
+  const data = licensingData(ctx.pack(LICENSING_PACK));
+  const imported = ctx.meta.imported;
+  if (!imported) return data;
+  const cached = withImportedCache.get(imported);
+  if (cached?.[0] === data) return cached[1];
+  const merged = withImportedLicensing(data, [...imported.values()]);
+  withImportedCache.set(imported, [data, merged]);
+  return merged;
+};
+
+/** An imported translation's terms are what its file (or the importer's --license) states: it is listed
+ *  under a category of its own, not counted among the build's open datasets. */
+const IMPORTED_CATEGORY_RECORD: CategoryRecord = {
+  id: IMPORTED_CATEGORY,
+  meaning: 'a translation imported into this pack folder with bible import; its licence is what its file states',
+  keep: 'as its stated licence allows',
+  resale: 'as its stated licence allows',
+  conditions: 'the rights statement of the imported file (license_name); none stated means none was given',
+  attributionRequired: true,
+  open: false,
+};
+
+function withImportedLicensing(data: LicensingData, imported: readonly ImportedTranslation[]): LicensingData {
+  const entries: CatalogRecord[] = imported.map(({ info, record }) => ({
+    id: info.versionId,
+    adapter: info.format,
+    path: info.source,
+    title: info.name,
+    licence: record.licence.licence,
+    licenceText: record.licence.licenceText,
+    category: IMPORTED_CATEGORY,
+    attribution: record.licence.attribution,
+    source: info.source,
+    contentType: 'texts',
+    excluded: false,
+    packs: [textPack(info.versionId), IMPORTED_PACK.name(info.versionId)],
+    versionId: info.versionId,
+    abbreviation: info.abbreviation,
+    versionName: info.name,
+    language: info.language,
+  }));
+  const categories = [...data.categories, IMPORTED_CATEGORY_RECORD];
+  return {
+    ...data,
+    categories,
+    categoryById: new Map(categories.map((c) => [c.id, c])),
+    catalog: [...data.catalog, ...entries],
+    built: [...data.built, ...entries],
+    packNames: new Set([...data.packNames, ...entries.flatMap((e) => e.packs)]),
+  };
+}
 
 /** The data build this engine answers from (GetInfo reports it). */
 export function dataBuild(ctx: Context) {

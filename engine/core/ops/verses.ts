@@ -105,16 +105,25 @@ export const verseOperations = [
       for (const version of ctx.meta.versions) {
         if (!ctx.hasPack(textPack(version.versionId))) continue;
         const text = ctx.translation(version.versionId);
+        const labels = {
+          versionId: version.table,
+          versionAbbreviation: version.abbreviation,
+          versionName: version.name,
+        };
+        // A translation in its own numbering answers the verses its map puts at this KJV verse, with
+        // their own numbers (and the KJV id they stand for).
+        const imported = ctx.meta.imported?.get(version.versionId);
+        if (imported) {
+          const found = imported
+            .ownIdsOf(id)
+            .map((own) => text.indexOf(own))
+            .filter((i) => i >= 0)
+            .map((i) => ({ ...text.rowAt(i), ...labels }));
+          if (found.length) rows.push(found);
+          continue;
+        }
         const i = text.indexOf(id);
-        if (i >= 0)
-          rows.push([
-            {
-              ...verseRow(id, text.textAt(i)),
-              versionId: version.table,
-              versionAbbreviation: version.abbreviation,
-              versionName: version.name,
-            },
-          ]);
+        if (i >= 0) rows.push([{ ...verseRow(id, text.textAt(i)), ...labels }]);
       }
       return rows;
     },
@@ -127,6 +136,18 @@ export const verseOperations = [
     params: [],
     result: arrayOf(LISTED_VERSION),
     run: (ctx) =>
-      ctx.meta.versions.map((v) => ({ ...versionRecord(v), available: ctx.hasPack(textPack(v.versionId)) })),
+      ctx.meta.versions.map((v) => {
+        const row = { ...versionRecord(v), available: ctx.hasPack(textPack(v.versionId)) };
+        const imported = ctx.meta.imported?.get(v.versionId)?.info;
+        // An imported translation also tells which books it holds and whose verse numbers it follows.
+        return imported
+          ? {
+              ...row,
+              imported: true,
+              books: imported.books.map((b) => b.book),
+              versification: imported.versification.name,
+            }
+          : row;
+      }),
   }),
 ] as const;

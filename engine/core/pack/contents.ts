@@ -134,3 +134,29 @@ export interface TextPackInfo {
   /** verses the source marks as damaged or incomplete */
   incomplete: { verseId: number; reason: string }[];
 }
+
+/** A translation `bible import` added: what GetVersions, the licensing operations and the citation
+ *  parser need of it, beside its text pack (in its own numbering) and its map to the KJV grid. */
+export interface ImportedTranslationInfo {
+  versionId: string;
+  /** GetVersions' version_id: 1001 and up, in import order */
+  number: number;
+  name: string;
+  abbreviation: string;
+  /** the language code the file or the command line gave (BCP 47 or ISO 639) */
+  language: string;
+  /** the format it was read from, and the file or folder, as the user named it */
+  format: string;
+  source: string;
+  /** the versification its numbers follow, and why that one was chosen */
+  versification: { name: string; reason: string };
+  /** the books it holds, in canon order, with the names the file carries */
+  books: { book: number; code: string; names: { long?: string; short?: string; abbreviation?: string } }[];
+  chapterVerses: number[][];
+  chapterLastVerses: number[][];
+  verseCount: number;
+  /** the rights statement the file makes, or the command line's --license; absent when neither says */
+  rights?: string;
+  /** own verse ids that map to no KJV verse */
+  unmapped: number[];
+}

@@ -6,6 +6,7 @@ import type {
   BuildInfo,
   CatalogRecord,
   CategoryRecord,
+  ImportedTranslationInfo,
   OriginalTextInfo,
   ServiceInfo,
   SpeedBand,
@@ -66,6 +67,15 @@ export const TEXT_PACK = definePack(keyed('text'), {
   /** per dictionary entry: the number (plus one) of the key its letters spell, or 0 */
   entryKeys: u32,
   ...WORD_CODED_TEXT,
+});
+
+/** A translation `bible import` added: its record, and its map to the KJV grid as the pairs where its
+ *  own verse id differs from the KJV one (every other verse of it is the KJV verse of the same id):
+ *  mapOwn[i] is its verse, mapKjv[i] the KJV verse it stands for (0 for none), ordered by mapOwn. */
+export const IMPORTED_PACK = definePack(keyed('imported'), {
+  info: json<ImportedTranslationInfo>(),
+  mapOwn: u32,
+  mapKjv: u32,
 });
 
 /** What a posting index (engine/core/search/postings.ts) stores beside its keys and rows. */
@@ -326,6 +336,7 @@ export const VERSIFICATION_PACK = definePack('versification', {
 export const PACK_SCHEMAS: readonly PackSchema[] = [
   META_PACK,
   TEXT_PACK,
+  IMPORTED_PACK,
   PLANS_PACK,
   EXTRABIBLICAL_PACK,
   ORIGINAL_PACK,

@@ -1,0 +1,204 @@
+// An imported text turned into packs: its text pack in its own numbering (the layout every translation
+// has), and its `imported-<id>` pack (its record, book names, licence and map to the KJV grid), with the
+// report of what was imported. Platform-free: the host reads the files and writes the packs.
+import { verseIdOf } from '../core/ids.ts';
+import type { ImportedTranslationInfo } from '../core/pack/contents.ts';
+import { IMPORTED_PACK, TEXT_PACK } from '../core/pack/schemas.ts';
+import { type SectionValue, sectionsOf } from '../core/pack/writer.ts';
+import { mapToKjvGrid, type VersificationChoice } from './kjv-map.ts';
+import { ownChapterVerses, ownLastVerses, textPackSections } from './text-pack.ts';
+import type { ImportedText, ImportedVerse, ImportWarning } from './types.ts';
+
+/** No book of any tradition has more chapters (Psalms: 150, 151 in some) or a chapter more verses (Psalm
+ *  119: 176); a number past these is a damaged or hostile file, reported and left out. */
+export const MAX_CHAPTER = 151;
+export const MAX_VERSE = 200;
+
+export interface ImportOptions {
+  id: string;
+  /** GetVersions' version_id */
+  number: number;
+  /** the file or folder as the user named it */
+  source: string;
+  name?: string;
+  abbreviation?: string;
+  language?: string;
+  versification?: VersificationChoice;
+  license?: string;
+}
+
+export interface ImportReport {
+  id: string;
+  number: number;
+  name: string;
+  abbreviation: string;
+  language: string;
+  format: string;
+  source: string;
+  books: number;
+  bookCodes: string[];
+  chapters: number;
+  verses: number;
+  headings: number;
+  notes: number;
+  poetryLines: number;
+  versification: { name: string; reason: string };
+  /** own verses that map to no KJV verse ("JHN 5:4" style, in own numbers) */
+  unmapped: string[];
+  unknownMarkers: Record<string, number>;
+  warnings: ImportWarning[];
+  /** the rights statement recorded, or null when the file and the command line state none */
+  license: string | null;
+}
+
+export interface BuiltImport {
+  packs: { name: string; sections: Record<string, SectionValue> }[];
+  report: ImportReport;
+}
+
+const place = (codes: Map<number, string>, v: { book: number; chapter: number; verse: number }) =>
+  `${codes.get(v.book) ?? v.book} ${v.chapter}:${v.verse}`;
+
+/** The verses that can be stored: in the canon, numbered in range, each once (the first kept). */
+function storableVerses(text: ImportedText, codes: Map<number, string>, warnings: ImportWarning[]): ImportedVerse[] {
+  const seen = new Set<number>();
+  const kept: ImportedVerse[] = [];
+  const file = '(import)';
+  for (const v of text.verses) {
+    if (!(Number.isInteger(v.book) && v.book >= 1 && v.book <= 66)) {
+      warnings.push({ file, place: `book ${v.book}`, message: 'a book outside the 66 of the KJV canon; left out' });
+      continue;
+    }
+    if (!(Number.isInteger(v.chapter) && v.chapter >= 1 && v.chapter <= MAX_CHAPTER)) {
+      warnings.push({
+        file,
+        place: place(codes, v),
+        message: `chapter ${v.chapter} is out of range (1-${MAX_CHAPTER}); left out`,
+      });
+      continue;
+    }
+    if (!(Number.isInteger(v.verse) && v.verse >= 1 && v.verse <= MAX_VERSE)) {
+      warnings.push({
+        file,
+        place: place(codes, v),
+        message: `verse ${v.verse} is out of range (1-${MAX_VERSE}); left out`,
+      });
+      continue;
+    }
+    const clean = v.text.replace(/\s+/g, ' ').trim();
+    if (!clean) {
+      warnings.push({ file, place: place(codes, v), message: 'the verse has no text; left out' });
+      continue;
+    }
+    const id = verseIdOf(v);
+    if (seen.has(id)) {
+      warnings.push({ file, place: place(codes, v), message: 'the verse comes twice; the first is kept' });
+      continue;
+    }
+    seen.add(id);
+    kept.push(clean === v.text ? v : { ...v, text: clean });
+  }
+  return kept;
+}
+
+export function buildImport(
+  text: ImportedText,
+  options: ImportOptions,
+  kjvChapterVerses: readonly (readonly number[])[],
+): BuiltImport {
+  const codes = new Map(text.books.map((b) => [b.book, b.code]));
+  const warnings = [...text.warnings];
+  const verses = storableVerses(text, codes, warnings);
+  if (verses.length === 0) throw new Error(`${options.source}: no verse could be read`);
+  verses.sort((a, b) => verseIdOf(a) - verseIdOf(b));
+  const ownIds = verses.map(verseIdOf);
+  const map = mapToKjvGrid(ownIds, options.versification ?? 'auto', kjvChapterVerses, text.metadata.versification);
+  const mapOwn: number[] = [];
+  const mapKjv: number[] = [];
+  const unmapped: number[] = [];
+  for (const id of ownIds) {
+    const kjv = map.kjvOf.get(id) ?? 0;
+    if (kjv !== id) {
+      mapOwn.push(id);
+      mapKjv.push(kjv);
+    }
+    if (!kjv) unmapped.push(id);
+  }
+  const held = new Set(verses.map((v) => v.book));
+  const books = [...held]
+    .sort((a, b) => a - b)
+    .map((book) => text.books.find((b) => b.book === book) ?? { book, code: String(book), names: {} });
+  const chapterVerses = ownChapterVerses(verses);
+  const rights = (options.license ?? text.metadata.rights)?.trim() || undefined;
+  const info: ImportedTranslationInfo = {
+    versionId: options.id,
+    number: options.number,
+    name: (options.name ?? text.metadata.name)?.trim() || options.id,
+    abbreviation: (options.abbreviation ?? text.metadata.abbreviation)?.trim() || options.id.toUpperCase(),
+    language: (options.language ?? text.metadata.language)?.trim() || 'und',
+    format: text.format,
+    source: options.source,
+    versification: { name: map.name, reason: map.reason },
+    books: books.map(({ book, code, names }) => ({ book, code, names: { ...names } })),
+    chapterVerses,
+    chapterLastVerses: ownLastVerses(verses),
+    verseCount: verses.length,
+    ...(rights ? { rights } : {}),
+    unmapped,
+  };
+  let headings = 0;
+  let notes = 0;
+  let poetryLines = 0;
+  for (const v of verses) {
+    headings += v.markup?.blocks?.filter((b) => b.block.type === 'heading').length ?? 0;
+    notes += (v.markup?.notes?.length ?? 0) + (v.markup?.blocks?.filter((b) => b.block.type === 'note').length ?? 0);
+    poetryLines += v.markup?.breaks?.filter((b) => b.block === 'poetry').length ?? 0;
+  }
+  const unmappedPlaces = unmapped.map((id) =>
+    place(codes, { book: Math.floor(id / 1e6), chapter: Math.floor(id / 1e3) % 1e3, verse: id % 1e3 }),
+  );
+  return {
+    packs: [
+      { name: TEXT_PACK.name(options.id), sections: textPackSections(options.id, verses, kjvChapterVerses) },
+      { name: IMPORTED_PACK.name(options.id), sections: sectionsOf(IMPORTED_PACK, { info, mapOwn, mapKjv }) },
+    ],
+    report: {
+      id: info.versionId,
+      number: info.number,
+      name: info.name,
+      abbreviation: info.abbreviation,
+      language: info.language,
+      format: info.format,
+      source: info.source,
+      books: books.length,
+      bookCodes: books.map((b) => b.code),
+      chapters: chapterVerses.reduce((n, chapters) => n + chapters.filter((c) => c > 0).length, 0),
+      verses: verses.length,
+      headings,
+      notes,
+      poetryLines,
+      versification: info.versification,
+      unmapped: unmappedPlaces,
+      unknownMarkers: { ...text.unknownMarkers },
+      warnings,
+      license: rights ?? null,
+    },
+  };
+}
+
+/** The report as the command prints it by default: a few lines a person reads. */
+export function reportText(report: ImportReport): string {
+  const lines = [
+    `imported ${report.id} (${report.name}, ${report.abbreviation}, ${report.language}) from ${report.source} as ${report.format}; version_id ${report.number}`,
+    `  ${report.books} books (${report.bookCodes.join(' ')}), ${report.chapters} chapters, ${report.verses} verses`,
+    `  ${report.headings} headings, ${report.notes} notes, ${report.poetryLines} poetry lines`,
+    `  versification ${report.versification.name}: ${report.versification.reason}`,
+    `  licence: ${report.license ?? 'none stated'}`,
+  ];
+  if (report.unmapped.length)
+    lines.push(`  ${report.unmapped.length} verses map to no KJV verse: ${report.unmapped.join(', ')}`);
+  const markers = Object.entries(report.unknownMarkers);
+  if (markers.length) lines.push(`  markers not understood: ${markers.map(([m, n]) => `${m} (${n})`).join(', ')}`);
+  for (const w of report.warnings) lines.push(`  warning: ${w.file} ${w.place}: ${w.message}`);
+  return lines.join('\n');
+}
