@@ -9,6 +9,7 @@ import type { BuildContext, Builder, BuiltPack, BuiltPackRecord } from './builde
 import { type Exclusions, makeBuildContext, sourcePath } from './build-context.ts';
 import { builderCodeHashes, moduleClosure } from './code-inputs.ts';
 import { metaBuilder } from './builders/meta.ts';
+import { structureBuilder } from './builders/structure.ts';
 import { extrabiblicalBuilder } from './builders/extrabiblical.ts';
 import { licensingBuilder } from './builders/licensing.ts';
 import { LICENCE_CATEGORIES } from '../sources/catalog.ts';
@@ -46,6 +47,7 @@ export const BUILDERS: Builder[] = [
   topicsBuilder,
   studyBuilder,
   bookFactsBuilder,
+  structureBuilder,
 ];
 
 /**
