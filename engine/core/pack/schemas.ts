@@ -16,7 +16,6 @@ import type { DocumentedBookInfo, StoryRecord } from '../records.ts';
 import { bytes, definePack, json, keyed, type PackSchema, u16, u32, utf8 } from './schema.ts';
 import type { WordCodeLayout } from './word-coding.ts';
 import type { StructureSummary } from '../structure/model.ts';
-import type { HeadingRow } from '../structure/codec.ts';
 
 /** A running text stored word-coded (word-coding.ts): its dictionary, then `text`, one block of codes
  *  per part. */
@@ -318,6 +317,9 @@ export const STRUCTURE_PACK = definePack(keyed('structure'), {
   bookStarts: u32,
   markup: utf8,
 });
+
+/** A heading as the headings pack stores it: [verseId, level, text, references?]. */
+export type HeadingRow = [number, number, string, string[]?];
 
 /** Section headings put over every built-in translation (BSB's, curated/pericopes), stored once: rows of
  *  [verseId, level, text, references?] in verse order, and the dataset they come from. */

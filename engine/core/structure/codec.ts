@@ -8,6 +8,7 @@
 // - notes: [[at, kind, text, caller?, references?], ...];
 // - blocks: [[at, block], ...], the block as the model has it.
 // Every `at` and `from` is the difference from the previous one of its list.
+import type { HeadingRow } from '../pack/schemas.ts';
 import type { HeadingBlock, NoteBlock, NoteItem, NoteKind, TitleBlock, TitleKind, VerseMarkup } from './model.ts';
 
 type Span = NonNullable<VerseMarkup['spans']>[number];
@@ -97,8 +98,7 @@ export function decodeVerseMarkup(line: string): VerseMarkup | undefined {
   return markup;
 }
 
-/** A heading as the shared headings pack stores it: [verseId, level, text, references?]. */
-export type HeadingRow = [number, number, string, string[]?];
+export type { HeadingRow };
 
 export const headingOfRow = ([, level, text, references]: HeadingRow, source: string): HeadingBlock => ({
   type: 'heading',
