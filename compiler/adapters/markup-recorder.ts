@@ -6,7 +6,14 @@
 // order. So an event is recorded as the number of non-space characters before it, and placed in the text
 // either before the next non-space character (where a span, a paragraph or a block starts) or just after
 // the last one (where a span ends or a note's marker stands).
-import type { HeadingBlock, NoteBlock, NoteItem, TitleBlock, TitleKind, VerseMarkup } from '../../engine/core/structure/model.ts';
+import type {
+  HeadingBlock,
+  NoteBlock,
+  NoteItem,
+  TitleBlock,
+  TitleKind,
+  VerseMarkup,
+} from '../../engine/core/structure/model.ts';
 
 /** Characters that tidying removes or turns into spaces: they are not counted. */
 const NOT_COUNTED = /[\s¶⌃\u0001\u0002]/u;
@@ -68,7 +75,9 @@ export function markupRecorder(): MarkupRecorder {
       // A character outside the BMP is two code units: count it once, as the pieces did.
       const positions = starts.filter((i) => !(i > 0 && isLowSurrogate(flat, i)));
       if (positions.length !== count - dropped)
-        throw new Error(`${where}: markup counted ${count - dropped} characters, the flat text has ${positions.length}`);
+        throw new Error(
+          `${where}: markup counted ${count - dropped} characters, the flat text has ${positions.length}`,
+        );
       const before = (n: number) => {
         const k = n - dropped;
         return k <= 0 ? 0 : k >= positions.length ? flat.length : positions[k];

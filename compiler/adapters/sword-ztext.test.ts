@@ -302,9 +302,7 @@ describe('readSwordModule', () => {
       { book: 19, chapter: 119, verse: 9, text: 'With what doth a young man purify his path?' },
     ];
     for (const conf of ['[YLT]\nSourceType=GBF\n', '[Webster]\n']) {
-      expect(readFlat({ path: write(swordZip(table, raw, conf)), kjvChapterVerses: table }).verses).toEqual(
-        expected,
-      );
+      expect(readFlat({ path: write(swordZip(table, raw, conf)), kjvChapterVerses: table }).verses).toEqual(expected);
     }
   });
 

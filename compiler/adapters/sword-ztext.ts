@@ -296,7 +296,9 @@ export function readSwordModule(ctx: AdapterContext): TranslationText {
     if (raw === '') continue;
     const rec = markupRecorder();
     // A chapter's intro entry may open the block its first verse stands in (ASV's and Darby's poetry).
-    if (verse === 1) for (const start of blockStartsIn(chapterIntros.get(book * 1000 + chapter) ?? '')) rec.paragraph(start.block, start.level);
+    if (verse === 1)
+      for (const start of blockStartsIn(chapterIntros.get(book * 1000 + chapter) ?? ''))
+        rec.paragraph(start.block, start.level);
     const filtered = filter(raw, conf.moduleName, rec);
     let text = filtered;
     // The Ps 119 stanza letters are headings, not verse text, but Darby, BBE, Webster, YLT and SpaRV
@@ -305,7 +307,11 @@ export function readSwordModule(ctx: AdapterContext): TranslationText {
     if (text === '') continue;
     if (text !== filtered) {
       const letter = filtered.slice(0, filtered.length - text.length).trim();
-      rec.dropLeading(countedLength(letter), { type: 'title', kind: 'acrostic', content: [{ type: 'text', text: letter }] });
+      rec.dropLeading(countedLength(letter), {
+        type: 'title',
+        kind: 'acrostic',
+        content: [{ type: 'text', text: letter }],
+      });
     }
     const markup = rec.resolve(text, `${conf.moduleName} ${book}.${chapter}.${verse}`);
     verses.push(markup ? { book, chapter, verse, text, markup } : { book, chapter, verse, text });

@@ -146,11 +146,7 @@ function noteOf(name: string, body: string): { kind: NoteKind; caller?: string; 
   const kind: NoteKind = name.startsWith('x') || name === 'ex' ? 'crossref' : 'footnote';
   const caller = /^\s*(\S+)/.exec(body)?.[1];
   const rest = caller ? body.slice(body.indexOf(caller) + caller.length) : body;
-  const text = cleanNoteText(
-    rest
-      .replace(/\\(?:fr|xo)\s[^\\]*/g, ' ')
-      .replace(/\\\+?[a-z]+\d*\*?\s?/g, ' '),
-  );
+  const text = cleanNoteText(rest.replace(/\\(?:fr|xo)\s[^\\]*/g, ' ').replace(/\\\+?[a-z]+\d*\*?\s?/g, ' '));
   return { kind, ...(caller && caller !== '+' && caller !== '-' && { caller }), text };
 }
 

@@ -20,9 +20,21 @@ const HEADINGS = [
 
 const KJV: TranslationText = {
   verses: [
-    { book: 40, chapter: 1, verse: 1, text: 'Jesus said, Follow me.', markup: { spans: [{ from: 12, to: 22, style: 'wj' }] } },
+    {
+      book: 40,
+      chapter: 1,
+      verse: 1,
+      text: 'Jesus said, Follow me.',
+      markup: { spans: [{ from: 12, to: 22, style: 'wj' }] },
+    },
     // A paragraph mark at the end of 1:1 stands before 1:2.
-    { book: 1, chapter: 1, verse: 1, text: 'In the beginning.', markup: { breaks: [{ at: 17, block: 'poetry', level: 2 }] } },
+    {
+      book: 1,
+      chapter: 1,
+      verse: 1,
+      text: 'In the beginning.',
+      markup: { breaks: [{ at: 17, block: 'poetry', level: 2 }] },
+    },
     { book: 1, chapter: 1, verse: 2, text: 'And the earth.' },
     {
       book: 1,
@@ -31,7 +43,13 @@ const KJV: TranslationText = {
       text: 'And God said.',
       markup: { notes: [{ at: 7, note: { type: 'note', kind: 'study', text: 'Heb. Elohim' } }] },
     },
-    { book: 19, chapter: 1, verse: 1, text: 'A Psalm. Blessed.', markup: { spans: [{ from: 0, to: 8, style: 'title', kind: 'psalm' }] } },
+    {
+      book: 19,
+      chapter: 1,
+      verse: 1,
+      text: 'A Psalm. Blessed.',
+      markup: { spans: [{ from: 0, to: 8, style: 'title', kind: 'psalm' }] },
+    },
     { book: 19, chapter: 2, verse: 1, text: 'Why?' },
   ],
 };
@@ -44,8 +62,7 @@ describe('structureBuilder', () => {
     translations: { ...Object.fromEntries(TRANSLATIONS.map((t) => [t.id, AMEN])), kjv: KJV },
   });
   const packs = structureBuilder.build(ctx);
-  const sections = (name: string) =>
-    packs.find((p) => p.name === name)!.sections as Record<string, { data: unknown }>;
+  const sections = (name: string) => packs.find((p) => p.name === name)!.sections as Record<string, { data: unknown }>;
 
   it('builds a structure pack per translation from its dataset, and one headings pack', () => {
     expect(packs.map((p) => [p.name, p.datasets])).toEqual([
@@ -55,7 +72,10 @@ describe('structureBuilder', () => {
   });
 
   it('stores one line per verse in canonical order, a block per book, breaks at a verse end moved on', () => {
-    const { bookStarts, markup } = { bookStarts: sections('structure-kjv').bookStarts.data, markup: sections('structure-kjv').markup.data as string[] };
+    const { bookStarts, markup } = {
+      bookStarts: sections('structure-kjv').bookStarts.data,
+      markup: sections('structure-kjv').markup.data as string[],
+    };
     expect((bookStarts as number[]).slice(0, 2)).toEqual([0, 3]);
     expect((bookStarts as number[])[18]).toBe(3);
     expect((bookStarts as number[])[39]).toBe(5);
@@ -99,11 +119,17 @@ describe('structureBuilder', () => {
 });
 
 describe('settledMarkup', () => {
-  it('drops a break at the end of a chapter and keeps a next verse\'s own opening break', () => {
+  it("drops a break at the end of a chapter and keeps a next verse's own opening break", () => {
     const verses = [
       { book: 1, chapter: 1, verse: 1, text: 'ab', markup: { breaks: [{ at: 2, block: 'paragraph' as const }] } },
       { book: 1, chapter: 2, verse: 1, text: 'cd', markup: { breaks: [{ at: 2, block: 'paragraph' as const }] } },
-      { book: 1, chapter: 2, verse: 2, text: 'ef', markup: { breaks: [{ at: 0, block: 'poetry' as const, level: 1 }] } },
+      {
+        book: 1,
+        chapter: 2,
+        verse: 2,
+        text: 'ef',
+        markup: { breaks: [{ at: 0, block: 'poetry' as const, level: 1 }] },
+      },
     ];
     expect(settledMarkup(verses)).toEqual([undefined, undefined, { breaks: [{ at: 0, block: 'poetry', level: 1 }] }]);
   });

@@ -109,7 +109,7 @@ export function structurePack(versionId: string, datasetId: string, verses: read
   }
   bookStarts.push(ordered.length);
   for (let b = BOOKS.length - 1; b >= 0; b--) if (bookStarts[b] < 0) bookStarts[b] = bookStarts[b + 1];
-  ordered.forEach((v, i) => lines[v.book - 1].push(encodeVerseMarkup(markups[i])));
+  for (let i = 0; i < ordered.length; i++) lines[ordered[i].book - 1].push(encodeVerseMarkup(markups[i]));
   const counts = countMarkup(markups);
   return {
     name: STRUCTURE_PACK.name(versionId),

@@ -15,26 +15,37 @@ const note = (text: string): NoteItem => ({ type: 'note', kind: 'footnote', text
 const markupArbitrary = (length: number): fc.Arbitrary<VerseMarkup> => {
   const at = fc.integer({ min: 0, max: length });
   const sorted = <T extends { at: number }>(list: T[]) => list.sort((a, b) => a.at - b.at);
-  return fc.record(
-    {
-      breaks: fc
-        .uniqueArray(at, { maxLength: 3 })
-        .chain((ats) =>
-          fc.tuple(...ats.map((a) => fc.oneof(fc.constant({ at: a, block: 'paragraph' as const }), fc.integer({ min: 1, max: 3 }).map((level) => ({ at: a, block: 'poetry' as const, level }))))),
-        )
-        .map((list) => sorted([...list])),
-      notes: fc.array(fc.tuple(at, fc.string({ minLength: 1 })), { maxLength: 2 }).map((list) => sorted(list.map(([a, text]) => ({ at: a, note: note(text) })))),
-      spans: fc
-        .array(fc.tuple(at, at, fc.constantFrom('wj' as const, 'add' as const, 'nd' as const)), { maxLength: 3 })
-        .map((list) =>
-          list
-            .map(([a, z, style]) => ({ from: Math.min(a, z), to: Math.max(a, z), style }))
-            .filter((s) => s.to > s.from)
-            .sort((a, b) => a.from - b.from),
-        ),
-    },
-    { requiredKeys: [] },
-  ).map((m) => Object.fromEntries(Object.entries(m).filter(([, v]) => (v as unknown[]).length)) as VerseMarkup);
+  return fc
+    .record(
+      {
+        breaks: fc
+          .uniqueArray(at, { maxLength: 3 })
+          .chain((ats) =>
+            fc.tuple(
+              ...ats.map((a) =>
+                fc.oneof(
+                  fc.constant({ at: a, block: 'paragraph' as const }),
+                  fc.integer({ min: 1, max: 3 }).map((level) => ({ at: a, block: 'poetry' as const, level })),
+                ),
+              ),
+            ),
+          )
+          .map((list) => sorted([...list])),
+        notes: fc
+          .array(fc.tuple(at, fc.string({ minLength: 1 })), { maxLength: 2 })
+          .map((list) => sorted(list.map(([a, text]) => ({ at: a, note: note(text) })))),
+        spans: fc
+          .array(fc.tuple(at, at, fc.constantFrom('wj' as const, 'add' as const, 'nd' as const)), { maxLength: 3 })
+          .map((list) =>
+            list
+              .map(([a, z, style]) => ({ from: Math.min(a, z), to: Math.max(a, z), style }))
+              .filter((s) => s.to > s.from)
+              .sort((a, b) => a.from - b.from),
+          ),
+      },
+      { requiredKeys: [] },
+    )
+    .map((m) => Object.fromEntries(Object.entries(m).filter(([, v]) => (v as unknown[]).length)) as VerseMarkup);
 };
 
 const verseArbitrary = (chapter: number, verse: number) =>
@@ -42,17 +53,23 @@ const verseArbitrary = (chapter: number, verse: number) =>
     .string({ minLength: 1, maxLength: 30 })
     .map((t) => t.replace(/\s+/g, ' ').trim() || 'x')
     .chain((text) =>
-      fc.tuple(fc.constant(text), fc.option(markupArbitrary(text.length), { nil: undefined }), fc.boolean()).map(
-        ([t, markup, titled]): MarkedVerse => {
+      fc
+        .tuple(fc.constant(text), fc.option(markupArbitrary(text.length), { nil: undefined }), fc.boolean())
+        .map(([t, markup, titled]): MarkedVerse => {
           // A title span at the start of some verses 1, as a Psalm title in the flat text.
           const withTitle =
             titled && verse === 1 && t.length > 2
-              ? { ...markup, spans: [{ from: 0, to: 2, style: 'title' as const, kind: 'psalm' as const }, ...(markup?.spans ?? []).filter((s) => s.from >= 2)] }
+              ? {
+                  ...markup,
+                  spans: [
+                    { from: 0, to: 2, style: 'title' as const, kind: 'psalm' as const },
+                    ...(markup?.spans ?? []).filter((s) => s.from >= 2),
+                  ],
+                }
               : markup;
           const id = 1_000_000 + chapter * 1000 + verse;
           return { id, paddedId: `0${id}`, number: String(verse), text: t, ...(withTitle && { markup: withTitle }) };
-        },
-      ),
+        }),
     );
 
 /** Each verse's runs joined, outside title blocks. */
@@ -88,9 +105,9 @@ describe('verse markup codec', () => {
 
 describe('layOut', () => {
   it('gives every verse one marker, in order, its runs equal to its text outside titles, no empty runs', () => {
-    const chapterVerses = fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 6 })).chain(([chapter, n]) =>
-      fc.tuple(...Array.from({ length: n }, (_, i) => verseArbitrary(chapter, i + 1))),
-    );
+    const chapterVerses = fc
+      .tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 6 }))
+      .chain(([chapter, n]) => fc.tuple(...Array.from({ length: n }, (_, i) => verseArbitrary(chapter, i + 1))));
     fc.assert(
       fc.property(chapterVerses, chapterVerses, fc.boolean(), (a, more, perVerse) => {
         const verses = [...a, ...more.filter((v) => v.id > a[a.length - 1].id)];
@@ -99,10 +116,11 @@ describe('layOut', () => {
         expect(markers.map((m) => (m as { id: string }).id)).toEqual(verses.map((v) => v.paddedId));
         const runs = runsOf(blocks);
         for (const v of verses) expect(runs.get(v.paddedId)).toBe(textOutsideTitles(v.text, v.markup));
-        for (const b of blocks) if ('content' in b) {
-          expect(b.content.length).toBeGreaterThan(0);
-          for (const i of b.content) if (i.type === 'text') expect(i.text).not.toBe('');
-        }
+        for (const b of blocks)
+          if ('content' in b) {
+            expect(b.content.length).toBeGreaterThan(0);
+            for (const i of b.content) if (i.type === 'text') expect(i.text).not.toBe('');
+          }
       }),
     );
   });

@@ -46,7 +46,8 @@ function runsByVerse(blocks: readonly Block[]): Map<string, string> {
     if (inline.type === 'verse') {
       verse = inline.id;
       texts.set(verse, '');
-    } else if (inline.type === 'text' && block.type !== 'title' && verse) texts.set(verse, texts.get(verse)! + inline.text);
+    } else if (inline.type === 'text' && block.type !== 'title' && verse)
+      texts.set(verse, texts.get(verse)! + inline.text);
   }
   return texts;
 }
@@ -87,7 +88,9 @@ describe('GetPassage format=structured: properties over all ten translations', (
           const reference = whole ? `${name} ${chapter + 1}` : `${name} ${chapter + 1}:${from}-${to}`;
           const [passage] = structured(reference, versionId);
           const blocks = passage.blocks!;
-          const markers = [...inlines(blocks)].filter(([i]) => i.type === 'verse').map(([i]) => (i as { id: string }).id);
+          const markers = [...inlines(blocks)]
+            .filter(([i]) => i.type === 'verse')
+            .map(([i]) => (i as { id: string }).id);
           // Each verse once, in the order of the verse rows.
           expect(markers).toEqual(passage.verses.map((r) => r.id));
           const runs = runsByVerse(blocks);
@@ -131,12 +134,16 @@ describe('GetPassage format=structured: what the sources mark', () => {
     expect(blocks![1]).toMatchObject({ type: 'title', kind: 'psalm' });
     expect(textOf(blocks![1])).toBe('A Psalm of David, when he fled from Absalom his son.');
     expect(verses[0].t.startsWith('A Psalm of David')).toBe(true); // the flat text is unchanged
-    expect(runsByVerse(blocks!).get('19003001')).toBe('LORD, how are they increased that trouble me! many are they that rise up against me.');
+    expect(runsByVerse(blocks!).get('19003001')).toBe(
+      'LORD, how are they increased that trouble me! many are they that rise up against me.',
+    );
   });
 
   it('marks John 3:16 as words of Jesus in the KJV and the WEB, and not in a source that does not mark them', () => {
     for (const versionId of ['kjv', 'web']) {
-      const runs = [...inlines(structured('John 3:16', versionId)[0].blocks!)].map(([i]) => i).filter((i) => i.type === 'text');
+      const runs = [...inlines(structured('John 3:16', versionId)[0].blocks!)]
+        .map(([i]) => i)
+        .filter((i) => i.type === 'text');
       expect(runs.every((r) => (r as TextRun).wj)).toBe(true);
     }
     const asv = [...inlines(structured('John 3:16', 'asv')[0].blocks!)].map(([i]) => i);
@@ -153,8 +160,9 @@ describe('GetPassage format=structured: what the sources mark', () => {
   });
 
   it('places a WEB footnote at its marker, with its text', () => {
-    const content = (structured('Gen 1:1', 'web')[0].blocks!.find((x) => x.type === 'paragraph') as { content: Inline[] })
-      .content;
+    const content = (
+      structured('Gen 1:1', 'web')[0].blocks!.find((x) => x.type === 'paragraph') as { content: Inline[] }
+    ).content;
     const at = content.findIndex((i) => i.type === 'note');
     expect(content[at]).toMatchObject({ type: 'note', kind: 'footnote' });
     expect((content[at] as { text: string }).text).toContain('Elohim');
@@ -221,7 +229,9 @@ describe('GetPassage format: bad input and absent packs', () => {
     const read = (name: string) => readFile(join(DEFAULT_DATA_DIR, `${name}.pack`)).then((x) => new Uint8Array(x));
     const loader = Object.assign(read, { listPacks: async () => ['meta', 'text-kjv'] });
     const lean = await open({ loader, inflate: nativeInflate });
-    await expect(lean.call('GetPassage', { reference: 'John 3:16', versionId: 'kjv', format: 'structured' })).rejects.toMatchObject({
+    await expect(
+      lean.call('GetPassage', { reference: 'John 3:16', versionId: 'kjv', format: 'structured' }),
+    ).rejects.toMatchObject({
       code: 'NOT_AVAILABLE',
       param: 'format',
       message: expect.stringContaining("'structure-kjv'"),

@@ -91,7 +91,11 @@ function droppedAs(name: string, tag: string): { note?: NoteKind; title?: TitleK
 }
 
 /** The block a milestone or element starts, where it starts one: paragraphs and poetry lines. */
-function blockStart(name: string, tag: string, selfClosing: boolean): { block: 'paragraph' | 'poetry'; level?: number } | undefined {
+function blockStart(
+  name: string,
+  tag: string,
+  selfClosing: boolean,
+): { block: 'paragraph' | 'poetry'; level?: number } | undefined {
   const type = attribute(tag, 'type');
   const starts = !selfClosing || attribute(tag, 'sID') !== undefined;
   if (name === 'milestone' && type === 'x-p') return { block: 'paragraph' };

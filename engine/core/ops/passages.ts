@@ -95,7 +95,14 @@ function* markupBefore(text: TranslationData, structure: TranslationStructure, p
 }
 
 /** A passage's verses [first, end) laid out as blocks, with the headings over them. */
-function structuredBlocks(ctx: Context, versionId: string, text: TranslationData, first: number, end: number, from: number): Block[] {
+function structuredBlocks(
+  ctx: Context,
+  versionId: string,
+  text: TranslationData,
+  first: number,
+  end: number,
+  from: number,
+): Block[] {
   const structure = translationStructure(ctx.pack(STRUCTURE_PACK, versionId));
   const headings = headingsOf(ctx.pack(HEADINGS_PACK));
   const verses: MarkedVerse[] = [];
@@ -105,7 +112,14 @@ function structuredBlocks(ctx: Context, versionId: string, text: TranslationData
     const id = Number(row.id);
     const markup: VerseMarkup | undefined = structure.markupAt(k);
     const over = headings.between(previousId, id);
-    verses.push({ id, paddedId: row.id, number: row.v, text: row.t, ...(markup && { markup }), ...(over.length && { headings: over }) });
+    verses.push({
+      id,
+      paddedId: row.id,
+      number: row.v,
+      text: row.t,
+      ...(markup && { markup }),
+      ...(over.length && { headings: over }),
+    });
     previousId = id;
   }
   const { summary } = structure.info;
@@ -134,7 +148,7 @@ export const passageOperations = [
         values: ['verses', 'structured'],
         default: 'verses',
         description:
-          'verses (the default): each passage\'s verse rows; structured: each passage also carries blocks, the text laid out as printed (headings, titles, paragraphs, poetry lines, notes, the words of Jesus; docs/structure.md)',
+          "verses (the default): each passage's verse rows; structured: each passage also carries blocks, the text laid out as printed (headings, titles, paragraphs, poetry lines, notes, the words of Jesus; docs/structure.md)",
       },
     ],
     result: arrayOf(

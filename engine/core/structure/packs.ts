@@ -66,7 +66,8 @@ export const headingsOf = perPack((pack: PackOf<typeof HEADINGS_PACK>): Headings
   return {
     between(afterId, id) {
       const out: HeadingBlock[] = [];
-      for (let i = firstAfter(afterId); i < rows.length && rows[i][0] <= id; i++) out.push(headingOfRow(rows[i], source));
+      for (let i = firstAfter(afterId); i < rows.length && rows[i][0] <= id; i++)
+        out.push(headingOfRow(rows[i], source));
       return out;
     },
   };
