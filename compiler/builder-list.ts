@@ -16,6 +16,7 @@ import { topicsBuilder } from './builders/topics.ts';
 import { studyBuilder } from './builders/study.ts';
 import { bookFactsBuilder } from './builders/book-facts.ts';
 import { versificationBuilder } from './builders/versification.ts';
+import { structureBuilder } from './builders/structure.ts';
 
 /** Builders run in this order, and the manifest lists their packs in the same order. */
 export const BUILDERS: Builder[] = [
@@ -33,6 +34,7 @@ export const BUILDERS: Builder[] = [
   studyBuilder,
   bookFactsBuilder,
   versificationBuilder,
+  structureBuilder,
 ];
 
 /**

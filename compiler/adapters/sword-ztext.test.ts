@@ -20,6 +20,12 @@ import {
 } from './sword-ztext.ts';
 import type { ChapterVerseTable } from './types.ts';
 
+/** A module's text without its markup (the markup has its own tests, in markup.test.ts). */
+const readFlat = (ctx: Parameters<typeof readSwordModule>[0]) => {
+  const { verses, ...rest } = readSwordModule(ctx);
+  return { ...rest, verses: verses.map(({ markup: _markup, ...verse }) => verse) };
+};
+
 const dir = mkdtempSync(join(tmpdir(), 'sword-ztext-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -219,7 +225,7 @@ describe('readSwordModule', () => {
       [id(40, 1, 1)]: 'Jesus said, <q who="Jesus">Follow me</q>; he <transChange type="added">was</transChange> there.',
       [id(40, 1, 3)]: 'Grace be with you. Amen.<div type="colophon" osisID="Matt.c">Written from Rome.</div>',
     };
-    expect(readSwordModule({ path: write(swordZip(small(), raw)), kjvChapterVerses: small() })).toEqual({
+    expect(readFlat({ path: write(swordZip(small(), raw)), kjvChapterVerses: small() })).toEqual({
       verses: [
         { book: 1, chapter: 1, verse: 1, text: 'In the beginning God created the heaven.' },
         { book: 40, chapter: 1, verse: 1, text: 'Jesus said, Follow me; he was there.' },
@@ -234,7 +240,7 @@ describe('readSwordModule', () => {
       [id(1, 1, 1)]: 'In the beginning of God`s preparing the heavens and the earth--<CM>',
       [id(1, 1, 2)]: "and God saith, `Let light be;' and light is.<RF>a note<Rf> <FI>and<Fi> it was so",
     };
-    expect(readSwordModule({ path: write(swordZip(small(), raw, conf)), kjvChapterVerses: small() })).toEqual({
+    expect(readFlat({ path: write(swordZip(small(), raw, conf)), kjvChapterVerses: small() })).toEqual({
       verses: [
         { book: 1, chapter: 1, verse: 1, text: 'In the beginning of God`s preparing the heavens and the earth--' },
         { book: 1, chapter: 1, verse: 2, text: "and God saith, `Let light be;' and light is. and it was so" },
@@ -249,12 +255,12 @@ describe('readSwordModule', () => {
     };
     const latin1 = write(swordZip(small(), raw, '[Webster]\nModDrv=zText\n'));
     // The fixture writes UTF-8 bytes, so a Latin-1 reading shows each of é's two bytes.
-    expect(readSwordModule({ path: latin1, kjvChapterVerses: small() }).verses).toEqual([
+    expect(readFlat({ path: latin1, kjvChapterVerses: small() }).verses).toEqual([
       { book: 1, chapter: 1, verse: 1, text: 'The LORD [is] my shepherd; Â I <i>shall</i> not want.' },
       { book: 40, chapter: 1, verse: 1, text: 'CafÃ©' },
     ]);
     const utf8 = write(swordZip(small(), raw, '[Webster]\nModDrv=zText\nEncoding=UTF-8\n'));
-    expect(readSwordModule({ path: utf8, kjvChapterVerses: small() }).verses).toEqual([
+    expect(readFlat({ path: utf8, kjvChapterVerses: small() }).verses).toEqual([
       { book: 1, chapter: 1, verse: 1, text: 'The LORD [is] my shepherd; I <i>shall</i> not want.' },
       { book: 40, chapter: 1, verse: 1, text: 'Café' },
     ]);
@@ -272,7 +278,7 @@ describe('readSwordModule', () => {
       [id(19, 118, 1)]: 'ALEPH. O give thanks',
     };
     const table = withPsalms();
-    expect(readSwordModule({ path: write(swordZip(table, raw)), kjvChapterVerses: table }).verses).toEqual([
+    expect(readFlat({ path: write(swordZip(table, raw)), kjvChapterVerses: table }).verses).toEqual([
       { book: 19, chapter: 1, verse: 1, text: 'A Psalm of David. The LORD is my shepherd.' },
       { book: 19, chapter: 1, verse: 2, text: 'Blessed be Jehovah for ever. Amen.' },
       { book: 19, chapter: 3, verse: 1, text: 'Lord, how are they increased' },
@@ -296,9 +302,7 @@ describe('readSwordModule', () => {
       { book: 19, chapter: 119, verse: 9, text: 'With what doth a young man purify his path?' },
     ];
     for (const conf of ['[YLT]\nSourceType=GBF\n', '[Webster]\n']) {
-      expect(readSwordModule({ path: write(swordZip(table, raw, conf)), kjvChapterVerses: table }).verses).toEqual(
-        expected,
-      );
+      expect(readFlat({ path: write(swordZip(table, raw, conf)), kjvChapterVerses: table }).verses).toEqual(expected);
     }
   });
 
@@ -314,7 +318,7 @@ describe('readSwordModule', () => {
     };
     const table = withPsalms();
     const path = write(swordZip(table, raw, '[BBE]\nSourceType=OSIS\n'));
-    expect(readSwordModule({ path, kjvChapterVerses: table }).verses).toEqual([
+    expect(readFlat({ path, kjvChapterVerses: table }).verses).toEqual([
       { book: 19, chapter: 1, verse: 2, text: 'The prayers of David are ended.' },
       { book: 19, chapter: 2, verse: 1, text: 'A Psalm. Of Asaph. Truly, God is good to Israel.' },
       { book: 19, chapter: 2, verse: 2, text: 'A Psalm. Of David. End of the second.' },
@@ -334,14 +338,14 @@ describe('readSwordModule', () => {
       41: '<div type="book" osisID="Mark"><title type="main">MARK</title>',
     };
     const path = write(swordZip(small(), { [id(1, 1, 1)]: 'In the beginning' }, undefined, intros));
-    expect(readSwordModule({ path, kjvChapterVerses: small() })).toEqual({
+    expect(readFlat({ path, kjvChapterVerses: small() })).toEqual({
       verses: [{ book: 1, chapter: 1, verse: 1, text: 'In the beginning' }],
       bookNames: { 1: 'Génesis', 2: 'The Second Book of Moses', 40: 'Evangelio según San Mateo & otros' },
     });
   });
 
   it('has no bookNames when no intro names a book', () => {
-    const result = readSwordModule({ path: write(swordZip(small(), {})), kjvChapterVerses: small() });
+    const result = readFlat({ path: write(swordZip(small(), {})), kjvChapterVerses: small() });
     expect(result).toEqual({ verses: [] });
     expect('bookNames' in result).toEqual(false);
   });

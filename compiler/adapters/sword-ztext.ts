@@ -6,9 +6,10 @@ import { inflateSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import { BOOKS } from '../../sources/books.ts';
 import type { AdapterContext, ChapterVerseTable, TranslationText, VerseRecord } from './types.ts';
-import { attribute, decodeXmlEntities, osisToText } from './filters/osis.ts';
+import { attribute, blockStartsIn, decodeXmlEntities, osisToText } from './filters/osis.ts';
 import { gbfToText } from './filters/gbf.ts';
 import { plainToText } from './filters/plain.ts';
+import { countedLength, markupRecorder, type MarkupRecorder } from './markup-recorder.ts';
 
 /** The one Psalm-title rule every translation follows (for the README / catalog). */
 export const PSALM_TITLE_RULE =
@@ -72,7 +73,7 @@ export function stripPsalm119Acrostic(text: string, verse: number): string {
 }
 
 /** A markup filter turns one raw verse entry into clean plain text. */
-export type SwordFilter = (raw: string, moduleName: string) => string;
+export type SwordFilter = (raw: string, moduleName: string, rec?: MarkupRecorder) => string;
 
 /** The parts of a module's .conf the catalog shows, plus every key as parsed. */
 export interface SwordConf {
@@ -229,6 +230,8 @@ export function readSwordRaw(zipPath: string, kjvChapterVerses: ChapterVerseTabl
   const module = openModule(zipPath);
   const verses: SwordRawVerse[] = [];
   const bookIntros = new Map<number, string>();
+  /** chapter intro entries by bookAndChapterId number (book * 1000 + chapter) */
+  const chapterIntros = new Map<number, string>();
   for (const testament of ['ot', 'nt'] as const) {
     const reader = testamentReader(module, testament, zipPath);
     const books = BOOKS.filter((b) => b.testament === testament.toUpperCase());
@@ -244,14 +247,15 @@ export function readSwordRaw(zipPath: string, kjvChapterVerses: ChapterVerseTabl
     for (const book of books) {
       bookIntros.set(book.number, reader.entry(n++));
       kjvChapterVerses[book.number - 1].forEach((verseCount, chapterIndex) => {
-        n++; // chapter intro: headings and milestones only
+        // chapter intro: headings and milestones only (a paragraph or poetry line that verse 1 opens)
+        chapterIntros.set(book.number * 1000 + chapterIndex + 1, reader.entry(n++));
         for (let verse = 1; verse <= verseCount; verse++) {
           verses.push({ book: book.number, chapter: chapterIndex + 1, verse, raw: reader.entry(n++) });
         }
       });
     }
   }
-  return { conf: module.conf, verses, bookIntros };
+  return { conf: module.conf, verses, bookIntros, chapterIntros };
 }
 
 /** Picks the markup filter from the conf's SourceType; no SourceType means plain text (Webster). */
@@ -284,17 +288,33 @@ function movePsalmTitlesToNextPsalm(verses: SwordRawVerse[], kjvChapterVerses: C
 }
 
 export function readSwordModule(ctx: AdapterContext): TranslationText {
-  const { conf, verses: rawVerses, bookIntros } = readSwordRaw(ctx.path, ctx.kjvChapterVerses);
+  const { conf, verses: rawVerses, bookIntros, chapterIntros } = readSwordRaw(ctx.path, ctx.kjvChapterVerses);
   movePsalmTitlesToNextPsalm(rawVerses, ctx.kjvChapterVerses);
   const filter = filterFor(conf);
   const verses: VerseRecord[] = [];
   for (const { book, chapter, verse, raw } of rawVerses) {
     if (raw === '') continue;
-    let text = filter(raw, conf.moduleName);
+    const rec = markupRecorder();
+    // A chapter's intro entry may open the block its first verse stands in (ASV's and Darby's poetry).
+    if (verse === 1)
+      for (const start of blockStartsIn(chapterIntros.get(book * 1000 + chapter) ?? ''))
+        rec.paragraph(start.block, start.level);
+    const filtered = filter(raw, conf.moduleName, rec);
+    let text = filtered;
     // The Ps 119 stanza letters are headings, not verse text, but Darby, BBE, Webster, YLT and SpaRV
     // leave them at the start of the verse (KJV marks them as acrostic titles, ASV has none).
     if (book === PSALMS && chapter === 119) text = stripPsalm119Acrostic(text, verse);
-    if (text !== '') verses.push({ book, chapter, verse, text });
+    if (text === '') continue;
+    if (text !== filtered) {
+      const letter = filtered.slice(0, filtered.length - text.length).trim();
+      rec.dropLeading(countedLength(letter), {
+        type: 'title',
+        kind: 'acrostic',
+        content: [{ type: 'text', text: letter }],
+      });
+    }
+    const markup = rec.resolve(text, `${conf.moduleName} ${book}.${chapter}.${verse}`);
+    verses.push(markup ? { book, chapter, verse, text, markup } : { book, chapter, verse, text });
   }
   const bookNames: Record<number, string> = {};
   for (const book of BOOKS) {

@@ -1,6 +1,7 @@
 // The one interface every translation adapter implements (SWORD-style: one driver per source format).
 // An adapter turns a source file set into clean plain verse text keyed by (book, chapter, verse) in the
 // translation's own numbering; the text builder turns that into a pack.
+import type { VerseMarkup } from '../../engine/core/structure/model.ts';
 
 /** KJV chapter/verse table: kjvChapterVerses[book - 1][chapter - 1] = number of verses. */
 export type ChapterVerseTable = number[][];
@@ -12,6 +13,8 @@ export interface VerseRecord {
   verse: number;
   /** clean plain text: no markup, notes, pilcrows; single spaces; trimmed; never empty */
   text: string;
+  /** what the source's markup adds to `text`, as offsets into it (engine/core/structure/model.ts) */
+  markup?: VerseMarkup;
 }
 
 export interface TranslationText {

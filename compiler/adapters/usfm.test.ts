@@ -19,7 +19,9 @@ function folder(files: Record<string, string>): string {
 
 /** Reads a folder; the adapter ignores the KJV table, so an empty one will do. */
 function read(files: Record<string, string>) {
-  return readUsfmFolder({ path: folder(files), kjvChapterVerses: [] });
+  const { verses, ...rest } = readUsfmFolder({ path: folder(files), kjvChapterVerses: [] });
+  // The markup has its own tests (markup.test.ts); these are of the flat text.
+  return { ...rest, verses: verses.map(({ markup: _markup, ...verse }) => verse) };
 }
 
 /** The text of every verse as "book.chapter.verse". */

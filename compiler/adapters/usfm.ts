@@ -10,7 +10,10 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { bookByUsfm } from '../../sources/books.ts';
+import type { VerseMarkup } from '../../engine/core/structure/model.ts';
 import type { AdapterContext, TranslationText, VerseRecord } from './types.ts';
+import type { NoteKind } from '../../engine/core/structure/model.ts';
+import { cleanNoteText, joinMarkup, markupRecorder, type MarkupRecorder, shiftMarkup } from './markup-recorder.ts';
 
 /** One verse as it stands in the source, markers and all. */
 interface RawVerse {
@@ -98,8 +101,8 @@ export function readUsfmFolder(ctx: AdapterContext): TranslationText {
           fixesApplied.add(fix);
         }
       }
-      const text = verseText(v, where);
-      if (text) verses.push({ book: book.book, chapter: v.chapter, verse: v.verse, text });
+      const { text, markup } = verseText(v, where);
+      if (text) verses.push({ book: book.book, chapter: v.chapter, verse: v.verse, text, ...(markup && { markup }) });
     }
   }
   for (const fix of fixes) {
@@ -111,12 +114,40 @@ export function readUsfmFolder(ctx: AdapterContext): TranslationText {
 }
 
 /** The project's Psalm rule: the superscription starts verse 1, followed by a single space. */
-function verseText(v: RawVerse, where: string): string {
-  const body = usfmToText(v.raw, where);
-  if (v.title === undefined) return body;
-  const title = usfmToText(v.title, `${where} title`);
+function verseText(v: RawVerse, where: string): { text: string; markup?: VerseMarkup } {
+  const rec = markupRecorder();
+  const body = usfmToText(v.raw, where, rec);
+  const bodyMarkup = body ? rec.resolve(body, where) : undefined;
+  if (v.title === undefined) return { text: body, markup: bodyMarkup };
+  const titleRec = markupRecorder();
+  const title = usfmToText(v.title, `${where} title`, titleRec);
   if (!body || !title) throw new Error(`${where}: Psalm title or its verse 1 is empty`);
-  return `${title} ${body}`;
+  // The title stays in the flat text (the Psalm rule); the markup says it is a title.
+  const titleMarkup = joinMarkup(
+    { spans: [{ from: 0, to: title.length, style: 'title', kind: 'psalm' }] },
+    titleRec.resolve(title, `${where} title`),
+  );
+  return { text: `${title} ${body}`, markup: joinMarkup(titleMarkup, shiftMarkup(bodyMarkup, title.length + 1)) };
+}
+
+/** The block a paragraph-level marker starts: poetry lines with their level, else a paragraph. \b (a
+ *  blank line) and \nb (no break) start none. */
+function blockOfMarker(name: string): { block: 'paragraph' | 'poetry'; level?: number } | undefined {
+  if (name === 'b' || name === 'nb') return undefined;
+  const poetry = /^q(\d?)$|^q[rcm](\d?)$/.exec(name);
+  if (poetry) return { block: 'poetry', level: Number(poetry[1] || poetry[2] || 1) };
+  return { block: 'paragraph' };
+}
+
+const STYLES: Record<string, 'wj' | 'add' | 'nd'> = { wj: 'wj', add: 'add', nd: 'nd' };
+
+/** A note's words as printed: its caller apart, the origin reference (\fr, \xo) dropped, markers gone. */
+function noteOf(name: string, body: string): { kind: NoteKind; caller?: string; text: string } {
+  const kind: NoteKind = name.startsWith('x') || name === 'ex' ? 'crossref' : 'footnote';
+  const caller = /^\s*(\S+)/.exec(body)?.[1];
+  const rest = caller ? body.slice(body.indexOf(caller) + caller.length) : body;
+  const text = cleanNoteText(rest.replace(/\\(?:fr|xo)\s[^\\]*/g, ' ').replace(/\\\+?[a-z]+\d*\*?\s?/g, ' '));
+  return { kind, ...(caller && caller !== '+' && caller !== '-' && { caller }), text };
 }
 
 /**
@@ -133,6 +164,7 @@ function readBookStructure(source: string, file: string): RawBook | undefined {
   let current: RawVerse | undefined;
   let title: string | undefined; // Psalm title waiting for verse 1 of this chapter
   let tocName: string | undefined;
+  let pendingMarkers = '';
   // Where the open verse's first prose paragraph began, if it began after the verse's \v: a
   // paragraph after a book's last verse is a subscription (the 1611 Pauline colophons "Written to
   // the Romanes from Corinthus ...", web's "For the music director ..." after Hab 3:19), not verse text.
@@ -144,7 +176,9 @@ function readBookStructure(source: string, file: string): RawBook | undefined {
     if (chapter === 0) throw new Error(`${where}: \\v ${verse} before the first \\c`);
     if (seen.has(key)) throw new Error(`${where}: verse ${key} appears twice`);
     seen.add(key);
-    current = { chapter, verse, raw };
+    // A paragraph marker between a chapter's start (or its title) and verse 1 opens verse 1's block.
+    current = { chapter, verse, raw: pendingMarkers + raw };
+    pendingMarkers = '';
     if (verse === 1 && title !== undefined) {
       current.title = title;
       title = undefined;
@@ -155,6 +189,7 @@ function readBookStructure(source: string, file: string): RawBook | undefined {
   const closeChapter = (where: string) => {
     if (title !== undefined) throw new Error(`${where}: Psalm title of chapter ${chapter} has no verse 1`);
     current = undefined;
+    pendingMarkers = '';
   };
 
   for (const { marker, content, line } of paragraphUnits(source)) {
@@ -181,11 +216,14 @@ function readBookStructure(source: string, file: string): RawBook | undefined {
         title = content;
       }
     } else if (TEXT_PARAGRAPH.test(marker)) {
+      // The marker stays in the verse's raw text, where it reads as a space and marks a block's start.
       if (current) {
         if (PROSE_PARAGRAPH.test(marker)) proseParagraphStart ??= current.raw.length;
-        current.raw += ` ${content}`;
+        current.raw += ` \\${marker} ${content}`;
       } else if (content.trim()) {
         throw new Error(`${where}: text outside any verse: "${content.trim().slice(0, 40)}"`);
+      } else {
+        pendingMarkers += `\\${marker} `;
       }
     } else if (NOT_VERSE_TEXT.test(marker)) {
       if (marker === 'h') book.name = content.trim();
@@ -226,23 +264,32 @@ function isNotePart(name: string): boolean {
  * Pass 2: raw USFM of one verse (or title) to clean plain text. Notes go with their content; character
  * markers go but their words stay; pilcrows are paragraph marks; whitespace collapses to single spaces.
  */
-function usfmToText(raw: string, where: string): string {
+function usfmToText(raw: string, where: string, rec?: MarkupRecorder): string {
   let out = '';
   let at = 0;
+  const write = (piece: string) => {
+    out += piece;
+    rec?.text(piece);
+  };
   while (at < raw.length) {
     const slash = raw.indexOf('\\', at);
     if (slash < 0) {
-      out += raw.slice(at);
+      write(raw.slice(at));
       break;
     }
-    out += raw.slice(at, slash);
+    write(raw.slice(at, slash));
     MARKER_AT.lastIndex = slash;
     const m = MARKER_AT.exec(raw);
     if (!m) throw new Error(`${where}: stray backslash in "${raw.slice(slash, slash + 20)}"`);
     const [whole, name, closing] = m;
     at = slash + whole.length;
     if (NOTE.has(name) && !closing) {
+      const bodyStart = at;
       at = noteEnd(raw, at, name, where);
+      if (rec && name !== 'vp') {
+        const note = noteOf(name, raw.slice(bodyStart, raw.lastIndexOf('\\', at - 1)));
+        if (note.text) rec.note({ type: 'note', ...note });
+      }
       // Notes often sit between two words with no space: "cedar\f …\f*tree" must not become
       // "cedartree", nor "saying,\f …\f*Beware" (2 Sam 18:12, 1611) "saying,Beware".
       if (/[\p{L},;:.!?]$/u.test(out) && /^\p{L}/u.test(raw.slice(at))) out += ' ';
@@ -250,8 +297,15 @@ function usfmToText(raw: string, where: string): string {
       // An opening marker is separated from its words by one space, which belongs to the marker:
       // "y\sup e\sup*" is "ye".
       if (!closing && raw[at] === ' ') at++;
+      const style = STYLES[name];
+      if (rec && style) {
+        if (closing) rec.close(style);
+        else rec.open(style);
+      }
     } else if (TEXT_PARAGRAPH.test(name) && !closing) {
       out += ' ';
+      const block = blockOfMarker(name);
+      if (rec && block) rec.paragraph(block.block, block.level);
     } else {
       throw new Error(`${where}: unexpected USFM marker ${whole}`);
     }

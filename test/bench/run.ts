@@ -19,6 +19,7 @@ const SUITES: { name: string; run: (h: Harness) => Promise<void> }[] = [
   { name: 'original', run: async (h) => (await import('./suites/original.ts')).default(h) },
   { name: 'study', run: async (h) => (await import('./suites/study.ts')).default(h) },
   { name: 'citations', run: async (h) => (await import('./suites/citations.ts')).default(h) },
+  { name: 'structure', run: async (h) => (await import('./suites/structure.ts')).default(h) },
   { name: 'scale', run: async (h) => (await import('./suites/scale.ts')).default(h) },
   { name: 'slow-clients', run: async (h) => (await import('./suites/slow-clients.ts')).default(h) },
   { name: 'starvation', run: async (h) => (await import('./suites/starvation.ts')).default(h) },

@@ -45,9 +45,13 @@ const CALLS: Record<string, [string, Params]> = {
   extrabiblical: ['GetBooksExtraBiblical', {}],
   topics: ['GetTopics', {}],
   'book-facts': ['GetBookInfo', { bookId: 43 }],
+  headings: ['GetPassage', { reference: 'John 3:16', versionId: 'kjv', format: 'structured' }],
 };
 const callFor = (name: string): [string, Params] =>
-  CALLS[name] ?? ['GetVerse', { verseId: 43003016, versionId: name.slice('text-'.length) }];
+  CALLS[name] ??
+  (name.startsWith('structure-')
+    ? ['GetPassage', { reference: 'John 3:16', versionId: name.slice('structure-'.length), format: 'structured' }]
+    : ['GetVerse', { verseId: 43003016, versionId: name.slice('text-'.length) }]);
 
 /** What the folder's engine answers, or the error it throws, with `swapped`'s file holding `holds`'s bytes. */
 async function withSwap<T>(swapped: string, holds: string, run: () => Promise<T>): Promise<T> {

@@ -9,9 +9,21 @@
 // Kept as the source prints them: YLT's backtick-opened quotations (`Let light be;') and `--` dashes.
 // Turning backticks into curly quotes is not safe here, because the closing apostrophe is also the
 // possessive apostrophe.
+//
+// With a recorder, the supplied words are recorded as added words and a paragraph end as a paragraph
+// starting at the next word (the next verse's, when it ends the verse).
+import type { MarkupRecorder } from '../markup-recorder.ts';
 import { tidyText } from './plain.ts';
 
-export function gbfToText(raw: string, _moduleName: string): string {
+export function gbfToText(raw: string, _moduleName: string, rec?: MarkupRecorder): string {
   const withoutNotes = raw.replace(/<RF>[\s\S]*?<Rf>/g, ' ');
+  if (rec) {
+    for (const [token] of withoutNotes.matchAll(/<[^>]*>|[^<]+/g)) {
+      if (token === '<FI>') rec.open('add');
+      else if (token === '<Fi>') rec.close('add');
+      else if (token === '<CM>') rec.paragraph('paragraph');
+      else if (token[0] !== '<') rec.text(token);
+    }
+  }
   return tidyText(withoutNotes.replace(/<[^>]*>/g, ''));
 }

@@ -11,6 +11,8 @@
 //   lines or paragraphs, so they become a space (KJV's empty `<w/>` excepted: it is an untranslated
 //   Greek word, not a break). Every other tag just goes, keeping its words
 //   (`<w>`, `<transChange>`, `<q>`, `<foreign>`, `<hi>`, `<inscription>`, ...).
+import type { NoteKind, TitleKind } from '../../../engine/core/structure/model.ts';
+import { cleanNoteText, type MarkupRecorder } from '../markup-recorder.ts';
 import { tidyText } from './plain.ts';
 
 // Placeholders left where removed markup may have separated two words; resolved once the whole entry
@@ -74,12 +76,74 @@ function resolveGaps(text: string): string {
   });
 }
 
-export function osisToText(raw: string, moduleName: string): string {
+/** What a dropped element was, for the markup: a note's kind, a title's kind, or nothing to keep. */
+function droppedAs(name: string, tag: string): { note?: NoteKind; title?: TitleKind } {
+  if (name === 'note') {
+    const type = attribute(tag, 'type');
+    if (type === 'crossReference') return { note: 'crossref' };
+    if (type === 'variant') return { note: 'variant' };
+    if (type === 'study') return { note: 'study' };
+    return { note: 'footnote' };
+  }
+  if (name === 'div') return { title: 'subscription' };
+  if (name === 'title' && attribute(tag, 'type') === 'acrostic') return { title: 'acrostic' };
+  return {};
+}
+
+/** The block a milestone or element starts, where it starts one: paragraphs and poetry lines. */
+function blockStart(
+  name: string,
+  tag: string,
+  selfClosing: boolean,
+): { block: 'paragraph' | 'poetry'; level?: number } | undefined {
+  const type = attribute(tag, 'type');
+  const starts = !selfClosing || attribute(tag, 'sID') !== undefined;
+  if (name === 'milestone' && type === 'x-p') return { block: 'paragraph' };
+  if (name === 'lb' && type === 'x-p') return { block: 'paragraph' };
+  if (name === 'div' && (type === 'x-p' || type === 'paragraph') && starts) return { block: 'paragraph' };
+  if (name === 'p' && starts) return { block: 'paragraph' };
+  if (name === 'l' && starts) return { block: 'poetry', level: Number(attribute(tag, 'level') ?? 1) || 1 };
+  return undefined;
+}
+
+/** The paragraphs and poetry lines an entry's tags start, in order (a chapter intro's, for its verse 1). */
+export function blockStartsIn(raw: string): { block: 'paragraph' | 'poetry'; level?: number }[] {
+  const starts: { block: 'paragraph' | 'poetry'; level?: number }[] = [];
+  for (const [tag] of raw.matchAll(/<(?!\/)[^>]*>/g)) {
+    const name = /^<([\w:]+)/.exec(tag)?.[1] ?? '';
+    const start = blockStart(name, tag, tag.endsWith('/>'));
+    if (start) starts.push(start);
+  }
+  return starts;
+}
+
+/** Whether a tag ends a poetry line (after which prose, if any comes, is a paragraph of its own). */
+const endsLine = (name: string, tag: string, closing: boolean, selfClosing: boolean) =>
+  name === 'l' && (closing || (selfClosing && attribute(tag, 'eID') !== undefined));
+
+/** Character styles of OSIS elements: the words of Jesus, added words, the divine name. */
+function styleOf(name: string, tag: string): 'wj' | 'add' | 'nd' | undefined {
+  if (name === 'q') return attribute(tag, 'who') === 'Jesus' ? 'wj' : undefined;
+  if (name === 'transChange') return attribute(tag, 'type') === 'added' ? 'add' : undefined;
+  if (name === 'divineName') return 'nd';
+  return undefined;
+}
+
+/**
+ * One OSIS verse entry as clean plain text. With a recorder, its markup is recorded too (the words of
+ * Jesus, added words, the divine name, a kept Psalm title, paragraphs and poetry lines, notes, acrostic
+ * titles and colophons); the text is the same with or without one.
+ */
+export function osisToText(raw: string, moduleName: string, rec?: MarkupRecorder): string {
   const out: string[] = [];
   let hasText = false; // has any verse word been emitted yet? (a kept title must come first)
-  let skipping: { name: string; depth: number; gap: string } | undefined;
+  let skipping: { name: string; depth: number; gap: string; tag: string; words: string[]; hidden: number } | undefined;
   let keptTitle = false;
   let divineNameDepth = 0;
+  // The styles each open element started (undefined for one that starts none), per element name.
+  const styles = new Map<string, ('wj' | 'add' | 'nd' | undefined)[]>();
+  const jesusMilestones = new Set<string>();
+  let proseAfterLine = false;
 
   // Word wrappers (`<w lemma=…>`, and KJV's empty `<w/>` for an untranslated Greek word) are the bulk
   // of the markup and never carry meaning for plain text; dropping them up front halves the work.
@@ -87,9 +151,18 @@ export function osisToText(raw: string, moduleName: string): string {
 
   for (const [token] of withoutWordTags.matchAll(TOKEN)) {
     if (token[0] !== '<') {
-      if (skipping) continue;
       const text = token.includes('&') ? decodeXmlEntities(token) : token;
-      out.push(divineNameDepth > 0 ? text.toUpperCase() : text);
+      if (skipping) {
+        if (rec && skipping.hidden === 0) skipping.words.push(text);
+        continue;
+      }
+      const written = divineNameDepth > 0 ? text.toUpperCase() : text;
+      if (rec && proseAfterLine && /\S/.test(written)) {
+        rec.paragraph('paragraph');
+        proseAfterLine = false;
+      }
+      out.push(written);
+      rec?.text(written);
       if (/\S/.test(text)) hasText = true;
       continue;
     }
@@ -104,25 +177,42 @@ export function osisToText(raw: string, moduleName: string): string {
         skipping.depth += closing ? -1 : 1;
         if (skipping.depth === 0) {
           out.push(skipping.gap);
+          if (rec) recordDropped(rec, skipping, hasText);
           skipping = undefined;
         }
+      } else if (name === 'reference' && !selfClosing) {
+        // A note's own reference ("1.1 ") says where it stands, which its place already says.
+        skipping.hidden += closing ? -1 : 1;
       }
       continue;
+    }
+
+    if (rec) {
+      const start = blockStart(name, token, selfClosing);
+      if (start) {
+        rec.paragraph(start.block, start.level);
+        proseAfterLine = false;
+      } else if (endsLine(name, token, closing, selfClosing)) proseAfterLine = true;
+      recordStyle(rec, name, token, closing, selfClosing, styles, jesusMilestones);
     }
 
     if (selfClosing) {
       // Empty elements are line/paragraph/chapter milestones, which separate words.
       out.push(' ');
     } else if (!closing && dropsContent(name, token)) {
-      skipping = { name, depth: 1, gap: name === 'note' ? NOTE_GAP : ' ' };
+      skipping = { name, depth: 1, gap: name === 'note' ? NOTE_GAP : ' ', tag: token, words: [], hidden: 0 };
     } else if (name === 'title') {
       if (closing) {
-        if (keptTitle) out.push(' ');
+        if (keptTitle) {
+          out.push(' ');
+          rec?.close('title');
+        }
         keptTitle = false;
       } else if (!hasText && isPsalmTitle(token, moduleName)) {
         keptTitle = true;
+        rec?.open('title', 'psalm');
       } else {
-        skipping = { name, depth: 1, gap: ' ' };
+        skipping = { name, depth: 1, gap: ' ', tag: token, words: [], hidden: 0 };
       }
     } else if (name === 'divineName') {
       divineNameDepth += closing ? -1 : 1;
@@ -133,4 +223,47 @@ export function osisToText(raw: string, moduleName: string): string {
   }
 
   return tidyText(resolveGaps(out.join('')));
+}
+
+/** A dropped element's words, kept in the markup where it is a note, an acrostic title or a colophon. */
+function recordDropped(rec: MarkupRecorder, dropped: { name: string; tag: string; words: string[] }, hasText: boolean) {
+  const as = droppedAs(dropped.name, dropped.tag);
+  const text = cleanNoteText(dropped.words.join(''));
+  if (!text) return;
+  if (as.note) rec.note({ type: 'note', kind: as.note, text });
+  else if (as.title)
+    rec.block({ type: 'title', kind: as.title, content: [{ type: 'text', text }] }, hasText ? 'previous' : 'next');
+}
+
+/** Opens or closes the character style an element marks. */
+function recordStyle(
+  rec: MarkupRecorder,
+  name: string,
+  tag: string,
+  closing: boolean,
+  selfClosing: boolean,
+  styles: Map<string, ('wj' | 'add' | 'nd' | undefined)[]>,
+  jesusMilestones: Set<string>,
+) {
+  if (name !== 'q' && name !== 'transChange' && name !== 'divineName') return;
+  if (selfClosing) {
+    // Milestone quotations (<q sID="…" who="Jesus"/> … <q eID="…"/>).
+    const sID = attribute(tag, 'sID');
+    const eID = attribute(tag, 'eID');
+    if (sID && styleOf(name, tag) === 'wj') {
+      jesusMilestones.add(sID);
+      rec.open('wj');
+    } else if (eID && jesusMilestones.delete(eID)) rec.close('wj');
+    return;
+  }
+  const stack = styles.get(name) ?? [];
+  styles.set(name, stack);
+  if (closing) {
+    const style = stack.pop();
+    if (style) rec.close(style);
+  } else {
+    const style = styleOf(name, tag);
+    stack.push(style);
+    if (style) rec.open(style);
+  }
 }

@@ -3,13 +3,18 @@
 import { asciiForms } from '../ascii-forms.ts';
 import { type ListedReference, readReferenceList } from '../citations/find.ts';
 import type { Passage } from '../citations/grammar.ts';
-import { invalid } from '../errors.ts';
+import { invalid, notAvailable } from '../errors.ts';
 import { bookOf, chapterOf, composeVerseId, padBookId, padChapterOrVerse, padVerseId, verseOf } from '../ids.ts';
 import type { Meta } from '../meta.ts';
 import { COMMON_PARAMS, defineOperation, textPack, type VerseRow } from '../operation.ts';
 import { VERSE } from '../records.ts';
-import { arrayOf, object, optional, string } from '../shape.ts';
+import { arrayOf, json, type JsonValue, object, optional, string } from '../shape.ts';
 import type { TranslationData } from '../translation.ts';
+import { HEADINGS_PACK, STRUCTURE_PACK } from '../pack/schemas.ts';
+import { headingsOf, type TranslationStructure, translationStructure } from '../structure/packs.ts';
+import { blockInForce, layOut, type MarkedVerse } from '../structure/reader.ts';
+import type { Block, VerseMarkup } from '../structure/model.ts';
+import type { Context } from '../operation.ts';
 
 /** The most verses one GetPassage answers: a longer reference is refused, never cut. */
 export const MAX_PASSAGE_VERSES = 500;
@@ -70,6 +75,58 @@ function positionsOf(meta: Meta, text: TranslationData, p: Passage): [number, nu
   return [text.firstAtOrAfter(p.from), text.firstAtOrAfter(end)];
 }
 
+/** The packs format=structured reads, refused by name when the host leaves the translation's out. */
+function structurePacks(versionId: string, has: (pack: string) => boolean): string[] {
+  const names = [STRUCTURE_PACK.name(versionId), HEADINGS_PACK.name];
+  const missing = names.filter((name) => !has(name));
+  if (missing.length)
+    throw notAvailable(
+      `format=structured needs the pack${missing.length > 1 ? 's' : ''} ${missing.map((n) => `'${n}'`).join(' and ')}, which this build leaves out; ask for format=verses`,
+      'format',
+    );
+  return names;
+}
+
+/** The markup of the verses before a position, nearest first, within its chapter. */
+function* markupBefore(text: TranslationData, structure: TranslationStructure, position: number) {
+  const chapter = Math.floor(Number(text.rowAt(position).id) / 1000);
+  for (let k = position - 1; k >= 0 && Math.floor(Number(text.rowAt(k).id) / 1000) === chapter; k--)
+    yield structure.markupAt(k);
+}
+
+/** A passage's verses [first, end) laid out as blocks, with the headings over them. */
+function structuredBlocks(
+  ctx: Context,
+  versionId: string,
+  text: TranslationData,
+  first: number,
+  end: number,
+  from: number,
+): Block[] {
+  const structure = translationStructure(ctx.pack(STRUCTURE_PACK, versionId));
+  const headings = headingsOf(ctx.pack(HEADINGS_PACK));
+  const verses: MarkedVerse[] = [];
+  let previousId = from - 1;
+  for (let k = first; k < end; k++) {
+    const row = text.rowAt(k);
+    const id = Number(row.id);
+    const markup: VerseMarkup | undefined = structure.markupAt(k);
+    const over = headings.between(previousId, id);
+    verses.push({
+      id,
+      paddedId: row.id,
+      number: row.v,
+      text: row.t,
+      ...(markup && { markup }),
+      ...(over.length && { headings: over }),
+    });
+    previousId = id;
+  }
+  const { summary } = structure.info;
+  const opening = first < end ? blockInForce(markupBefore(text, structure, first)) : undefined;
+  return layOut(verses, { ...(opening && { opening }), versePerParagraph: !summary.paragraphs && !summary.poetry });
+}
+
 export const passageOperations = [
   defineOperation({
     name: 'GetPassage',
@@ -85,6 +142,14 @@ export const passageOperations = [
           'references as people write them, apart by ";" or ",": "Rom 8:28-30; Jn 3:16", "John 3:35-4:2", "Ps 23", "Jude 3", OSIS "John.3.16", 8-digit verseIds (43003016) and 5-digit bookAndChapterIds (43003)',
       },
       COMMON_PARAMS.versionId,
+      {
+        name: 'format',
+        type: 'choice',
+        values: ['verses', 'structured'],
+        default: 'verses',
+        description:
+          "verses (the default): each passage's verse rows; structured: each passage also carries blocks, the text laid out as printed (headings, titles, paragraphs, poetry lines, notes, the words of Jesus; docs/structure.md)",
+      },
     ],
     result: arrayOf(
       object(
@@ -97,10 +162,14 @@ export const passageOperations = [
           from: string,
           to: string,
           verses: arrayOf(VERSE),
+          blocks: optional(arrayOf(json)),
         },
       ),
     ),
-    packs: (p) => [textPack(p.versionId)],
+    packs: (p, _meta, has) => [
+      textPack(p.versionId),
+      ...(p.format === 'structured' ? structurePacks(p.versionId, has) : []),
+    ],
     run(ctx, p) {
       const text = ctx.translation(p.versionId);
       const written = asciiForms(p.reference as string);
@@ -128,6 +197,10 @@ export const passageOperations = [
           from: padVerseId(passage.from),
           to: padVerseId(passage.to),
           verses,
+          ...(p.format === 'structured' && {
+            // Blocks are plain JSON (model.ts); the result shape checks them as JSON.
+            blocks: structuredBlocks(ctx, p.versionId, text, first, end, passage.from) as unknown as JsonValue[],
+          }),
         };
       });
     },

@@ -4,7 +4,7 @@ import type { Meta } from '../meta.ts';
 import { checkChapter, chapterRows } from '../chapters.ts';
 import { COMMON_PARAMS, defineOperation, textPack, verseRow, type VerseIdValue } from '../operation.ts';
 import { PARALLEL_VERSE, VERSE, VERSION } from '../records.ts';
-import { arrayOf, boolean, object } from '../shape.ts';
+import { arrayOf, boolean, object, optional, string } from '../shape.ts';
 
 /** A translation as GetVersions and /api/v2/bibles list it: version_id, table and version as the hosted
  *  service gives them (docs/compatibility.md), this project's fuller name in versionFullName. */
@@ -25,7 +25,24 @@ export function versionRecord(v: Meta['versions'][number]) {
  * A GetVersions row: the version record and whether this engine can answer from the translation (its
  * text pack is one the host's loader lists; an app that shipped only some packs lists only those).
  */
-const LISTED_VERSION = object(VERSION.spec, { ...VERSION.added, available: boolean });
+/** What a translation's source marks (structure/model.ts: StructureSummary). */
+const STRUCTURE_SUMMARY = object({
+  headings: boolean,
+  paragraphs: boolean,
+  poetry: boolean,
+  notes: boolean,
+  titles: boolean,
+  wordsOfJesus: boolean,
+  added: boolean,
+  divineName: boolean,
+  headingSource: optional(string),
+});
+
+const LISTED_VERSION = object(VERSION.spec, {
+  ...VERSION.added,
+  available: boolean,
+  structure: optional(STRUCTURE_SUMMARY),
+});
 
 const allTextPacks = (meta: Meta) => meta.versions.map((v) => textPack(v.versionId));
 
@@ -137,7 +154,11 @@ export const verseOperations = [
     result: arrayOf(LISTED_VERSION),
     run: (ctx) =>
       ctx.meta.versions.map((v) => {
-        const row = { ...versionRecord(v), available: ctx.hasPack(textPack(v.versionId)) };
+        const row = {
+          ...versionRecord(v),
+          available: ctx.hasPack(textPack(v.versionId)),
+          ...(v.structure && { structure: v.structure }),
+        };
         const imported = ctx.meta.imported?.get(v.versionId)?.info;
         // An imported translation also tells which books it holds and whose verse numbers it follows.
         return imported

@@ -1,6 +1,7 @@
 // What the packs hold: the records their JSON sections store. They are declared here, below every
 // module that reads them (meta, translation, original text, licensing, reading time), so the schemas
 // (schemas.ts) depend on nothing that depends on them; the readers re-export the types they use.
+import type { StructureSummary } from '../structure/model.ts';
 
 export type Language = 'english' | 'spanish' | 'arabic';
 
@@ -43,6 +44,8 @@ export interface VersionRecord {
   chapterLastVerses: number[][];
   verseCount: number;
   licence: LicenceRecord;
+  /** what the translation's source marks (GetVersions' `structure`; the structure builder counts it) */
+  structure?: StructureSummary;
 }
 
 export interface ServiceInfo {

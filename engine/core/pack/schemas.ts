@@ -16,6 +16,7 @@ import type {
 import type { DocumentedBookInfo, StoryRecord } from '../records.ts';
 import { bytes, definePack, json, keyed, type PackSchema, u16, u32, utf8 } from './schema.ts';
 import type { WordCodeLayout } from './word-coding.ts';
+import type { StructureSummary } from '../structure/model.ts';
 
 /** A running text stored word-coded (word-coding.ts): its dictionary, then `text`, one block of codes
  *  per part. */
@@ -332,6 +333,44 @@ export const VERSIFICATION_PACK = definePack('versification', {
   rules: json<VersificationRule[]>(),
 });
 
+/** What a translation's structure pack says of itself. */
+export interface StructurePackInfo {
+  versionId: string;
+  summary: StructureSummary;
+  /** how many of each kind of markup the source gives (docs/structure.md) */
+  counts: StructureCounts;
+}
+
+export interface StructureCounts {
+  wordsOfJesus: number;
+  added: number;
+  divineName: number;
+  titles: number;
+  notes: number;
+  paragraphs: number;
+  poetryLines: number;
+}
+
+/** One translation's markup (engine/core/structure/codec.ts), one line per verse of its text pack in the
+ *  same order ("" for none), one block per book: the lines of book b are its verses from position
+ *  bookStarts[b - 1] of the text's verse list. */
+export const STRUCTURE_PACK = definePack(keyed('structure'), {
+  info: json<StructurePackInfo>(),
+  /** the position of each book's first verse in the text's verse list, then the number of verses */
+  bookStarts: u32,
+  markup: utf8,
+});
+
+/** A heading as the headings pack stores it: [verseId, level, text, references?]. */
+export type HeadingRow = [number, number, string, string[]?];
+
+/** Section headings put over every built-in translation (BSB's, curated/pericopes), stored once: rows of
+ *  [verseId, level, text, references?] in verse order, and the dataset they come from. */
+export const HEADINGS_PACK = definePack('headings', {
+  source: json<string>(),
+  headings: json<HeadingRow[]>(),
+});
+
 /** Every schema: what the compiler writes and the engine reads. */
 export const PACK_SCHEMAS: readonly PackSchema[] = [
   META_PACK,
@@ -352,6 +391,8 @@ export const PACK_SCHEMAS: readonly PackSchema[] = [
   STUDY_PACK,
   BOOK_FACTS_PACK,
   VERSIFICATION_PACK,
+  STRUCTURE_PACK,
+  HEADINGS_PACK,
 ];
 
 /** The schema a pack of this name is written and read with, or undefined for a name no schema gives. */
