@@ -7,7 +7,7 @@ import { invalid } from '../../core/errors.ts';
 import type { ImportedBook, SourceFile } from '../types.ts';
 import { bookFromNumber } from './books.ts';
 import { checkLineLengths, decodeText, decodeUtf8, invalidUtf8Offset, sniffText } from './decode.ts';
-import type { ReadImportOptions } from './index.ts';
+import type { ReadImportOptions } from './read-options.ts';
 import { OsisHandler } from './osis.ts';
 import { type ImportCollector, type SpanStyle, VerseBuilder, cleanRun } from './verse-builder.ts';
 import { type Attributes, XmlReader } from './xml.ts';
