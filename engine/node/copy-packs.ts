@@ -244,9 +244,14 @@ function sourceManifest(from: string): Manifest {
   return parseManifest(manifestText, manifestPath);
 }
 
-/** --list: each pack, its size, and the operations that read it. */
+/** Packs a command reads rather than an operation: the importer maps a text's verse numbers with them. */
+const COMMAND_PACKS: Record<string, string[]> = { versification: ['bible import'] };
+
+/** --list: each pack, its size, and the operations (or commands) that read it. */
 function listPacks(from: string, manifest: Manifest, log: (line: string) => void): void {
   const users = operationsByPack(readMeta(from));
+  for (const [pack, commands] of Object.entries(COMMAND_PACKS))
+    users.set(pack, [...(users.get(pack) ?? []), ...commands]);
   const width = Math.max(...manifest.packs.map((p) => p.name.length));
   for (const p of manifest.packs) {
     const serves = p.name === 'meta' ? ['every operation'] : (users.get(p.name) ?? ['no operation of this engine']);
