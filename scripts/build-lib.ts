@@ -25,6 +25,7 @@ const INPUTS = [
   'engine/node',
   'engine/browser/index.ts',
   'engine/browser/loader.ts',
+  'engine/react-native',
   'tsconfig.json',
   'tsconfig.build.json',
   'scripts/build-lib.ts',

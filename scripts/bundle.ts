@@ -28,11 +28,20 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST_DIR = join(REPO_ROOT, 'dist');
 export const ENGINE_BUNDLE = join(DIST_DIR, 'engine.js');
 export const WEB_DIR = join(DIST_DIR, 'web');
+/** The engine as React Native takes it (package.json's `react-native` condition; Metro bundles it). */
+export const REACT_NATIVE_BUNDLE = join(DIST_DIR, 'react-native.js');
 const STAMP = join(DIST_DIR, 'bundle.json');
 const WEB_SOURCES = join(REPO_ROOT, 'engine', 'browser', 'web');
 
 /** Everything the bundle is made from; a change to any of them makes it stale. */
-const BUNDLE_INPUTS = ['engine/core', 'engine/browser', 'scripts/bundle.ts', 'sources/catalog.ts', 'package-lock.json'];
+const BUNDLE_INPUTS = [
+  'engine/core',
+  'engine/browser',
+  'engine/react-native',
+  'scripts/bundle.ts',
+  'sources/catalog.ts',
+  'package-lock.json',
+];
 
 /** Runtimes the bundle targets: browsers of the last years, Hermes (through Metro), Electron, Node. */
 const TARGET = 'es2020';
@@ -139,6 +148,16 @@ export async function bundle(
       plugins: [noRuntimeImports],
       metafile: true,
     });
+    // No fetch loader: an app's loader reads the packs it ships. Not minified: Metro minifies the app.
+    const reactNative = await build({
+      ...common,
+      entryPoints: [join(REPO_ROOT, 'engine', 'react-native', 'index.ts')],
+      format: 'esm',
+      platform: 'neutral',
+      mainFields: ['module', 'main'],
+      conditions: ['react-native', 'browser', 'import', 'default'],
+      plugins: [noRuntimeImports],
+    });
     const app = await build({
       ...common,
       entryPoints: [join(WEB_SOURCES, 'app.ts')],
@@ -159,6 +178,7 @@ export async function bundle(
     const engineCode = engine.outputFiles[0].contents;
     const outputs: [string, Uint8Array | string][] = [
       ['engine.js', engineCode],
+      ['react-native.js', reactNative.outputFiles[0].contents],
       ['web/engine.js', engineCode],
       ['web/app.js', app.outputFiles[0].contents],
       ['web/sw.js', worker.outputFiles[0].contents],

@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { openNode } from '../engine/node/loader.ts';
+import { keepPropertyRangesIn, reactNativeScript, writeHermesProgram } from './hosts/hermes.ts';
 import { installTarballs, packPackage } from '../test/package/packed-package.ts';
 
 export const REPO = resolve(import.meta.dirname, '..');
@@ -99,8 +100,13 @@ export async function differences(answers: Record<string, unknown>): Promise<str
 
 /** Runs the consumer script (test/hosts/matrix/consumer.mjs) in the app with `program args…`. */
 async function runConsumer(program: string, args: string[], app: string): Promise<HostResult> {
-  const printed = runProgram(program, [...args, 'consumer.mjs'], app);
+  return checkReport(runProgram(program, [...args, 'consumer.mjs'], app));
+}
+
+/** Checks what a consumer printed last: its answers against the checkout's engine. */
+async function checkReport(printed: string): Promise<HostResult> {
   const line = printed.trim().split('\n').pop() ?? '';
+  if (!line.startsWith('{')) return { ok: false, detail: line.slice(0, 300) || 'printed nothing' };
   const report = JSON.parse(line) as {
     runtime: string;
     answers: Record<string, unknown>;
@@ -185,7 +191,50 @@ const es2020Host: Host = {
   },
 };
 
-export const ALL_HOSTS: Host[] = [es2020Host, ...RUNTIME_HOSTS];
+const installedFile = (app: string, file: string) => join(app, 'node_modules', 'bible-engine', file);
+const HERMES_DIR = join(HOSTS_DIR, 'hermes');
+
+/** React Native's Hermes (scripts/hosts/hermes.ts): the current compiler, and the 0.12 VM running it. */
+export const HERMES_HOSTS: Host[] = [
+  {
+    name: 'hermesc',
+    run: async ({ app: appFolder }) => {
+      const app = appFolder();
+      const dir = installRuntime('hermes-compiler', ['hermes-compiler@latest']);
+      mkdirSync(HERMES_DIR, { recursive: true });
+      const script = join(HERMES_DIR, 'react-native.js');
+      const { code, resolved } = await reactNativeScript(app);
+      // The React Native bundle, and it alone: the condition must not leave Metro the Node or web build.
+      if (resolved !== 'node_modules/bible-engine/dist/react-native.js')
+        return { ok: false, detail: `'bible-engine' resolved for React Native to ${resolved}` };
+      writeFileSync(script, code);
+      const hermesc = join(dir, 'node_modules', 'hermes-compiler', 'hermesc', 'linux64-bin', 'hermesc');
+      const version = /release version: (\S+)/.exec(runProgram(hermesc, ['-version'], HERMES_DIR))?.[1];
+      const run = spawnSync(hermesc, ['-emit-binary', '-out', 'react-native.hbc', script], {
+        cwd: HERMES_DIR,
+        encoding: 'utf8',
+      });
+      const errors = run.stderr.split('\n').filter((line) => /\berror:/.test(line));
+      if (run.status !== 0 || errors.length)
+        return { ok: false, detail: `hermesc ${version}: ${errors.slice(0, 3).join(' | ') || `exited ${run.status}`}` };
+      return { ok: true, detail: `hermesc ${version} compiled dist/react-native.js to bytecode with no errors` };
+    },
+  },
+  {
+    name: 'hermes-0.12',
+    run: async ({ app: appFolder }) => {
+      const app = appFolder();
+      const dir = installRuntime('hermes-engine-cli', ['hermes-engine-cli@0.12']);
+      mkdirSync(HERMES_DIR, { recursive: true });
+      keepPropertyRangesIn(join(HERMES_DIR, 'property-ranges.json'));
+      const program = await writeHermesProgram(HERMES_DIR, app, installedFile(app, 'dist/data'));
+      const hermes = join(dir, 'node_modules', 'hermes-engine-cli', 'linux64-bin', 'hermes');
+      return checkReport(runProgram(hermes, [program], HERMES_DIR));
+    },
+  },
+];
+
+export const ALL_HOSTS: Host[] = [es2020Host, ...RUNTIME_HOSTS, ...HERMES_HOSTS];
 
 /** Runs the hosts one after another (two cores, shared), each line printed as it finishes. */
 export async function runMatrix(hosts: Host[], print: (line: string) => void): Promise<Map<string, HostResult>> {
