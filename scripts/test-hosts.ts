@@ -7,10 +7,13 @@
 // The runtimes come from npm into test-output/hosts/runtimes (not project dependencies), so CI needs
 // no network beyond the registry.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { openNode } from '../engine/node/loader.ts';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { type BrowserSession, firefoxSession, servePackage, webkitSession } from './hosts/browsers.ts';
 import { keepPropertyRangesIn, reactNativeScript, writeHermesProgram } from './hosts/hermes.ts';
 import { installTarballs, packPackage } from '../test/package/packed-package.ts';
 
@@ -103,22 +106,24 @@ async function runConsumer(program: string, args: string[], app: string): Promis
   return checkReport(runProgram(program, [...args, 'consumer.mjs'], app));
 }
 
+const timingSummary = ({ openAndFirstVerseMs = 0, searchMs = 0 }: Record<string, number>) =>
+  `open + John 3:16 ${openAndFirstVerseMs.toFixed(0)} ms, search ${searchMs.toFixed(0)} ms`;
+
 /** Checks what a consumer printed last: its answers against the checkout's engine. */
 async function checkReport(printed: string): Promise<HostResult> {
   const line = printed.trim().split('\n').pop() ?? '';
   if (!line.startsWith('{')) return { ok: false, detail: line.slice(0, 300) || 'printed nothing' };
+  const failed = (JSON.parse(line) as { failed?: string }).failed;
+  if (failed) return { ok: false, detail: failed };
   const report = JSON.parse(line) as {
     runtime: string;
     answers: Record<string, unknown>;
     timings: Record<string, number>;
   };
   const wrong = await differences(report.answers);
-  const { openAndFirstVerseMs, searchMs } = report.timings;
   return {
     ok: wrong === '',
-    detail:
-      wrong ||
-      `${report.runtime}: open + John 3:16 ${openAndFirstVerseMs.toFixed(0)} ms, search ${searchMs.toFixed(0)} ms`,
+    detail: wrong || `${report.runtime}: ${timingSummary(report.timings)}`,
     timings: report.timings,
   };
 }
@@ -159,8 +164,9 @@ export const RUNTIME_HOSTS: Host[] = [
 
 /** Packs this checkout (as a publisher's `npm pack`) and installs the tarball into a fresh app. */
 export function prepareApp(): string {
-  const work = join(HOSTS_DIR, 'work');
-  rmSync(work, { recursive: true, force: true });
+  mkdirSync(HOSTS_DIR, { recursive: true });
+  // A folder per run, so a bench and a matrix at once do not share one.
+  const work = mkdtempSync(join(HOSTS_DIR, 'work-'));
   const tarballs = join(work, 'tarballs');
   const app = join(work, 'app');
   mkdirSync(tarballs, { recursive: true });
@@ -192,7 +198,8 @@ const es2020Host: Host = {
 };
 
 const installedFile = (app: string, file: string) => join(app, 'node_modules', 'bible-engine', file);
-const HERMES_DIR = join(HOSTS_DIR, 'hermes');
+/** Where the Hermes hosts write their scripts: beside the app, so each run has its own. */
+const hermesDir = (app: string) => join(app, '..', 'hermes');
 
 /** React Native's Hermes (scripts/hosts/hermes.ts): the current compiler, and the 0.12 VM running it. */
 export const HERMES_HOSTS: Host[] = [
@@ -201,17 +208,18 @@ export const HERMES_HOSTS: Host[] = [
     run: async ({ app: appFolder }) => {
       const app = appFolder();
       const dir = installRuntime('hermes-compiler', ['hermes-compiler@latest']);
-      mkdirSync(HERMES_DIR, { recursive: true });
-      const script = join(HERMES_DIR, 'react-native.js');
+      const folder = hermesDir(app);
+      mkdirSync(folder, { recursive: true });
+      const script = join(folder, 'react-native.js');
       const { code, resolved } = await reactNativeScript(app);
       // The React Native bundle, and it alone: the condition must not leave Metro the Node or web build.
       if (resolved !== 'node_modules/bible-engine/dist/react-native.js')
         return { ok: false, detail: `'bible-engine' resolved for React Native to ${resolved}` };
       writeFileSync(script, code);
       const hermesc = join(dir, 'node_modules', 'hermes-compiler', 'hermesc', 'linux64-bin', 'hermesc');
-      const version = /release version: (\S+)/.exec(runProgram(hermesc, ['-version'], HERMES_DIR))?.[1];
+      const version = /release version: (\S+)/.exec(runProgram(hermesc, ['-version'], folder))?.[1];
       const run = spawnSync(hermesc, ['-emit-binary', '-out', 'react-native.hbc', script], {
-        cwd: HERMES_DIR,
+        cwd: folder,
         encoding: 'utf8',
       });
       const errors = run.stderr.split('\n').filter((line) => /\berror:/.test(line));
@@ -225,16 +233,66 @@ export const HERMES_HOSTS: Host[] = [
     run: async ({ app: appFolder }) => {
       const app = appFolder();
       const dir = installRuntime('hermes-engine-cli', ['hermes-engine-cli@0.12']);
-      mkdirSync(HERMES_DIR, { recursive: true });
-      keepPropertyRangesIn(join(HERMES_DIR, 'property-ranges.json'));
-      const program = await writeHermesProgram(HERMES_DIR, app, installedFile(app, 'dist/data'));
+      const folder = hermesDir(app);
+      mkdirSync(folder, { recursive: true });
+      keepPropertyRangesIn(join(HOSTS_DIR, 'property-ranges.json'));
+      const program = await writeHermesProgram(folder, app, installedFile(app, 'dist/data'));
       const hermes = join(dir, 'node_modules', 'hermes-engine-cli', 'linux64-bin', 'hermes');
-      return checkReport(runProgram(hermes, [program], HERMES_DIR));
+      return checkReport(runProgram(hermes, [program], folder));
     },
   },
 ];
 
-export const ALL_HOSTS: Host[] = [es2020Host, ...RUNTIME_HOSTS, ...HERMES_HOSTS];
+/** puppeteer-core as this checkout has it, else from npm into the runtimes folder. */
+function puppeteerModule(): string {
+  try {
+    return pathToFileURL(createRequire(join(REPO, 'package.json')).resolve('puppeteer-core')).href;
+  } catch {
+    const dir = installRuntime('puppeteer-core', ['puppeteer-core@24']);
+    return pathToFileURL(createRequire(join(dir, 'package.json')).resolve('puppeteer-core')).href;
+  }
+}
+
+/**
+ * A browser host: the check page (the bundle answering in the browser, compared with the checkout's
+ * engine), then the reader page showing John 3 (its default chapter) from the packs it fetched.
+ */
+const browserHost = (name: string, start: () => Promise<BrowserSession>): Host => ({
+  name,
+  run: async ({ app }) => {
+    const server = await servePackage(join(app(), 'node_modules', 'bible-engine'));
+    let session: BrowserSession | undefined;
+    try {
+      session = await start();
+      const report = server.nextReport(180_000);
+      await session.open(`${server.url}browser-check.html`);
+      const result = await checkReport(JSON.stringify(await report));
+      if (!result.ok) return result;
+      await session.open(server.url);
+      const verse = 'For God so loved the world';
+      const text = await session.bodyTextWhen(verse, 60_000);
+      if (!text.includes(verse))
+        return {
+          ok: false,
+          detail: `the reader page did not show John 3:16; it shows: ${text.slice(0, 200).replace(/\s+/g, ' ')}`,
+        };
+      return {
+        ...result,
+        detail: `${session.version}: ${timingSummary(result.timings ?? {})}; the reader page shows John 3`,
+      };
+    } finally {
+      await session?.close();
+      await server.close();
+    }
+  },
+});
+
+export const BROWSER_HOSTS: Host[] = [
+  browserHost('firefox-esr', () => firefoxSession(puppeteerModule())),
+  browserHost('webkit', webkitSession),
+];
+
+export const ALL_HOSTS: Host[] = [es2020Host, ...RUNTIME_HOSTS, ...HERMES_HOSTS, ...BROWSER_HOSTS];
 
 /** Runs the hosts one after another (two cores, shared), each line printed as it finishes. */
 export async function runMatrix(hosts: Host[], print: (line: string) => void): Promise<Map<string, HostResult>> {
@@ -252,6 +310,7 @@ export async function runMatrix(hosts: Host[], print: (line: string) => void): P
     results.set(host.name, result);
     print(`${host.name.padEnd(width)}  ${result.ok ? 'ok    ' : 'FAILED'}  ${result.detail}`);
   }
+  if (app) rmSync(join(app, '..'), { recursive: true, force: true });
   return results;
 }
 

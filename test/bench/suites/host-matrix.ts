@@ -2,6 +2,8 @@
 // open + John 3:16 and the first search ("only begotten" in the KJV, which makes the word index), in
 // fresh processes, beside Node 22 in the same run. Each host runs three times in turns, so a busy spell
 // on a shared machine falls on all of them alike; the row is the median of the three.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Harness } from '../harness.ts';
 import { HERMES_HOSTS, type Host, type MatrixContext, prepareApp, RUNTIME_HOSTS } from '../../../scripts/test-hosts.ts';
 
@@ -23,6 +25,7 @@ export default async function hostMatrix(h: Harness): Promise<void> {
       samples.get(host.name)!.search.push(result.timings.searchMs * 1e6);
     }
   }
+  if (app) rmSync(join(app, '..'), { recursive: true, force: true });
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
   const baseline = samples.get(BASELINE)!;
   for (const host of hosts) {
