@@ -132,6 +132,10 @@ export async function buildLib(log: (message: string) => void = (m) => process.s
     // Node prints the source line of an uncaught error's throw site: without a limit that line is a
     // whole chunk (200 kB), which floods the terminal of an app that lets a BibleError go uncaught.
     lineLimit: 200,
+    // Stacks that name the TypeScript file and line where Node has source maps on (the CLI turns them on;
+    // an app runs node --enable-source-maps). Mappings only: the sources are not in the package.
+    sourcemap: 'linked',
+    sourcesContent: false,
     legalComments: 'eof',
     logLevel: 'silent',
     plugins: [packagesOnFirstUse],
@@ -171,7 +175,8 @@ export async function buildLib(log: (message: string) => void = (m) => process.s
     // Server-only libraries are optional peers: loaded from the app's node_modules when the server needs them.
     external: ['../../compiler/*', '../../scripts/*', 'redis', 'prom-client'],
   });
-  writeFileSync(STAMP, `${JSON.stringify({ inputs: libInputsHash() }, null, 2)}\n`);
+  // The paths let the checkout's `bible` command (bin/lib-freshness.js) see a newer source cheaply.
+  writeFileSync(STAMP, `${JSON.stringify({ inputs: libInputsHash(), paths: INPUTS }, null, 2)}\n`);
   log(
     `compiled lib/ (bundled engine entries with declarations, bundled CLI) in ${((performance.now() - started) / 1000).toFixed(1)}s`,
   );
@@ -215,9 +220,10 @@ interface BuiltFile {
  * gives it a chunk, and each import of an empty file is one more file to read and compile at start-up.
  */
 function withoutEmptyChunks(files: readonly OutputFile[]): BuiltFile[] {
-  const empty = new Set(files.filter((f) => f.contents.length === 0).map((f) => f.path));
+  // An empty chunk holds at most the comment that links its source map (and that map, then unneeded).
+  const empty = new Set(files.filter((f) => isEmptyChunk(f.text)).map((f) => f.path));
   return files
-    .filter((file) => !empty.has(file.path))
+    .filter((file) => !empty.has(file.path) && !empty.has(file.path.replace(/\.map$/, '')))
     .map((file) => ({
       path: file.path,
       text: file.text.replace(/import\s*("|')([^"']+)\1;?/g, (statement, _quote, spec: string) =>
@@ -225,6 +231,8 @@ function withoutEmptyChunks(files: readonly OutputFile[]): BuiltFile[] {
       ),
     }));
 }
+
+const isEmptyChunk = (code: string): boolean => code.replace(/\/\/# sourceMappingURL=\S*\s*$/, '').trim() === '';
 
 function writeFiles(files: readonly BuiltFile[]): void {
   for (const file of files) {
@@ -251,6 +259,8 @@ const FOLDED_CHUNKS = '__foldedChunks';
 async function buildNodeEngine(options: BuildOptions): Promise<void> {
   const split = await build({
     ...options,
+    // Inline while in memory, so the fold below reads each chunk's map and composes the entry's from them.
+    sourcemap: 'inline',
     write: false,
     entryPoints: Object.entries(NODE_ENTRIES).map(([out, entry]) => ({ in: join(REPO_ROOT, entry), out })),
     outdir: NODE_DIR,
@@ -259,6 +269,7 @@ async function buildNodeEngine(options: BuildOptions): Promise<void> {
   });
   const files = withoutEmptyChunks(split.outputFiles);
   const text = new Map(files.map((f) => [f.path, f.text]));
+  const maps = new Map<string, string>();
   const outputs = split.metafile.outputs;
   const staticImports = (path: string) =>
     (outputs[relative(REPO_ROOT, path)]?.imports ?? [])
@@ -307,13 +318,25 @@ async function buildNodeEngine(options: BuildOptions): Promise<void> {
     outfile: entry,
     plugins: [fromMemory(text)],
   });
-  text.set(entry, outputFiles[0].text);
+  for (const file of outputFiles) (file.path.endsWith('.map') ? maps : text).set(file.path, file.text);
+  for (const [path, code] of text) if (path !== entry) splitInlineMap(path, code, text, maps);
   for (const c of chunks)
     text.set(
       c.path,
       `import{${FOLDED_CHUNKS}}from"./index.js";export const{${c.names.join(',')}}=${FOLDED_CHUNKS}[${JSON.stringify(c.file)}]();\n`,
     );
-  writeFiles([...text].map(([path, contents]) => ({ path, text: contents })));
+  for (const c of chunks) maps.delete(`${c.path}.map`);
+  writeFiles([...text, ...maps].map(([path, contents]) => ({ path, text: contents })));
+}
+
+const INLINE_MAP = /\n\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)\s*$/;
+
+/** A chunk written as the split build made it: its inline map moved into a file beside it. */
+function splitInlineMap(path: string, code: string, text: Map<string, string>, maps: Map<string, string>): void {
+  const inline = INLINE_MAP.exec(code);
+  if (!inline) return;
+  text.set(path, `${code.slice(0, inline.index)}\n//# sourceMappingURL=${basename(path)}.map\n`);
+  maps.set(`${path}.map`, Buffer.from(inline[1], 'base64').toString('utf8'));
 }
 
 /**

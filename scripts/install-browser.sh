@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs Debian's chromium for the browser test (test/hosts/browser.test.ts), which drives it through
-# playwright-core. Playwright's own browser download is not used: chromium comes from the distribution.
+# Installs Debian's chromium for the browser tests: the reader page's (test/hosts/browser.test.ts, driven
+# through puppeteer-core; PAGE_BROWSER=firefox runs it on Debian's firefox-esr instead) and the package's
+# (test/package, playwright-core). No test tool downloads a browser of its own: it comes from the distribution.
 # Runs as root in CI; on a developer machine run it with sudo. Does nothing when chromium is present.
 set -euo pipefail
 if [ -x /usr/bin/chromium ]; then

@@ -5,15 +5,8 @@ import { loadMeta, type Meta } from './meta.ts';
 import { textPack, type Context, type OperationDef } from './operation.ts';
 import { OPERATION_NAMES } from './operation-names.ts';
 import { verseOperations } from './ops/verses.ts';
-import type {
-  CallArgs,
-  ListOperationName,
-  OperationName,
-  ResultOf,
-  RowOf,
-  RuntimeName,
-  TypedMethods,
-} from './typed.ts';
+import type { CallArgs, ListOperationName, OperationName, ResultOf, RowOf, RuntimeName } from './typed.ts';
+import type { TypedMethods } from './typed-docs.ts';
 import { packUnusable, readPack, type Checksum, type Inflate, type Pack } from './pack/reader.ts';
 import { packName, type PackSchema } from './pack/schema.ts';
 import { META_PACK, schemaOfPack } from './pack/schemas.ts';
@@ -55,7 +48,13 @@ export interface OpenOptions {
   audio?: AudioOption;
   /** "today" for reading plans: a function returning a Date or an ISO date (tests inject one) */
   clock?: () => Date | string;
-  /** refuse parameters an operation does not take (by default they are ignored, as web APIs do) */
+  /**
+   * the hosted API's rule for parameters an operation does not take: ignore them (`unknownParams` names
+   * them) instead of refusing them. By default a call with such a parameter (a misspelt `versoinId`)
+   * is refused, naming it and the closest parameter the operation does take. The HTTP server opens lenient.
+   */
+  lenient?: boolean;
+  /** the older spelling of the same choice: `strict: false` is `lenient: true`; `strict: true` the default */
   strict?: boolean;
   /** further host configuration read by operations */
   [option: string]: unknown;
@@ -85,7 +84,7 @@ export interface Bible {
    */
   rows<N extends ListOperationName>(name: N, ...params: CallArgs<N>): Promise<Rows<RowOf<N>>>;
   rows<S extends string>(name: RuntimeName<S>, params?: Params): Promise<Rows | undefined>;
-  /** the names among `params` that the operation does not take (call() ignores them; strict mode refuses them) */
+  /** the names among `params` that the operation does not take (call() refuses them; a lenient engine ignores them) */
   unknownParams(name: string, params?: Params): string[];
   /** loads packs ahead of use, and the code of every operation (`load([])` loads only the code), after
    *  which callSync answers any operation whose packs are loaded */
@@ -157,6 +156,8 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
       'open() option random.seed must be an integer, such as { seed: 7 }',
       'random.seed',
     );
+  // Settled before any pack is read, so a wrong value is refused at once.
+  const strict = !isLenient(options);
   // The engine's own inflate is code a host with a native one never needs: it is loaded only without.
   const inflate = options.inflate ?? (await import('./pack/fflate-inflate.ts')).fflateInflate;
   const packs = new Map<string, Pack>();
@@ -278,7 +279,6 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
     },
   };
 
-  const strict = options.strict === true;
   // Each operation with its parameter check, made once: a call is one map lookup, the check, the
   // packs' presence and the body.
   interface Prepared {
@@ -389,4 +389,27 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
 
   if (options.preload?.length) await bible.load(options.preload);
   return typed;
+}
+
+/**
+ * Whether an engine ignores parameters an operation does not take (the hosted API's rule) rather than
+ * refusing them (the default). `strict` is the older name of the same choice; the two must agree.
+ */
+function isLenient(options: Pick<OpenOptions, 'lenient' | 'strict'>): boolean {
+  for (const name of ['lenient', 'strict'] as const)
+    if (options[name] != null && typeof options[name] !== 'boolean')
+      throw new BibleError('INVALID_PARAMETER', `open() option ${name} takes true or false`, name);
+  if (options.lenient === true && options.strict === true)
+    throw new BibleError(
+      'INVALID_PARAMETER',
+      'open() options lenient: true and strict: true contradict each other; give lenient alone',
+      'lenient',
+    );
+  if (options.lenient === false && options.strict === false)
+    throw new BibleError(
+      'INVALID_PARAMETER',
+      'open() options lenient: false and strict: false contradict each other; give lenient alone',
+      'lenient',
+    );
+  return options.lenient === true || options.strict === false;
 }

@@ -22,6 +22,16 @@ export class BibleError extends Error {
 // prints an error as `<class name> [<error name>]` when they differ, and apps read `err.constructor.name`.
 Object.defineProperty(BibleError, 'name', { value: 'BibleError' });
 
+// How Node shows one (console.log, util.inspect, an uncaught throw) is `BibleError [INVALID_PARAMETER]: …`
+// on its first line, as Node shows its own coded errors: Node's inspect puts an error's string tag beside
+// its class name. The tag is read when shown, so a refused call costs no stack formatting.
+Object.defineProperty(BibleError.prototype, Symbol.toStringTag, {
+  get(this: BibleError) {
+    return this.code;
+  },
+  configurable: true,
+});
+
 export function invalid(param: string, message: string): BibleError {
   return new BibleError('INVALID_PARAMETER', message, param);
 }

@@ -6,7 +6,8 @@ export { OPERATIONS } from './operations.ts';
 export { normalizeText } from './match.ts';
 export { formatVerseId, formatBookAndChapterId } from './ids.ts';
 export type { AudioOption, AudioRequest, AudioResolver } from './ops/audio.ts';
-export type { OperationName, ParamsOf, ResultOf, TypedMethods } from './typed.ts';
+export type { OperationName, ParamsOf, ResultOf } from './typed.ts';
+export type { TypedMethods } from './typed-docs.ts';
 export type {
   VerseRecord,
   ParallelVerseRecord,

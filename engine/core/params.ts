@@ -371,7 +371,7 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const isUnknown = (specs: readonly ParamSpec[], name: string) =>
   FORBIDDEN_KEYS.has(name) || !specs.some((s) => s.name === name);
 
-/** The names among `raw` that an operation does not take: ignored, or refused in strict mode. */
+/** The names among `raw` that an operation does not take: refused, or ignored by a lenient engine. */
 export function unknownParams(specs: readonly ParamSpec[], raw: unknown): string[] {
   if (raw === undefined || raw === null || typeof raw !== 'object' || Array.isArray(raw)) return [];
   return Object.keys(raw).filter((name) => isUnknown(specs, name));
@@ -427,7 +427,24 @@ function planOf(operation: string, specs: readonly ParamSpec[]): Plan {
 /** The parameter check of one operation, with what can be settled ahead settled once. */
 export function compileParams(operation: string, specs: readonly ParamSpec[], meta: Meta, strict = false): ParamsCheck {
   const plan = planOf(operation, specs);
-  return (!strict && straightCheck(plan, meta)) || ((raw) => checkParams(plan, raw, meta, strict));
+  const straight = straightCheck(plan, meta);
+  if (!straight) return (raw) => checkParams(plan, raw, meta, strict);
+  if (!strict) return straight;
+  const names = specs.map((s) => s.name);
+  return (raw) => {
+    if (!isPlainObject(raw)) return checkParams(plan, raw, meta, true);
+    refuseUnknownNames(plan, names, raw);
+    return straight(raw);
+  };
+}
+
+/**
+ * The strict refusal ahead of a straight-line check: a plain object's own names, each one the operation
+ * takes. A for-in walk allocates nothing, where Object.keys makes an array on every lookup.
+ */
+function refuseUnknownNames(plan: Plan, names: readonly string[], given: object): void {
+  for (const name in given)
+    if (!names.includes(name) && Object.hasOwn(given, name)) throw unknownParamError(plan.operation, plan.specs, name);
 }
 
 /**
@@ -503,7 +520,7 @@ const missingParam = (plan: Plan, step: Step): BibleError =>
 
 /**
  * Validates a whole parameter object against an operation's specs. A name the operation does not take is
- * ignored, as web APIs do, unless `strict` asks for it to be refused.
+ * ignored, as web APIs do, unless `strict` asks for it to be refused (the engine asks, unless opened lenient).
  */
 export function coerceParams(
   operation: string,

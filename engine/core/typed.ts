@@ -93,8 +93,11 @@ export type ListOperationName = {
 /** One row of a list operation's answer: what `call` answers at each index. */
 export type RowOf<N extends ListOperationName> = ResultOf<N> extends readonly (infer Row)[] ? Row : never;
 
-/** One typed method per operation: bible.GetVerse({ verseId: '43003016', versionId: 'kjv' }). */
-export type TypedMethods = {
+/**
+ * One typed method per operation, without documentation: typed-docs.ts (generated from the table) gives
+ * each its JSDoc, and this covers an operation added to the table before that file is written again.
+ */
+export type UndocumentedMethods = {
   readonly [N in OperationName]: HasRequired<OperationNamed<N>['params']> extends true
     ? (params: ParamsOf<N>) => Promise<ResultOf<N>>
     : (params?: ParamsOf<N>) => Promise<ResultOf<N>>;

@@ -211,7 +211,7 @@ async function callOperation(command: string, rest: readonly string[]): Promise<
     await checkOperationName(command);
     const params = parseAssignments(assignments);
     const { openNode } = await import('./loader.ts');
-    const bible = await openNode({ strict: !flags.lenient });
+    const bible = await openNode({ lenient: flags.lenient });
     if (flags.lenient) await warnIgnored(bible, command, params);
     const answer = await bible.call(command, params);
     process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
@@ -256,7 +256,7 @@ export async function batch(
   { lenient = false }: { lenient?: boolean } = {},
 ): Promise<number> {
   const { openNode } = await import('./loader.ts');
-  const bible = await openNode({ strict: !lenient });
+  const bible = await openNode({ lenient });
   let failures = 0;
   for await (const raw of inputLines(input, MAX_LINE_CHARS)) {
     const line = raw === TOO_LONG ? undefined : raw.trim();

@@ -34,7 +34,7 @@ import {
   withRepeatedParams,
   type EncodedJson,
 } from './http/json-answer.ts';
-import { parseQuery, readQuery, refuseArrayParams } from './http/query.ts';
+import { parseQuery, readQuery, refuseArrayParams, withoutNames } from './http/query.ts';
 import { type ErrorBody, errorBody, isRefusal, refusal, type Refusal } from './http/refusal.ts';
 import { bodyText, unsupportedBody } from './http/request-body.ts';
 import { readPostedBody } from './http/posted-body.ts';
@@ -367,11 +367,16 @@ async function answerOperation(x: Exchange, name: string, query: string, admitte
   const state = x.state;
   const { bible, bodyParams } = state;
   let params: Record<string, string> | undefined;
+  let ignored: string[] = [];
   let repeated: string[] = [];
   let reservation: Reservation | null = null;
   let bodyReservation: Reservation | null = null;
   try {
     ({ params, repeated } = readQuery(query));
+    // The hosted API's rule whatever engine the host passed: a name the operation does not take is left
+    // out of the call (an engine refuses it unless opened lenient) and named in X-Ignored-Parameters.
+    ignored = bible.unknownParams(name, params);
+    params = withoutNames(params, ignored);
     const bodyParam = x.req.method === 'POST' ? bodyParams.get(name) : undefined;
     if (bodyParam) {
       const unsupported = unsupportedBody(x.req.headers);
@@ -398,10 +403,9 @@ async function answerOperation(x: Exchange, name: string, query: string, admitte
         bodyReservation?.release();
         reservation = await state.budget.reserve(Math.max(chars, posted.bytes), budgetWaitMs(state));
         if (x.res.destroyed) return;
-        if (!reservation) return await sendBusy(x, withIgnoredParams(admitted, bible.unknownParams(name, params)));
+        if (!reservation) return await sendBusy(x, withIgnoredParams(admitted, ignored));
       }
     }
-    const ignored = bible.unknownParams(name, params);
     refuseArrayParams(ignored, (base) => bible.unknownParams(name, { [base]: '' }).length === 0);
     const headers = withRepeatedParams(withIgnoredParams(admitted, ignored), repeated);
     // A request whose answer was large a moment ago waits for room before it is built again.
@@ -439,9 +443,7 @@ async function answerOperation(x: Exchange, name: string, query: string, admitte
       return await sendRefusal(x, refusal(413, 'ANSWER_TOO_LARGE', error.message), admitted);
     }
     if (!(error instanceof BibleError)) throw error;
-    const headers = params
-      ? withRepeatedParams(withIgnoredParams(admitted, bible.unknownParams(name, params)), repeated)
-      : admitted;
+    const headers = params ? withRepeatedParams(withIgnoredParams(admitted, ignored), repeated) : admitted;
     await sendJson(x, statusOf(error), withoutPackFolders(error.toJSON(), x.state.packFolders), headers);
   } finally {
     reservation?.release();
@@ -915,6 +917,8 @@ export async function serve(options: ServeOptions = {}): Promise<BibleServer> {
   const bible =
     options.bible ??
     (await openNode({
+      // The hosted API's rule (an unknown parameter ignored and named), unless the host chose otherwise.
+      ...(options.open?.strict === undefined ? { lenient: true } : {}),
       ...options.open,
       ...(Object.hasOwn(options, 'dataDir') && options.dataDir ? { dataDir: options.dataDir } : {}),
     }));

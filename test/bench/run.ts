@@ -22,6 +22,7 @@ const SUITES: { name: string; run: (h: Harness) => Promise<void> }[] = [
   { name: 'scale', run: async (h) => (await import('./suites/scale.ts')).default(h) },
   { name: 'slow-clients', run: async (h) => (await import('./suites/slow-clients.ts')).default(h) },
   { name: 'starvation', run: async (h) => (await import('./suites/starvation.ts')).default(h) },
+  { name: 'page', run: async (h) => (await import('./suites/page.ts')).default(h) },
   { name: 'package', run: async (h) => (await import('./suites/package.ts')).default(h) },
   { name: 'host-matrix', run: async (h) => (await import('./suites/host-matrix.ts')).default(h) },
 ];

@@ -92,17 +92,23 @@ describe('conformance with API-SPEC.md', async () => {
       expect(answer.json(), op.name).toEqual(
         await bible.call(op.name, example.params).then((a) => JSON.parse(JSON.stringify(a))),
       );
-      expect(JSON.parse(JSON.stringify(await bible.call(op.name, params))), op.name).toEqual(answer.json());
+      // The engine the server was given refuses them in-process (the library's default): the server's rule is its own.
+      const [firstAdded] = Object.keys(added);
+      if (firstAdded !== undefined)
+        await expect(bible.call(op.name, params), op.name).rejects.toMatchObject({
+          code: 'INVALID_PARAMETER',
+          param: firstAdded,
+        });
     }
   });
 
-  it('strict mode refuses what the default ignores', async () => {
-    const strict = await openNode({ strict: true });
-    await expect(strict.call('GetVerse' as string, { verseId: '43003016', color: 'red' })).rejects.toMatchObject({
+  it("the library's default refuses what a lenient engine ignores, as HTTP does", async () => {
+    const lenient = await openNode({ lenient: true });
+    await expect(bible.call('GetVerse' as string, { verseId: '43003016', color: 'red' })).rejects.toMatchObject({
       code: 'INVALID_PARAMETER',
       param: 'color',
     });
-    expect(await strict.call('GetVerse', { verseId: '43003016', versionId: 'kjv' })).toHaveLength(1);
+    expect(await lenient.call('GetVerse' as string, { verseId: '43003016', color: 'red' })).toHaveLength(1);
     expect(bible.unknownParams('GetVerse', { verseId: '1', color: 'red', versionId: 'kjv' })).toEqual(['color']);
   });
 

@@ -191,11 +191,15 @@ describe('versionId forms', () => {
     await expectInvalid('GetChapterByBookAndChapterId', { bookAndChapterId: '43003', versionId }, 'versionId');
   });
 
-  it('a parameter the operation does not take is ignored, even one that looks like a misspelling', async () => {
+  it('a parameter the operation does not take is refused naming the closest, and ignored by a lenient engine', async () => {
     const b = await bible();
+    const misspelt = await refusalOf('GetVerse', { verseId: '43003016', versioNId: 'web' });
+    expect([misspelt.code, misspelt.param]).toEqual(['INVALID_PARAMETER', 'versioNId']);
+    expect(misspelt.message).toContain('did you mean versionId?');
+    const lenient = (await openNode({ lenient: true })) as unknown as LooseBible;
     const plain = await b.call('GetVerse', { verseId: '43003016', versionId: 'kjv' });
     expect(
-      await b.call('GetVerse', {
+      await lenient.call('GetVerse', {
         verseId: '43003016',
         versionId: 'kjv',
         versionID: 'web',
@@ -203,7 +207,7 @@ describe('versionId forms', () => {
         x: {},
       } as never),
     ).toEqual(plain);
-    const error = await refusalOf('GetVerse', { verseID: '43003016' });
+    const error = await lenient.call('GetVerse', { verseID: '43003016' }).catch((e: BibleError) => e);
     expect([error.code, error.param]).toEqual(['MISSING_PARAMETER', 'verseId']);
   });
 
@@ -468,7 +472,7 @@ describe('answers callers change', () => {
   });
 
   it('the parameter object the caller passes is not changed, frozen or kept', async () => {
-    const b = await bible();
+    const b = (await openNode({ lenient: true })) as unknown as LooseBible;
     const params = { verseId: 43003016, versionId: 'T_KJV', extra: [1] };
     const frozen = Object.freeze({ verseId: '43003016', versionId: 'kjv' });
     await b.call('GetVerse', params as never);
@@ -481,8 +485,9 @@ describe('answers callers change', () => {
 });
 
 describe('the straight-line checks and the loop over the specs', () => {
-  // A strict engine checks every call by the loop over the specs; the default one takes the straight-line
-  // checks for the lookups. With only parameters the operation takes, the two must answer alike.
+  // The lookups' parameters in a plain object take the straight-line checks; the same values in an
+  // object of another prototype take the loop over the specs. Both must answer and refuse alike, in a
+  // default (refusing) engine and in a lenient one, with or without a name the operation does not take.
   const hostile = fc.oneof(
     fc.constantFrom<unknown>(
       undefined,
@@ -547,22 +552,27 @@ describe('the straight-line checks and the loop over the specs', () => {
   };
 
   it('answer and refuse alike on random values of every parameter', async () => {
-    const lenient = await bible();
-    const strict = (await openNode({ strict: true })) as unknown as LooseBible;
-    await strict.load(strict.meta.versions.map((v) => `text-${v.versionId}`));
+    const strict = await bible();
+    const lenient = (await openNode({ lenient: true })) as unknown as LooseBible;
+    for (const b of [strict, lenient]) await b.load(b.meta.versions.map((v) => `text-${v.versionId}`));
+    const inLoop = (params: object) =>
+      Object.create({ kind: 'not a plain object' }, Object.getOwnPropertyDescriptors(params));
     await fc.assert(
       fc.property(
         fc.constantFrom(...Object.keys(PARAMS)),
         fc.array(hostile, { minLength: 3, maxLength: 3 }),
         fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
-        (name, values, present) => {
+        fc.option(fc.constantFrom('versionID', 'verseid', 'extra', 'limit', '__proto__'), { nil: undefined }),
+        (name, values, present, extra) => {
           const params: Record<string, unknown> = {};
           PARAMS[name].forEach((param, i) => {
             if (present[i]) params[param] = values[i];
           });
-          expect(outcome(() => lenient.callSync(name, params as never))).toEqual(
-            outcome(() => strict.callSync(name, params as never)),
-          );
+          if (extra !== undefined) Object.defineProperty(params, extra, { value: 1, enumerable: true });
+          for (const b of [strict, lenient])
+            expect(outcome(() => b.callSync(name, params as never))).toEqual(
+              outcome(() => b.callSync(name, inLoop(params))),
+            );
         },
       ),
       { numRuns: 3000, seed: 26 },

@@ -110,8 +110,8 @@ describe('numbers in full-width and Arabic-Indic digits', async () => {
         await b.call('GetChapterByBookAndChapterId', { bookAndChapterId: '43003' }),
       );
       expect(await b.call('GetSearch', { query: 'love', limit: form('3') })).toHaveLength(3);
-      expect(await b.call('GetSearchCount', { query: 'love', limitToBookId: form('43') })).toEqual(
-        await b.call('GetSearchCount', { query: 'love', limitToBookId: '43' }),
+      expect(await b.call('GetSearchAdvanced', { query: 'love', limitToBookId: form('43') })).toEqual(
+        await b.call('GetSearchAdvanced', { query: 'love', limitToBookId: '43' }),
       );
       const plan = await b.call('GetBibleReadingPlan', { days: form('30'), requestedStartDate: form('2024-01-01') });
       expect(plan[0].datesInfo.startDate).toBe('2024-01-01');
@@ -126,9 +126,53 @@ describe('numbers in full-width and Arabic-Indic digits', async () => {
   });
 });
 
-describe('strict mode names the closest parameter', () => {
+describe('an engine refuses a parameter it does not take, naming the closest', () => {
+  const refusal = (promise: Promise<unknown>) =>
+    promise.then(
+      () => {
+        throw new Error('answered');
+      },
+      (e: BibleError) => e,
+    );
+
+  it('by default, where a lenient engine (or strict: false) ignores it as the hosted API does', async () => {
+    const params = { verseId: '43003016', versoinId: 'web' };
+    const byDefault = await refusal((await openNode()).call('GetVerse' as string, params));
+    expect(byDefault).toMatchObject({ code: 'INVALID_PARAMETER', param: 'versoinId' });
+    const parallel = await refusal(
+      (await openNode()).call('GetParallelVerses' as string, { verseId: '43003016', versionId: 'kjv,web' }),
+    );
+    expect(parallel).toMatchObject({ code: 'INVALID_PARAMETER', param: 'versionId' });
+    for (const options of [{ lenient: true }, { strict: false }, { lenient: true, strict: false }]) {
+      const b = await openNode(options);
+      const [verse] = (await b.call('GetVerse' as string, params)) as { t: string }[];
+      expect(verse.t, JSON.stringify(options)).toMatch(/^For God so loved the world/);
+      expect(b.unknownParams('GetVerse', params)).toEqual(['versoinId']);
+    }
+    for (const options of [{ strict: true }, { lenient: false }, { lenient: false, strict: true }])
+      expect(
+        await refusal((await openNode(options)).call('GetVerse' as string, params)),
+        JSON.stringify(options),
+      ).toMatchObject({
+        param: 'versoinId',
+      });
+  });
+
+  it('refuses lenient and strict that contradict each other, or that are not true or false', async () => {
+    for (const [options, param] of [
+      [{ lenient: true, strict: true }, 'lenient'],
+      [{ lenient: false, strict: false }, 'lenient'],
+      [{ lenient: 'yes' }, 'lenient'],
+      [{ strict: 1 }, 'strict'],
+    ] as const)
+      expect(await refusal(openNode(options as never)), JSON.stringify(options)).toMatchObject({
+        code: 'INVALID_PARAMETER',
+        param,
+      });
+  });
+
   it('suggests versionId for versoinId, and nothing for a name far from every parameter', async () => {
-    const strict = await openNode({ strict: true });
+    const strict = await openNode();
     const error: BibleError = await strict.call('GetVerse' as string, { verseId: '43003016', versoinId: 'web' }).then(
       () => {
         throw new Error('answered');

@@ -669,7 +669,7 @@ describe('licensing and service information', () => {
 
   it('GetInfo gives its six fields as strings, and GetEndpoints every operation with its parameter names', async () => {
     const b = await bible();
-    const info = await b.call('GetInfo', { ignored: 1 });
+    const info = await b.call('GetInfo', {});
     for (const field of ['appName', 'appDescription', 'appType', 'version', 'parentApplication', 'authors'])
       expect(typeof info[field]).toBe('string');
     const endpoints = await b.call('GetEndpoints', {});

@@ -195,7 +195,7 @@ console.log(JSON.stringify({
     });
   });
 
-  it("names BibleError's class as BibleError from every entry, so Node prints an error as one", () => {
+  it("names BibleError's class as BibleError from every entry, so Node prints an error as one, with its code", () => {
     const { out, stderr } = runNode(`
 import { inspect } from 'node:util';
 const bible = await (await import('bible-engine/node')).openNode();
@@ -207,7 +207,7 @@ console.log(JSON.stringify({ names, constructor: error.constructor.name, printed
     expect(out, stderr).toEqual({
       names: ['BibleError', 'BibleError', 'BibleError', 'BibleError'],
       constructor: 'BibleError',
-      printed: 'BibleError: citation: chapter must be 1 or more',
+      printed: 'BibleError [INVALID_PARAMETER]: citation: chapter must be 1 or more',
     });
   });
 

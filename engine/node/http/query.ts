@@ -87,3 +87,11 @@ export function refuseArrayParams(ignored: readonly string[], takes: (name: stri
     }
   }
 }
+
+/** The parameters without the named ones (those the operation does not take), in a new object. */
+export function withoutNames(params: Record<string, string>, names: readonly string[]): Record<string, string> {
+  if (names.length === 0) return params;
+  const kept: Record<string, string> = Object.create(null);
+  for (const [name, value] of Object.entries(params)) if (!names.includes(name)) kept[name] = value;
+  return kept;
+}
