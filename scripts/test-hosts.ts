@@ -287,10 +287,45 @@ const browserHost = (name: string, start: () => Promise<BrowserSession>): Host =
   },
 });
 
-export const BROWSER_HOSTS: Host[] = [
+/**
+ * The reader page's own tests (test/hosts/browser.test.ts, through puppeteer-core) in `browser`: their
+ * summary line, or why they failed. CI=1 so a missing browser fails rather than skips.
+ */
+function pageTests(browser: string): HostResult {
+  const vitest = join(REPO, 'node_modules', 'vitest', 'vitest.mjs');
+  const run = spawnSync(process.execPath, [vitest, 'run', 'test/hosts/browser.test.ts'], {
+    cwd: REPO,
+    encoding: 'utf8',
+    env: { ...process.env, PAGE_BROWSER: browser, CI: '1', NO_COLOR: '1' },
+    timeout: 600_000,
+  });
+  const said = `${run.stdout}\n${run.stderr}`;
+  const summary = /Tests\s+(.*)/.exec(said)?.[1]?.trim() ?? `vitest exited ${run.status}`;
+  if (run.status === 0) return { ok: true, detail: `reader page tests: ${summary}` };
+  const failures = said.split('\n').filter((line) => /FAIL|AssertionError|Error:/.test(line));
+  return { ok: false, detail: `reader page tests: ${summary}; ${failures.slice(0, 2).join(' | ')}` };
+}
+
+/** A browser host, then (where puppeteer-core can drive it) the reader page's own tests in it. */
+function withPageTests(host: Host, browser: string): Host {
+  return {
+    name: host.name,
+    run: async (context) => {
+      const result = await host.run(context);
+      if (!result.ok) return result;
+      const page = pageTests(browser);
+      return { ...result, ok: page.ok, detail: `${result.detail}; ${page.detail}` };
+    },
+  };
+}
+
+/** The browsers running the bundle and showing the reader page (the bench times these). */
+export const BROWSER_CHECKS: Host[] = [
   browserHost('firefox-esr', () => firefoxSession(puppeteerModule())),
   browserHost('webkit', webkitSession),
 ];
+
+export const BROWSER_HOSTS: Host[] = [withPageTests(BROWSER_CHECKS[0], 'firefox'), BROWSER_CHECKS[1]];
 
 export const ALL_HOSTS: Host[] = [es2020Host, ...RUNTIME_HOSTS, ...HERMES_HOSTS, ...BROWSER_HOSTS];
 

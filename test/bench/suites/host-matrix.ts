@@ -5,13 +5,24 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Harness } from '../harness.ts';
-import { HERMES_HOSTS, type Host, type MatrixContext, prepareApp, RUNTIME_HOSTS } from '../../../scripts/test-hosts.ts';
+import {
+  BROWSER_CHECKS,
+  HERMES_HOSTS,
+  type Host,
+  type MatrixContext,
+  prepareApp,
+  RUNTIME_HOSTS,
+} from '../../../scripts/test-hosts.ts';
 
 const RUNS = 3;
 const BASELINE = 'node-22';
 
 export default async function hostMatrix(h: Harness): Promise<void> {
-  const hosts: Host[] = [...RUNTIME_HOSTS, ...HERMES_HOSTS.filter((host) => host.name === 'hermes-0.12')];
+  const hosts: Host[] = [
+    ...RUNTIME_HOSTS,
+    ...HERMES_HOSTS.filter((host) => host.name === 'hermes-0.12'),
+    ...BROWSER_CHECKS,
+  ];
   let app: string | undefined;
   const context: MatrixContext = { app: () => (app ??= prepareApp()) };
   const samples = new Map<string, { open: number[]; search: number[] }>(
