@@ -14,6 +14,8 @@ import { openNode } from '../engine/node/loader.ts';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { type BrowserSession, firefoxSession, servePackage, webkitSession } from './hosts/browsers.ts';
+import { bundleWorker, startWorkerd } from './hosts/workerd.ts';
+import { SPEC_EXAMPLES } from '../test/conformance/spec-examples.ts';
 import { keepPropertyRangesIn, reactNativeScript, writeHermesProgram } from './hosts/hermes.ts';
 import { installTarballs, packPackage } from '../test/package/packed-package.ts';
 
@@ -327,7 +329,81 @@ export const BROWSER_CHECKS: Host[] = [
 
 export const BROWSER_HOSTS: Host[] = [withPageTests(BROWSER_CHECKS[0], 'firefox'), BROWSER_CHECKS[1]];
 
-export const ALL_HOSTS: Host[] = [es2020Host, ...RUNTIME_HOSTS, ...HERMES_HOSTS, ...BROWSER_HOSTS];
+/** What the checkout's engine answers a conformance example over HTTP: status and JSON body. */
+async function expectedHttpAnswer(operation: string, params: Record<string, string>) {
+  const bible = await openNode();
+  try {
+    return { status: 200, body: await bible.call(operation, params) };
+  } catch (error) {
+    const e = error as { code?: string; toJSON?: () => unknown };
+    if (!e.toJSON) throw error;
+    return { status: e.code === 'UNKNOWN_OPERATION' ? 404 : 400, body: e.toJSON() };
+  }
+}
+
+/** Equal answers; for the random picks, answers of the same shape (the same fields, in order). */
+function sameAnswer(operation: string, got: unknown, expected: unknown): boolean {
+  if (!operation.startsWith('GetRandom')) return isDeepStrictEqual(got, expected);
+  const fields = (answer: unknown) => JSON.stringify(Object.keys((Array.isArray(answer) ? answer[0] : answer) ?? {}));
+  return fields(got) === fields(expected);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
+
+/**
+ * examples/cloudflare-worker under workerd: every conformance example (test/conformance/spec-examples.ts)
+ * answered as the engine answers it, then the cold start (workerd started to its first answer, the
+ * first verse after it) and the time of one GetVerse request after that.
+ */
+const workerdHost: Host = {
+  name: 'workerd',
+  run: async ({ app }) => {
+    const dir = installRuntime('workerd', ['workerd@latest']);
+    const folder = join(app(), '..', 'workerd');
+    const bytes = await bundleWorker(folder);
+    const packs = join(app(), 'node_modules', 'bible-engine', 'dist', 'data');
+    const worker = await startWorkerd(join(dir, 'node_modules', '.bin', 'workerd'), folder, packs);
+    try {
+      const firstStarted = performance.now();
+      const first = await fetch(`${worker.url}/GetVerse?verseId=43003016&versionId=kjv`);
+      await first.json();
+      const firstVerseMs = performance.now() - firstStarted;
+      const wrong: string[] = [];
+      for (const { operation, params, path } of SPEC_EXAMPLES) {
+        const query = new URLSearchParams(params).toString();
+        const response = await fetch(`${worker.url}${path ?? `/${operation}`}${query ? `?${query}` : ''}`);
+        const expected = await expectedHttpAnswer(operation, params);
+        const body = await response.json();
+        if (
+          response.status !== expected.status ||
+          !sameAnswer(operation, body, JSON.parse(JSON.stringify(expected.body)))
+        )
+          wrong.push(`${operation} ${query} (${response.status})`);
+      }
+      if (wrong.length)
+        return {
+          ok: false,
+          detail: `${wrong.length} of ${SPEC_EXAMPLES.length} examples answered otherwise: ${wrong.slice(0, 3).join(', ')}`,
+        };
+      const times: number[] = [];
+      for (let i = 0; i < 200; i++) {
+        const started = performance.now();
+        await (await fetch(`${worker.url}/GetVerse?verseId=${43003001 + (i % 36)}&versionId=kjv`)).arrayBuffer();
+        times.push(performance.now() - started);
+      }
+      const timings = { startedMs: worker.startedMs, firstVerseMs, requestMs: median(times) };
+      return {
+        ok: true,
+        detail: `${SPEC_EXAMPLES.length} conformance examples answered; worker.js ${(bytes / 1024).toFixed(0)} KiB, packs as assets; cold start ${timings.startedMs.toFixed(0)} ms + first verse ${firstVerseMs.toFixed(0)} ms, then ${timings.requestMs.toFixed(2)} ms a request`,
+        timings,
+      };
+    } finally {
+      worker.stop();
+    }
+  },
+};
+
+export const ALL_HOSTS: Host[] = [es2020Host, ...RUNTIME_HOSTS, ...HERMES_HOSTS, ...BROWSER_HOSTS, workerdHost];
 
 /** Runs the hosts one after another (two cores, shared), each line printed as it finishes. */
 export async function runMatrix(hosts: Host[], print: (line: string) => void): Promise<Map<string, HostResult>> {
