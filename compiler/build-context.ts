@@ -2,7 +2,13 @@
 // each translation read once. Kept apart from build.ts so the code a pack depends on is this module's
 // imports and its builder's, not every builder's (see code-inputs.ts).
 import { join } from 'node:path';
-import { CATALOG, VERSIFICATION_DATASET, type TranslationEntry } from '../sources/catalog.ts';
+import {
+  ALL_DATASETS,
+  CATALOG,
+  LICENCE_CATEGORIES,
+  VERSIFICATION_DATASET,
+  type TranslationEntry,
+} from '../sources/catalog.ts';
 import { readKjvChapterVerses } from './adapters/kjv-versification.ts';
 import type { TranslationText } from './adapters/types.ts';
 import type { BuildContext, BuiltPackRecord } from './builders/context.ts';
@@ -12,6 +18,27 @@ import { TRANSLATION_ADAPTERS } from './translation-adapters.ts';
 export interface Exclusions {
   categories: string[];
   ids: Set<string>;
+}
+
+/** What the person running the build asked for or set up (an option, the corpus folder) is wrong. */
+export class BuildInputError extends Error {}
+
+/** The exclusions of these licence categories; an unknown category is refused. */
+export function resolveExclusions(excludeCategories: string[]): Exclusions {
+  const categories = [...new Set(excludeCategories)].sort();
+  const badCategory = categories.filter((c) => !(c in LICENCE_CATEGORIES));
+  if (badCategory.length)
+    throw new BuildInputError(
+      `unknown licence category ${badCategory.join(', ')}; categories: ${Object.keys(LICENCE_CATEGORIES).join(', ')}`,
+    );
+  return {
+    categories,
+    ids: new Set(
+      ALL_DATASETS()
+        .filter((e) => categories.includes(e.category))
+        .map((e) => e.id),
+    ),
+  };
 }
 
 /** Where a catalog dataset (or a file inside a dataset that is a folder) lies under the corpus root. */

@@ -1,21 +1,10 @@
 // A child process of the build: runs the builders it is sent, with its own context (it reads the
 // datasets it needs itself), and sends back their packs, the datasets each read, the CPU time each
 // took, and its log.
-import { BUILDERS, cpuSecondsOf, makeBuildContext, resolveExclusions } from './build.ts';
-import type { BuiltPack } from './builders/context.ts';
+import { makeBuildContext, resolveExclusions } from './build-context.ts';
+import { cpuSecondsOf, type WorkerMessage, type WorkerRequest } from './build-process.ts';
+import { BUILDERS } from './builder-list.ts';
 import { VERSIFICATION_DATASET } from '../sources/catalog.ts';
-
-export interface WorkerRequest {
-  root: string;
-  excludeCategories: string[];
-  builders: string[];
-}
-export type WorkerMessage =
-  | { log: string }
-  | { builder: string; packs: BuiltPack[]; datasets: string[]; seconds: number; cpuSeconds: number }
-  /** the last message: the CPU time this process used, start-up included */
-  | { finished: { cpuSeconds: number } }
-  | { error: string };
 
 const send = (message: WorkerMessage) =>
   new Promise<void>((resolve, reject) =>

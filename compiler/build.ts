@@ -1,63 +1,21 @@
 // The build: check the corpus, read each dataset once, run every builder, write packs and manifest.json.
-import { fork } from 'node:child_process';
 import { createHash, type Hash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ALL_DATASETS, CATALOG, VERSIFICATION_DATASET } from '../sources/catalog.ts';
 import type { BuildContext, Builder, BuiltPack, BuiltPackRecord } from './builders/context.ts';
-import { type Exclusions, makeBuildContext, sourcePath } from './build-context.ts';
+import { BuildInputError, type Exclusions, makeBuildContext, resolveExclusions, sourcePath } from './build-context.ts';
 import { builderCodeHashes, moduleClosure } from './code-inputs.ts';
-import { metaBuilder } from './builders/meta.ts';
-import { extrabiblicalBuilder } from './builders/extrabiblical.ts';
-import { licensingBuilder } from './builders/licensing.ts';
-import { LICENCE_CATEGORIES } from '../sources/catalog.ts';
-import { textBuilder } from './builders/text.ts';
-import { plansBuilder } from './builders/plans.ts';
-import { originalBuilder } from './builders/original.ts';
-import { xrefsBuilder } from './builders/xrefs.ts';
-import { commentaryBuilder } from './builders/commentary.ts';
-import { dictionaryBuilder } from './builders/dictionary.ts';
-import { relationsBuilder } from './builders/relations.ts';
-import { topicsBuilder } from './builders/topics.ts';
-import { studyBuilder } from './builders/study.ts';
-import { bookFactsBuilder } from './builders/book-facts.ts';
-import { versificationBuilder } from './builders/versification.ts';
 import { assemblePack, layoutBlocks, layoutPack } from './pack/writer.ts';
 import type { PackDeclaration } from '../engine/core/pack/format.ts';
 import { schemaOfPack } from '../engine/core/pack/schemas.ts';
 import { createCompressionPool, type CompressionPool } from './pack/compress.ts';
-import type { WorkerMessage, WorkerRequest } from './build-worker.ts';
+import { cpuSecondsOf, runInChild } from './build-process.ts';
+import { BUILDERS, SECOND_PROCESS_BUILDERS } from './builder-list.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_OUT_DIR = join(REPO_ROOT, 'dist', 'data');
-
-/** Builders run in this order, and the manifest lists their packs in the same order. */
-export const BUILDERS: Builder[] = [
-  textBuilder,
-  metaBuilder,
-  plansBuilder,
-  extrabiblicalBuilder,
-  originalBuilder,
-  licensingBuilder,
-  xrefsBuilder,
-  commentaryBuilder,
-  dictionaryBuilder,
-  relationsBuilder,
-  topicsBuilder,
-  studyBuilder,
-  bookFactsBuilder,
-  versificationBuilder,
-];
-
-/**
- * Builders the second build process runs while the first runs the rest, chosen so both take about as
- * long on the corpus (CPU seconds on a 2-core machine under load: original 9.8, commentary 12.4, xrefs
- * 2.2, topics 0.7, study 0.5; the first process's text 16.4, book-facts (it reads the original texts,
- * lexicons, cross references and Nave's again) about 12, relations 2.1, dictionary 1.9, extra-biblical
- * 0.8, meta 0.1). None of them reads what the other process's builders write.
- */
-export const SECOND_PROCESS_BUILDERS: readonly string[] = ['original', 'xrefs', 'commentary', 'topics', 'study'];
 
 /**
  * Files whose change makes the packs stale (see scripts/ensure-build.ts): the compiler, the catalog, and
@@ -117,7 +75,15 @@ function hashPath(root: string): string {
 /** A hash of every build input, stored in the manifest so a stale build is detected after a git pull. */
 export const buildInputsHash = (): string => hashInputs(buildInputs());
 
-export { type Exclusions, makeBuildContext, sourcePath };
+export {
+  BUILDERS,
+  BuildInputError,
+  type Exclusions,
+  makeBuildContext,
+  resolveExclusions,
+  SECOND_PROCESS_BUILDERS,
+  sourcePath,
+};
 
 export interface BuildOptions {
   outDir?: string;
@@ -147,9 +113,6 @@ interface PackOutput {
   log: (message: string) => void;
 }
 
-/** What the person running the build asked for or set up (an option, the corpus folder) is wrong. */
-export class BuildInputError extends Error {}
-
 interface ManifestFile {
   formatVersion: number;
   inputs: string;
@@ -165,23 +128,6 @@ function checkCorpus(root: string): void {
       `the corpus at ${root} is missing ${missing.join(', ')}; set BIBLE_SOURCES to the corpus folder (../shared/sources)`,
     );
   }
-}
-
-export function resolveExclusions(excludeCategories: string[]): Exclusions {
-  const categories = [...new Set(excludeCategories)].sort();
-  const badCategory = categories.filter((c) => !(c in LICENCE_CATEGORIES));
-  if (badCategory.length)
-    throw new BuildInputError(
-      `unknown licence category ${badCategory.join(', ')}; categories: ${Object.keys(LICENCE_CATEGORIES).join(', ')}`,
-    );
-  return {
-    categories,
-    ids: new Set(
-      ALL_DATASETS()
-        .filter((e) => categories.includes(e.category))
-        .map((e) => e.id),
-    ),
-  };
 }
 
 /** The builders a build runs: all, or the ones named plus those that run last (they describe the others). */
@@ -308,44 +254,86 @@ async function compressAndWrite(pool: CompressionPool, output: PackOutput, build
   writeAndRecord(output, builder, built, assemblePack(layout, deflated));
 }
 
-/** Runs builders in a child process (build-worker.ts) and hands each one's packs over as they come. */
-function runInChild(
-  names: string[],
-  request: Omit<WorkerRequest, 'builders'>,
-  signal: AbortSignal,
+/** The hash of what a builder's packs were made from: its code, the build's exclusions and the datasets
+ *  it read (each corpus dataset hashed once). */
+function packInputsHasher(exclusions: Exclusions, root: string): (builder: string, datasets: string[]) => string {
+  const codeOf = builderCodeHashes(
+    REPO_ROOT,
+    BUILDERS.map((b) => b.name),
+  );
+  const datasetHashes = new Map<string, string>();
+  const datasetHash = (id: string) => {
+    let hash = datasetHashes.get(id);
+    if (hash === undefined) {
+      hash = hashPath(sourcePath(root, id));
+      datasetHashes.set(id, hash);
+    }
+    return hash;
+  };
+  return (builder, datasets) =>
+    createHash('sha256')
+      .update(
+        JSON.stringify([codeOf(builder, datasets), exclusions.categories, datasets.map((id) => [id, datasetHash(id)])]),
+      )
+      .digest('hex');
+}
+
+type PackInputs = (builder: string, datasets: string[]) => string;
+type OnBuilt = (builder: string, packs: BuiltPack[], datasets: string[], seconds: number, cpuSeconds?: number) => void;
+
+/** Keeps the packs of the builders whose inputs are unchanged (not in a partial build); returns the others. */
+function keepUnchanged(builders: Builder[], output: PackOutput, inputsOf: PackInputs, partial: boolean): Builder[] {
+  const toRun: Builder[] = [];
+  for (const builder of builders) {
+    const kept = partial ? null : reusable(output, builder.name, inputsOf);
+    if (!kept) {
+      toRun.push(builder);
+      continue;
+    }
+    output.manifest.push(...kept);
+    output.builders[builder.name] = output.previous.builders[builder.name];
+    output.totalBytes += kept.reduce((n, m) => n + m.bytes, 0);
+    output.log(`[${builder.name}] inputs unchanged: kept ${kept.length} pack${kept.length === 1 ? '' : 's'}`);
+  }
+  return toRun;
+}
+
+/**
+ * Runs two groups of builders in two child processes, so this process's event loop stays free: it takes
+ * each pack as it comes and hands it to the compression threads. A builder run here would hold the loop
+ * for its whole run, and the other process, sending a large pack meanwhile, would wait for it, idle.
+ * Returns the CPU seconds the children used.
+ */
+async function runInChildren(
+  groups: string[][],
+  request: { root: string; excludeCategories: string[] },
   log: (line: string) => void,
-  onBuilt: (builder: string, packs: BuiltPack[], datasets: string[], seconds: number, cpuSeconds: number) => void,
-  onFinished: (cpuSeconds: number) => void,
-): Promise<void> {
-  const worker = new URL('./build-worker.ts', import.meta.url);
-  const child = fork(fileURLToPath(worker), [], {
-    serialization: 'advanced',
-    // The child loads TypeScript as this process does: through tsx, already registered or added here.
-    execArgv: process.execArgv.some((a) => a.includes('tsx'))
-      ? process.execArgv.filter((a) => !a.startsWith('--inspect'))
-      : ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    // When the other build process fails, this one is stopped: its packs would not be used.
-    signal,
-  });
-  return new Promise((resolve, reject) => {
-    let failed = false;
-    child.on('message', (message: WorkerMessage) => {
-      if ('log' in message) log(message.log);
-      else if ('error' in message) {
-        failed = true;
-        reject(new Error(`a build process failed: ${message.error}`));
-      } else if ('finished' in message) onFinished(message.finished.cpuSeconds);
-      else onBuilt(message.builder, message.packs, message.datasets, message.seconds, message.cpuSeconds);
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (failed) return;
-      if (code === 0) resolve();
-      else reject(new Error(`a build process exited with code ${code}`));
-    });
-    child.send({ ...request, builders: names } satisfies WorkerRequest);
-  });
+  onBuilt: OnBuilt,
+): Promise<number> {
+  let childCpuSeconds = 0;
+  const stop = new AbortController();
+  await Promise.all(
+    groups.map((names) =>
+      runInChild(names, request, stop.signal, log, onBuilt, (cpu) => {
+        childCpuSeconds += cpu;
+      }).catch((error: unknown) => {
+        stop.abort();
+        throw error;
+      }),
+    ),
+  );
+  return childCpuSeconds;
+}
+
+/** Runs builders in this process, one after the other, noting the datasets each reads. */
+function runHere(builders: Builder[], ctx: BuildContext, read: Set<string>, onBuilt: OnBuilt): void {
+  for (const builder of builders) {
+    const started = performance.now();
+    read.clear();
+    read.add(VERSIFICATION_DATASET);
+    const packs = builder.build(ctx);
+    onBuilt(builder.name, packs, [...read].sort(), (performance.now() - started) / 1000);
+  }
 }
 
 /**
@@ -361,31 +349,13 @@ async function runBuilders(
   exclusions: Exclusions,
   partial: boolean,
 ): Promise<number> {
-  const codeOf = builderCodeHashes(
-    REPO_ROOT,
-    BUILDERS.map((b) => b.name),
-  );
-  const datasetHashes = new Map<string, string>();
   const root = corpusRoot();
-  const datasetHash = (id: string) => {
-    let hash = datasetHashes.get(id);
-    if (hash === undefined) {
-      hash = hashPath(sourcePath(root, id));
-      datasetHashes.set(id, hash);
-    }
-    return hash;
-  };
-  const inputsOf = (builder: string, datasets: string[]) =>
-    createHash('sha256')
-      .update(
-        JSON.stringify([codeOf(builder, datasets), exclusions.categories, datasets.map((id) => [id, datasetHash(id)])]),
-      )
-      .digest('hex');
+  const inputsOf = packInputsHasher(exclusions, root);
   const pool = createCompressionPool();
   const writes: Promise<void>[] = [];
   // A child process's own CPU time says what a builder costs when other work on the machine stretches
   // its wall time; a builder run in this process shares its CPU count with the compression threads.
-  const finish = (builder: string, packs: BuiltPack[], datasets: string[], seconds: number, cpuSeconds?: number) => {
+  const finish: OnBuilt = (builder, packs, datasets, seconds, cpuSeconds) => {
     output.builders[builder] = { inputs: inputsOf(builder, datasets), datasets };
     for (const pack of admit(output, exclusions.ids, builder, packs))
       writes.push(compressAndWrite(pool, output, builder, pack));
@@ -394,47 +364,22 @@ async function runBuilders(
   };
   let childCpuSeconds = 0;
   try {
-    const toRun: Builder[] = [];
-    for (const builder of builders.filter((b) => !b.runsLast)) {
-      const kept = partial ? null : reusable(output, builder.name, inputsOf);
-      if (!kept) {
-        toRun.push(builder);
-        continue;
-      }
-      output.manifest.push(...kept);
-      output.builders[builder.name] = output.previous.builders[builder.name];
-      output.totalBytes += kept.reduce((n, m) => n + m.bytes, 0);
-      output.log(`[${builder.name}] inputs unchanged: kept ${kept.length} pack${kept.length === 1 ? '' : 's'}`);
-    }
+    const toRun = keepUnchanged(
+      builders.filter((b) => !b.runsLast),
+      output,
+      inputsOf,
+      partial,
+    );
     const second = toRun.filter((b) => SECOND_PROCESS_BUILDERS.includes(b.name)).map((b) => b.name);
     const first = toRun.filter((b) => !second.includes(b.name)).map((b) => b.name);
     const read = new Set<string>();
     const ctx = makeContext(read);
     if (first.length && second.length) {
-      // Both groups run in child processes, so this process's event loop stays free: it takes each pack
-      // as it comes and hands it to the compression threads. A builder run here would hold the loop for
-      // its whole run, and the other process, sending a large pack meanwhile, would wait for it, idle.
       const request = { root, excludeCategories: exclusions.categories };
-      const stop = new AbortController();
-      await Promise.all(
-        [first, second].map((names) =>
-          runInChild(names, request, stop.signal, output.log, finish, (cpu) => {
-            childCpuSeconds += cpu;
-          }).catch((error: unknown) => {
-            stop.abort();
-            throw error;
-          }),
-        ),
-      );
+      childCpuSeconds = await runInChildren([first, second], request, output.log, finish);
     } else {
       // A lone group is not worth a process.
-      for (const builder of toRun) {
-        const started = performance.now();
-        read.clear();
-        read.add(VERSIFICATION_DATASET);
-        const packs = builder.build(ctx);
-        finish(builder.name, packs, [...read].sort(), (performance.now() - started) / 1000);
-      }
+      runHere(toRun, ctx, read, finish);
     }
     await Promise.all(writes);
     for (const builder of builders.filter((b) => b.runsLast)) {
@@ -448,8 +393,6 @@ async function runBuilders(
   }
   return childCpuSeconds;
 }
-
-export const cpuSecondsOf = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1e6;
 
 const sortedKeys = <T>(record: Record<string, T>): Record<string, T> =>
   Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

@@ -83,86 +83,108 @@ function bookFacts(b: BookInfoSource) {
   return { author, date, word_origin: origin };
 }
 
+/** A citation's KJV ordinal ("John 3:16"); one that names no KJV verse fails the build. */
+function citationPlacer(grid: KjvGrid, names: string[]): (citation: string) => number {
+  const bookByName = new Map(names.map((n, i) => [n, i + 1]));
+  return (citation) => {
+    const m = /^(.+) (\d+):(\d+)/.exec(citation);
+    const book = m ? bookByName.get(m[1]) : undefined;
+    const ordinal = book ? grid.ordinal(book, Number(m![2]), Number(m![3])) : -1;
+    if (ordinal < 0) throw new Error(`cannot place citation ${JSON.stringify(citation)}`);
+    return ordinal;
+  };
+}
+
+/** Genres: the coarse runs (Law, History, …), with their testament for the section filter. */
+function genreRunsOf(grid: KjvGrid, genres: ReturnType<typeof readGenres>) {
+  for (const run of genres.coarse) {
+    for (const id of [run.startingVerseId, run.endingVerseId])
+      if (grid.ordinalOfId(Number(id)) < 0) throw new Error(`genre ${run.genre}: ${id} is not a KJV verse`);
+  }
+  return genres.coarse.map((r) => ({
+    genre: r.genre,
+    startingBookId: r.startingBookId,
+    endingBookId: r.endingBookId,
+    startingVerseId: r.startingVerseId,
+    endingVerseId: r.endingVerseId,
+    testament: r.testament.startsWith('Old') ? ('OT' as const) : ('NT' as const),
+  }));
+}
+
+/** Parables in canonical order of their first citation, as the API lists them. */
+function orderedParablesOf(parables: [string, string[]][], cited: (citation: string) => number) {
+  for (const [, citations] of parables) citations.forEach(cited);
+  return Object.fromEntries([...parables].sort(([, a], [, b]) => cited(a[0]) - cited(b[0])));
+}
+
+function storiesOf(sections: ReturnType<typeof readSections>['sections'], names: string[], grid: KjvGrid) {
+  return sections.map((s, i) => ({
+    id: String(i + 1),
+    verse_id: String(s.start),
+    story: s.title,
+    verses_1: formatCitation(names, grid, rangeIds(grid, s.start, s.end)),
+    verses_2: s.related[0] ?? '',
+    verses_3: s.related[1] ?? '',
+    verses_4: s.related.slice(2).join('; '),
+  }));
+}
+
+/** Each book's introduction, facts and coarse genre; its chapter count must be the KJV's. */
+function bookInfoOf(books: ReturnType<typeof readBookInfo>, grid: KjvGrid, genres: ReturnType<typeof readGenres>) {
+  return books.map((b) => {
+    const chapterCount = grid.table[b.book_order - 1].length;
+    if (chapterCount !== b.chapters)
+      throw new Error(`${b.usfm}: ${b.chapters} chapters in the book data, ${chapterCount} in the KJV`);
+    const paragraphs = b.easton_text_items
+      .flatMap((item) => item.split(/\n\s*\n/))
+      .map((p) => p.replace(/\s+/g, ' ').trim())
+      .filter(Boolean);
+    return {
+      bookId: padBookId(b.book_order),
+      chapterCount,
+      introduction: paragraphs[0] ?? '',
+      introduction_long: paragraphs.join('\n\n'),
+      ...bookFacts(b),
+      genre: genres.books.find((g) => g.book === b.book_order)?.coarse ?? '',
+    };
+  });
+}
+
+/** The words of Jesus as the KJV marks them, checked against the WEB's list. */
+function wordsOfJesusOf(kjv: number[], web: number[]) {
+  const kjvSet = new Set(kjv);
+  const webSet = new Set(web);
+  const onlyKjv = kjv.filter((id) => !webSet.has(id));
+  const onlyWeb = web.filter((id) => !kjvSet.has(id));
+  return { wordsOfJesus: kjv, wordsOfJesusCheck: { kjv: kjv.length, web: web.length, onlyKjv, onlyWeb } };
+}
+
 export const studyBuilder: Builder = {
   name: 'study',
   build(ctx) {
     const grid = gridOf(ctx);
     const names = englishBookNames(ctx);
-    const bookByName = new Map(names.map((n, i) => [n, i + 1]));
-    const cited = (citation: string) => {
-      const m = /^(.+) (\d+):(\d+)/.exec(citation);
-      const book = m ? bookByName.get(m[1]) : undefined;
-      const ordinal = book ? grid.ordinal(book, Number(m![2]), Number(m![3])) : -1;
-      if (ordinal < 0) throw new Error(`cannot place citation ${JSON.stringify(citation)}`);
-      return ordinal;
-    };
-
-    // Genres: the coarse runs (Law, History, …), with their testament for the section filter.
     const genres = readGenres(
       ctx.source('theographic-genres', 'genre_ranges.json'),
       ctx.source('theographic-genres', 'book_genres.tsv'),
     );
-    for (const run of genres.coarse) {
-      for (const id of [run.startingVerseId, run.endingVerseId])
-        if (grid.ordinalOfId(Number(id)) < 0) throw new Error(`genre ${run.genre}: ${id} is not a KJV verse`);
-    }
-    const genreRuns = genres.coarse.map((r) => ({
-      genre: r.genre,
-      startingBookId: r.startingBookId,
-      endingBookId: r.endingBookId,
-      startingVerseId: r.startingVerseId,
-      endingVerseId: r.endingVerseId,
-      testament: r.testament.startsWith('Old') ? ('OT' as const) : ('NT' as const),
-    }));
-
-    // Parables in canonical order of their first citation, as the API lists them.
+    const genreRuns = genreRunsOf(grid, genres);
     const parables = Object.entries(readParables(ctx.source('parables')));
-    for (const [, citations] of parables) citations.forEach(cited);
-    const orderedParables = Object.fromEntries([...parables].sort(([, a], [, b]) => cited(a[0]) - cited(b[0])));
-
+    const orderedParables = orderedParablesOf(parables, citationPlacer(grid, names));
     const { sections, folded } = readSections(ctx.source('bsb-headings'), grid);
-    const stories = sections.map((s, i) => ({
-      id: String(i + 1),
-      verse_id: String(s.start),
-      story: s.title,
-      verses_1: formatCitation(names, grid, rangeIds(grid, s.start, s.end)),
-      verses_2: s.related[0] ?? '',
-      verses_3: s.related[1] ?? '',
-      verses_4: s.related.slice(2).join('; '),
-    }));
-
+    const stories = storiesOf(sections, names, grid);
     const prophecies = readProphecies(
       ctx.source('prophecies-351', 'prophecies-351.tsv'),
       ctx.source('prophecies-351', 'prophecies-351.osis.tsv'),
       grid,
     );
-
-    const wordsOfJesus = readKjvRedLetterVerses(ctx.source('kjv'), ctx.kjvChapterVerses);
-    const web = readWebWordsOfJesus(ctx.source('web-words-of-jesus'));
-    const kjvSet = new Set(wordsOfJesus);
-    const webSet = new Set(web);
-    const onlyKjv = wordsOfJesus.filter((id) => !webSet.has(id));
-    const onlyWeb = web.filter((id) => !kjvSet.has(id));
-
-    const bookInfo = readBookInfo(ctx.source('theographic-books')).map((b) => {
-      const chapterCount = grid.table[b.book_order - 1].length;
-      if (chapterCount !== b.chapters)
-        throw new Error(`${b.usfm}: ${b.chapters} chapters in the book data, ${chapterCount} in the KJV`);
-      const paragraphs = b.easton_text_items
-        .flatMap((item) => item.split(/\n\s*\n/))
-        .map((p) => p.replace(/\s+/g, ' ').trim())
-        .filter(Boolean);
-      return {
-        bookId: padBookId(b.book_order),
-        chapterCount,
-        introduction: paragraphs[0] ?? '',
-        introduction_long: paragraphs.join('\n\n'),
-        ...bookFacts(b),
-        genre: genres.books.find((g) => g.book === b.book_order)?.coarse ?? '',
-      };
-    });
+    const { wordsOfJesus, wordsOfJesusCheck } = wordsOfJesusOf(
+      readKjvRedLetterVerses(ctx.source('kjv'), ctx.kjvChapterVerses),
+      readWebWordsOfJesus(ctx.source('web-words-of-jesus')),
+    );
+    const bookInfo = bookInfoOf(readBookInfo(ctx.source('theographic-books')), grid, genres);
     const empty = (field: 'author' | 'date' | 'word_origin') => bookInfo.filter((b) => !b[field]).map((b) => b.bookId);
-
+    const { onlyKjv, onlyWeb } = wordsOfJesusCheck;
     ctx.log(
       `  ${genreRuns.length} genre runs, ${parables.length} parables, ${stories.length} stories (${folded.length} ends folded), ${prophecies.length} prophecies, ${wordsOfJesus.length} red-letter verses (KJV only ${onlyKjv.length}, WEB only ${onlyWeb.length}); book info without date: ${empty('date').join(' ') || 'none'}, without name origin: ${empty('word_origin').join(' ') || 'none'}`,
     );
@@ -184,7 +206,7 @@ export const studyBuilder: Builder = {
           stories,
           prophecies,
           wordsOfJesus,
-          wordsOfJesusCheck: { kjv: wordsOfJesus.length, web: web.length, onlyKjv, onlyWeb },
+          wordsOfJesusCheck,
           bookInfo,
         }),
       },

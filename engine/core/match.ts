@@ -296,19 +296,80 @@ export function normalizeWithOffsets(text: string): { text: string; from: number
 export type MatchType = 'broad' | 'exact';
 
 /**
+ * Is this code unit of normalised text a letter of a script written without spaces between words: Thai,
+ * Lao, Tibetan, Myanmar, Khmer, the Tai scripts, Han (and the Kangxi radicals, the iteration marks 々 〆,
+ * 〇), Hiragana, Katakana, Bopomofo and Yi, or half of a surrogate pair (beyond the BMP a normalised text
+ * keeps only letters and digits, and most of those are Han: extensions B to H)? Every such letter is a
+ * word of its own to the whole-word rule, and search indexes it by character n-grams
+ * (search/ngrams.ts). Hangul is not among them: Korean puts spaces between words.
+ */
+export function isUnspacedUnit(code: number): boolean {
+  if (code < 0x0e00) return false;
+  if (code < 0x3000) {
+    return (
+      code <= 0x0fff || // Thai, Lao, Tibetan
+      (code >= 0x1000 && code <= 0x109f) || // Myanmar
+      (code >= 0x1780 && code <= 0x17ff) || // Khmer
+      (code >= 0x1950 && code <= 0x19ff) || // Tai Le, New Tai Lue, Khmer symbols
+      (code >= 0x1a20 && code <= 0x1aaf) || // Tai Tham
+      (code >= 0x2e80 && code <= 0x2fdf) // CJK and Kangxi radicals
+    );
+  }
+  if (code < 0xa000) {
+    return (
+      (code >= 0x3005 && code <= 0x3007) || // 々 〆 〇
+      (code >= 0x3021 && code <= 0x3029) || // Hangzhou numerals
+      (code >= 0x3031 && code <= 0x3035) || // kana repeat marks
+      (code >= 0x303b && code <= 0x303c) ||
+      (code >= 0x3040 && code <= 0x312f) || // Hiragana, Katakana, Bopomofo
+      (code >= 0x31a0 && code <= 0x31bf) || // Bopomofo extended
+      (code >= 0x31f0 && code <= 0x31ff) || // Katakana phonetic extensions
+      code >= 0x3400 // CJK extension A, CJK unified ideographs (Yijing symbols are no letters)
+    );
+  }
+  return (
+    code <= 0xa4cf || // Yi
+    (code >= 0xa9e0 && code <= 0xa9ff) || // Myanmar extended B
+    (code >= 0xaa60 && code <= 0xaadf) || // Myanmar extended A, Tai Viet
+    (code >= 0xd800 && code <= 0xdfff) || // surrogates: letters beyond the BMP, mostly Han
+    (code >= 0xf900 && code <= 0xfaff) // CJK compatibility ideographs (NFKD maps most of them to Han)
+  );
+}
+
+/** Does a normalised text hold a letter of a script written without spaces (isUnspacedUnit)? */
+export function hasUnspaced(normalized: string): boolean {
+  for (let i = 0; i < normalized.length; i++) if (isUnspacedUnit(normalized.charCodeAt(i))) return true;
+  return false;
+}
+
+/**
  * Is the normalised query, found at `at` in the normalised text, there as whole words? It must start a
  * word (text start, space or line break before it) and end one (text end, space or line break after
- * it, or an apostrophe: "jesus" is a whole word of "jesus'", "lord" of "lord's"). One rule for every
- * search path: the verse check, the whole-text scan and the highlights.
+ * it, or an apostrophe: "jesus" is a whole word of "jesus'", "lord" of "lord's"). A letter of a script
+ * written without spaces (isUnspacedUnit) is a word of its own: there is a word boundary on each side of
+ * it, so "神愛" is found anywhere in "神愛世人" and "jesus" in "耶穌jesus說". One rule for every search
+ * path: the verse check, the whole-text scan and the highlights.
  */
 export function isWholeWordAt(text: string, at: number, length: number): boolean {
   if (at > 0) {
     const before = text.charCodeAt(at - 1);
-    if (before !== SPACE_CODE && before !== NEWLINE_CODE) return false;
+    if (
+      before !== SPACE_CODE &&
+      before !== NEWLINE_CODE &&
+      !isUnspacedUnit(before) &&
+      !isUnspacedUnit(text.charCodeAt(at))
+    )
+      return false;
   }
   if (at + length === text.length) return true;
   const after = text.charCodeAt(at + length);
-  return after === SPACE_CODE || after === NEWLINE_CODE || after === APOSTROPHE_CODE;
+  return (
+    after === SPACE_CODE ||
+    after === NEWLINE_CODE ||
+    after === APOSTROPHE_CODE ||
+    isUnspacedUnit(after) ||
+    isUnspacedUnit(text.charCodeAt(at + length - 1))
+  );
 }
 
 /** Does a normalised text contain a normalised, non-empty query? `broad`: anywhere, even inside a word;

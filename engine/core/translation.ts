@@ -13,7 +13,7 @@ import type { Versification } from './versification.ts';
 import { countWords } from './words.ts';
 import { wordCodedBlocks } from './pack/word-coding.ts';
 import type { TextPackInfo } from './pack/contents.ts';
-import { verseRow, type VerseRow } from './operation.ts';
+import { verseRow, type VerseRow } from './verse-row.ts';
 
 export type { TextPackInfo } from './pack/contents.ts';
 

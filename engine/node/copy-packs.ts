@@ -221,19 +221,38 @@ const list = (value: string | undefined) =>
     .map((v) => v.trim())
     .filter(Boolean);
 
-export function copyPacksFromArgs(
-  args: string[],
-  log: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
-): number {
-  let parsed: {
+/** The options of `bible copy-packs`, as the command reads them. */
+interface CopyPacksOptions {
+  to?: string;
+  versions?: string;
+  search?: boolean;
+  packs?: string;
+  all?: boolean;
+  list?: boolean;
+  data?: string;
+  help?: boolean;
+}
+
+/** parseArgs' own wording names its API ("Option '--to <value>' argument missing"); this names the command. */
+function optionError(error: unknown): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  const option = /'([^' ]+)/.exec(message)?.[1] ?? message;
+  return new Error(
+    /argument missing|ambiguous/.test(message)
+      ? `${option} needs a value (bible copy-packs --help)`
+      : /Unexpected argument/.test(message)
+        ? `unexpected argument ${JSON.stringify(option)}; bible copy-packs takes only options (bible copy-packs --help)`
+        : /does not take an argument/.test(message)
+          ? `${option} takes no value (bible copy-packs --help)`
+          : `unknown option ${JSON.stringify(option)} (bible copy-packs --help lists the options)`,
+  );
+}
+
+function parseCopyPacksArgs(args: string[]): CopyPacksOptions {
+  let parsed: Omit<CopyPacksOptions, 'to' | 'versions' | 'packs'> & {
     to?: string[];
     versions?: string[];
-    search?: boolean;
     packs?: string[];
-    all?: boolean;
-    list?: boolean;
-    data?: string;
-    help?: boolean;
   };
   try {
     ({ values: parsed } = parseArgs({
@@ -253,35 +272,16 @@ export function copyPacksFromArgs(
       strict: true,
     }));
   } catch (error) {
-    // parseArgs' own wording names its API ("Option '--to <value>' argument missing"); this names the command.
-    const message = error instanceof Error ? error.message : String(error);
-    const option = /'([^' ]+)/.exec(message)?.[1] ?? message;
-    throw new Error(
-      /argument missing|ambiguous/.test(message)
-        ? `${option} needs a value (bible copy-packs --help)`
-        : /Unexpected argument/.test(message)
-          ? `unexpected argument ${JSON.stringify(option)}; bible copy-packs takes only options (bible copy-packs --help)`
-          : /does not take an argument/.test(message)
-            ? `${option} takes no value (bible copy-packs --help)`
-            : `unknown option ${JSON.stringify(option)} (bible copy-packs --help lists the options)`,
-    );
+    throw optionError(error);
   }
   // Two folders are one too many: the packs would go to whichever came last.
   if (parsed.to && parsed.to.length > 1)
     throw new Error(`--to is given more than once (${parsed.to.join(', ')}); name one folder`);
-  const values = {
-    ...parsed,
-    to: parsed.to?.[0],
-    versions: parsed.versions?.join(','),
-    packs: parsed.packs?.join(','),
-  };
-  if (values.help) {
-    log(COPY_PACKS_USAGE);
-    return 0;
-  }
-  // Refused rather than ignored: a script that asked for search indexes learns that text packs serve search.
-  if (values.search) throw new Error(`--search is no longer an option: ${NO_SEARCH_PACKS}`);
-  const from = resolve(values.data ?? DEFAULT_DATA_DIR);
+  return { ...parsed, to: parsed.to?.[0], versions: parsed.versions?.join(','), packs: parsed.packs?.join(',') };
+}
+
+/** The manifest of the folder packs are copied from. */
+function sourceManifest(from: string): Manifest {
   const manifestPath = join(from, 'manifest.json');
   let manifestText: string;
   try {
@@ -289,26 +289,22 @@ export function copyPacksFromArgs(
   } catch (error) {
     throw new Error(`${(error as Error).message}; --data names the folder bible build wrote`);
   }
-  const manifest = parseManifest(manifestText, manifestPath);
-  if (values.list) {
-    const users = operationsByPack(readMeta(from));
-    const width = Math.max(...manifest.packs.map((p) => p.name.length));
-    for (const p of manifest.packs) {
-      const serves = p.name === 'meta' ? ['every operation'] : (users.get(p.name) ?? ['no operation of this engine']);
-      log(`${p.name.padEnd(width)} ${(p.bytes / 1024).toFixed(0).padStart(7)} KiB  ${serves.join(', ')}`);
-    }
-    return 0;
+  return parseManifest(manifestText, manifestPath);
+}
+
+/** --list: each pack, its size, and the operations that read it. */
+function listPacks(from: string, manifest: Manifest, log: (line: string) => void): void {
+  const users = operationsByPack(readMeta(from));
+  const width = Math.max(...manifest.packs.map((p) => p.name.length));
+  for (const p of manifest.packs) {
+    const serves = p.name === 'meta' ? ['every operation'] : (users.get(p.name) ?? ['no operation of this engine']);
+    log(`${p.name.padEnd(width)} ${(p.bytes / 1024).toFixed(0).padStart(7)} KiB  ${serves.join(', ')}`);
   }
-  if (!values.to) throw new Error("--to DIR is needed: the app's assets folder (bible copy-packs --help)");
-  if (values.versions !== undefined && !list(values.versions).length)
-    throw new Error('--versions needs one or more translations, e.g. --versions kjv,web');
-  const packs = selectPacks(manifest, {
-    versions: values.versions !== undefined ? list(values.versions) : undefined,
-    packs: list(values.packs),
-    all: values.all,
-  });
-  // Every source must be the file the manifest describes before anything is written: a missing pack, a
-  // device or a file of another size (a manifest from another build) would stop the copy half done.
+}
+
+/** Every source must be the file the manifest describes before anything is written: a missing pack, a
+ *  device or a file of another size (a manifest from another build) would stop the copy half done. */
+function checkSources(from: string, packs: ManifestPack[]): void {
   for (const p of packs) {
     const source = join(from, p.file);
     let info: ReturnType<typeof statSync>;
@@ -323,23 +319,31 @@ export function copyPacksFromArgs(
         `${source} (pack ${p.name}) has ${info.size} bytes where the manifest says ${p.bytes}: the manifest is not this build's (run bible build again)`,
       );
   }
-  const to = resolve(values.to);
+}
+
+/** The folder packs go to, made if missing; refused when it is a file or the folder they come from. */
+function targetFolder(given: string, from: string): string {
+  const to = resolve(given);
   try {
     mkdirSync(to, { recursive: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new Error(
       code === 'EEXIST' || code === 'ENOTDIR'
-        ? `--to ${values.to} is a file, not a folder`
+        ? `--to ${given} is a file, not a folder`
         : `cannot make the folder ${to} (${code ?? String(error)})`,
     );
   }
   // Copying a folder onto itself would leave its packs but replace its manifest with the chosen few.
   if (realpathSync(to) === realpathSync(from))
-    throw new Error(`--to ${values.to} is the folder the packs are copied from; name the app's own folder`);
-  const written = [...packs.map((p) => p.file), 'manifest.json'];
-  // Checked before anything is written, so a refusal leaves the folder as it was.
-  const overwritten = written.filter((file) => {
+    throw new Error(`--to ${given} is the folder the packs are copied from; name the app's own folder`);
+  return to;
+}
+
+/** The files of `written` already in the folder; checked before anything is written, so a refusal leaves
+ *  the folder as it was. */
+function filesReplaced(to: string, written: string[]): string[] {
+  return written.filter((file) => {
     const target = join(to, file);
     let info: ReturnType<typeof lstatSync>;
     try {
@@ -352,26 +356,37 @@ export function copyPacksFromArgs(
     if (!info.isFile()) throw new Error(`${target} is there and is not a file; copy-packs will not replace it`);
     return true;
   });
-  // Each file is written under a new name and renamed into place: rename replaces a name, so a link
-  // made there meanwhile is replaced, never followed.
-  const place = (file: string, write: (temporary: string) => void) => {
-    const temporary = join(to, `.${file}.${process.pid}.partial`);
-    try {
-      write(temporary);
-      renameSync(temporary, join(to, file));
-    } finally {
-      rmSync(temporary, { force: true });
-    }
-  };
-  for (const p of packs) place(p.file, (temporary) => copyFileSync(join(from, p.file), temporary, COPY_NEW_FILE));
-  // Packs an earlier copy from this same build left in the folder stay in its manifest, which is how a
-  // browser host learns what the folder holds; packs of another build are not vouched for.
+}
+
+/** Writes a file under a new name and renames it into place: rename replaces a name, so a link made
+ *  there meanwhile is replaced, never followed. */
+function placeFile(to: string, file: string, write: (temporary: string) => void): void {
+  const temporary = join(to, `.${file}.${process.pid}.partial`);
+  try {
+    write(temporary);
+    renameSync(temporary, join(to, file));
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+}
+
+/** The packs the folder's manifest lists after the copy: those copied, and those an earlier copy from
+ *  this same build left there (how a browser host learns what the folder holds); packs of another build
+ *  are not vouched for. */
+function packsHeld(to: string, manifest: Manifest, copied: ManifestPack[]): ManifestPack[] {
   const earlier = readManifest(join(to, 'manifest.json'));
-  const held = new Set(packs.map((p) => p.name));
+  const held = new Set(copied.map((p) => p.name));
   if (earlier && earlier.inputs === manifest.inputs && Array.isArray(earlier.packs))
     for (const p of earlier.packs) if (typeof p?.file === 'string' && existsSync(join(to, p.file))) held.add(p.name);
-  const listed = manifest.packs.filter((p) => held.has(p.name));
-  place('manifest.json', (temporary) => {
+  return manifest.packs.filter((p) => held.has(p.name));
+}
+
+/** Copies the packs and writes the folder's manifest; returns what the manifest lists. */
+function copyInto(from: string, to: string, manifest: Manifest, packs: ManifestPack[]): ManifestPack[] {
+  for (const p of packs)
+    placeFile(to, p.file, (temporary) => copyFileSync(join(from, p.file), temporary, COPY_NEW_FILE));
+  const listed = packsHeld(to, manifest, packs);
+  placeFile(to, 'manifest.json', (temporary) => {
     const fd = openSync(temporary, 'wx');
     try {
       writeSync(fd, `${JSON.stringify({ ...manifest, packs: listed }, null, 2)}\n`);
@@ -379,6 +394,38 @@ export function copyPacksFromArgs(
       closeSync(fd);
     }
   });
+  return listed;
+}
+
+export function copyPacksFromArgs(
+  args: string[],
+  log: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
+): number {
+  const values = parseCopyPacksArgs(args);
+  if (values.help) {
+    log(COPY_PACKS_USAGE);
+    return 0;
+  }
+  // Refused rather than ignored: a script that asked for search indexes learns that text packs serve search.
+  if (values.search) throw new Error(`--search is no longer an option: ${NO_SEARCH_PACKS}`);
+  const from = resolve(values.data ?? DEFAULT_DATA_DIR);
+  const manifest = sourceManifest(from);
+  if (values.list) {
+    listPacks(from, manifest, log);
+    return 0;
+  }
+  if (!values.to) throw new Error("--to DIR is needed: the app's assets folder (bible copy-packs --help)");
+  if (values.versions !== undefined && !list(values.versions).length)
+    throw new Error('--versions needs one or more translations, e.g. --versions kjv,web');
+  const packs = selectPacks(manifest, {
+    versions: values.versions !== undefined ? list(values.versions) : undefined,
+    packs: list(values.packs),
+    all: values.all,
+  });
+  checkSources(from, packs);
+  const to = targetFolder(values.to, from);
+  const overwritten = filesReplaced(to, [...packs.map((p) => p.file), 'manifest.json']);
+  const listed = copyInto(from, to, manifest, packs);
   if (overwritten.length) log(`replaced ${overwritten.length} files that were in ${to}: ${overwritten.join(', ')}`);
   const total = packs.reduce((n, p) => n + p.bytes, 0);
   log(

@@ -11,6 +11,41 @@
 import type { Meta } from '../meta.ts';
 import { composeVerseId } from '../ids.ts';
 import { bookNameBefore, isSpace, isSpanishOnly } from './books.ts';
+import {
+  CHAPTER_LIST,
+  CHAPTER_MARKER,
+  CHAPTER_VERSE_AHEAD,
+  COLON_BEFORE_MARKER,
+  COLON_SEPARATOR,
+  COMMA,
+  Cursor,
+  DIGIT_AHEAD,
+  FOLLOW_ON,
+  GLUED_CHAPTER_VERSE_AHEAD,
+  GLUED_DOT,
+  GLUED_SEMICOLON,
+  GLUED_UNDERSCORE,
+  LAST_BOOK,
+  LIST_WORD,
+  MARKUP,
+  NUMBER_AHEAD,
+  RANGE,
+  SINGLE_CHAPTER_VERSE_AHEAD,
+  SPACED_DOT,
+  SPACED_FOLLOWING,
+  SPACED_VERSE_AHEAD,
+  SPANISH_SEPARATOR,
+  STOP_THEN_CHAPTER_VERSE,
+  TIME_AFTER,
+  VERSES_CONTINUE,
+  VERSE_AFTER_STOP,
+  VERSE_AHEAD,
+  VERSE_LIST,
+  VERSE_MARKER,
+  VERSE_WORD,
+  WORD_AHEAD,
+  isDigitCode,
+} from './cursor.ts';
 
 /** An inclusive range of verse ids (BBCCCVVV numbers). */
 export interface Passage {
@@ -52,185 +87,6 @@ interface Group {
 }
 
 // Every pattern is sticky: it matches at the cursor only, with no slicing of the text.
-
-/**
- * A sticky pattern, and the characters it can start with when they are few: the cursor tries it only
- * there. (A property added to the RegExp itself would take V8's exec off its fast path.)
- */
-interface Pattern {
-  re: RegExp;
-  firsts?: string;
-}
-const firstChars = (re: RegExp, firsts?: string): Pattern => ({ re, firsts });
-/**
- * The marks a range is written with: the hyphen-minus and en and em dashes, and the other dashes word
- * processors and phones put in their place (Unicode hyphen, non-breaking hyphen, figure dash, horizontal
- * bar, minus sign, small and full-width hyphen-minus).
- */
-const DASHES = '-–—‐‑‒―−﹣－';
-const RANGE = firstChars(new RegExp(`(?:[${DASHES}~]|to\\b|through\\b|thru\\b)`, 'iy'), `${DASHES}~tT`);
-// "and" in English, Spanish ("y") and Arabic ("و"); the Arabic comma "،" for ",".
-const VERSE_LIST = firstChars(/(?:[,،&]|and\b|y(?=\s+\d)|و(?=\s*\d))/iy, ',،&aAyYو');
-const CHAPTER_LIST = firstChars(/(?:[,،&/]|and\b|y(?=\s+\d)|و(?=\s*\d))/iy, ',،&/aAyYو');
-const VERSE_MARKER = firstChars(/(?:verses|verse|vv\.?|vs\.?|ver\.?|v\.?)(?=\s*\d)/iy, 'vV');
-/** Before a chapter only the word: "Mic. v. 2" is Gill's Micah 5:2 (a Roman chapter), not a verse of chapter 1. */
-const VERSE_WORD = firstChars(/verses?(?=\s*\d)/iy, 'vV');
-const CHAPTER_MARKER = firstChars(/(?:chapters|chapter|chap\.?|ch\.?)(?=\s*\d)/iy, 'cC');
-const MARKUP = firstChars(/[*_]{1,3}/y, '*_');
-const FOLLOW_ON = firstChars(/[;؛]\s*(?:(?:see\s+)?also\b|see\b|cf\.?)?/iy, ';؛');
-/**
- * What may run into a number: a verse marker ("3v16"), a translation code ("5:3-12NIV") or a list word
- * typed without its space ("John3:16-18and Rom8:28").
- */
-const GLUED_AFTER_NUMBER = firstChars(/vv?\.?\d|(?:N?KJV|N?[IR]V|ESV|NASB|N?LT|H?CSB|NRSV|AMP|MSG|ASV)\b|and\b/y);
-const COMMA = firstChars(/[,،]/y, ',،');
-/** A time after a number ("9:30 am") is not a verse. */
-const TIME = String.raw`(?!\s*[ap]\.?m\b)`;
-const TIME_AFTER = firstChars(/\s*[ap]\.?m\b/iy);
-const SPACED_FOLLOWING = firstChars(/[ \t\u00a0]+ff?(?![\p{L}\p{Nd}])/uy);
-const CHAPTER_VERSE_AHEAD = firstChars(new RegExp(String.raw`\s*\d{1,3}\s*[:.]\s*\d{1,3}(?!\d)${TIME}`, 'iy'));
-const GLUED_CHAPTER_VERSE_AHEAD = firstChars(new RegExp(String.raw`\s*\d{1,3}[:.]\d{1,3}(?!\d)${TIME}`, 'iy'));
-const DIGIT_AHEAD = firstChars(/\s*\d/y);
-const NUMBER_AHEAD = firstChars(/\s*(\d{1,3})(?!\d)/y);
-const COLON_SEPARATOR = firstChars(/::?(?=\s*\d)/y, ':');
-const COLON_BEFORE_MARKER = firstChars(/:(?=\s*(?:verses|verse|vv\.?|vs\.?|ver\.?|v\.?)\s*\d)/iy, ':');
-const GLUED_DOT = firstChars(/\.(?=\d)/y, '.');
-/** A hashtag cannot hold ":" or ".": "#John3_16" is John 3:16. */
-const GLUED_UNDERSCORE = firstChars(/_(?=\d)/y, '_');
-/** Gill's "Numb. 26. 10": chapter and verse apart, as footnotes write them. */
-const SPACED_DOT = firstChars(/\.(?=[ \t\u00a0]+\d)/y, '.');
-/** ";" typed for ":", directly between a chapter and a verse: "Titus 2;1-5", not "John 3;4:1". */
-const GLUED_SEMICOLON = firstChars(/;(?=\d{1,3}(?![\d:]|\.\d))/y, ';');
-const SPANISH_SEPARATOR = firstChars(/,(?=\d)/y, ',');
-const WORD_AHEAD = firstChars(/\s*[\p{L}\d]/uy);
-const VERSES_CONTINUE = firstChars(
-  new RegExp(`\\s*(?:[${DASHES}~,،&]|to\\b|through\\b|thru\\b|and\\b|y(?=\\s)|و)\\s*\\d`, 'iy'),
-);
-const VERSE_AHEAD = firstChars(new RegExp(String.raw`\s*\d{1,3}(?:[a-e]{1,2})?(?![\d:.]\s*\d)(?!\d)${TIME}`, 'iy'));
-/** "2 Cor 5 17": a second number after a space, not a chapter:verse or a time of its own. */
-const SPACED_VERSE_AHEAD = firstChars(
-  new RegExp(String.raw`[ \t\u00a0]{1,2}\d{1,3}(?![\d:.,]\s*\d)(?![\p{L}\d])${TIME}`, 'uiy'),
-);
-/** "Luke 2:10. 11": a verse after a full stop, read when it is later than the last one. */
-const VERSE_AFTER_STOP = firstChars(
-  new RegExp(String.raw`\.[ \t\u00a0]*(\d{1,3})(?:[a-e]{1,2})?(?!\d|\s*:\s*\d|\.\d)(?![\p{L}\d])${TIME}`, 'uiy'),
-  '.',
-);
-const STOP_THEN_CHAPTER_VERSE = firstChars(/\.(?=\s*\d{1,3}[:.]\d)/y, '.');
-const SINGLE_CHAPTER_VERSE_AHEAD = firstChars(/\s*[:.]\s*\d/y);
-/** After a common-word name with a bare chapter: a list word and another book's reference ("Acts 2 and Joel 2"). */
-const LIST_WORD = firstChars(/\s*(?:,|;|&|and\b|with\b|or\b|vs\.?|versus\b)/iy);
-const LAST_BOOK = 66;
-
-const isDigitCode = (c: number) => c >= 48 && c <= 57;
-// Decimal digits only: a footnote mark in superscript ("John 3:16¹") is not part of the number it follows.
-const NON_ASCII_WORD_CHAR = /[\p{L}\p{Nd}]/u;
-/** A letter or decimal digit at `at`, with an ASCII fast path. */
-const isWordCharAt = (text: string, at: number) => {
-  const c = text.charCodeAt(at);
-  return (
-    (c >= 48 && c <= 57) ||
-    (c >= 97 && c <= 122) ||
-    (c >= 65 && c <= 90) ||
-    (c > 127 && NON_ASCII_WORD_CHAR.test(text.charAt(at)))
-  );
-};
-
-/** A parser over one text, one reference at a time. */
-class Cursor {
-  constructor(
-    readonly text: string,
-    public at: number,
-  ) {}
-
-  /** Nothing but spaces left: what a lone citation reaches at its end. */
-  atEnd(): boolean {
-    let i = this.at;
-    while (i < this.text.length && isSpace(this.text.charAt(i))) i++;
-    return i >= this.text.length;
-  }
-
-  skipSpaces(): this {
-    while (this.at < this.text.length && isSpace(this.text.charAt(this.at))) this.at++;
-    return this;
-  }
-
-  /** Matches a sticky pattern at the cursor (after spaces) and moves past it; the cursor stays put otherwise. */
-  take(pattern: Pattern): boolean {
-    const saved = this.at;
-    this.skipSpaces();
-    if (this.test(pattern)) {
-      this.at = pattern.re.lastIndex;
-      return true;
-    }
-    this.at = saved;
-    return false;
-  }
-
-  /** Matches a sticky pattern exactly at the cursor (no spaces before it) and moves past it. */
-  takeHere(pattern: Pattern): boolean {
-    if (!this.test(pattern)) return false;
-    this.at = pattern.re.lastIndex;
-    return true;
-  }
-
-  /**
-   * Whether a sticky pattern matches at the cursor, without moving it; the pattern's lastIndex is then
-   * where the match ends. (test() builds no match array: this runs for nearly every character read.)
-   */
-  test(pattern: Pattern, at = this.at): boolean {
-    if (pattern.firsts !== undefined && !pattern.firsts.includes(this.text.charAt(at))) return false;
-    pattern.re.lastIndex = at;
-    return pattern.re.test(this.text);
-  }
-
-  /** A sticky pattern's match at the cursor with its groups, without moving it. */
-  match(pattern: Pattern, at = this.at): RegExpExecArray | null {
-    if (pattern.firsts !== undefined && !pattern.firsts.includes(this.text.charAt(at))) return null;
-    pattern.re.lastIndex = at;
-    return pattern.re.exec(this.text);
-  }
-
-  /** What followed the last number read: a part-verse letter, "f" (and the next verse) or "ff" (and the rest). */
-  suffix = '';
-
-  /**
-   * A number of 1-3 digits not run into further digits or letters, except part-verse letters (9a, 5ab),
-   * "f" or "ff" (allowed for verses only), a glued verse marker ("3v16") or a translation code ("12NIV").
-   * Read by hand: it runs for every number in a text.
-   */
-  number(partLetter = false): number | undefined {
-    const text = this.text;
-    let i = this.at;
-    while (i < text.length && isSpace(text.charAt(i))) i++;
-    let value = 0;
-    let end = i;
-    while (end - i < 4 && isDigitCode(text.charCodeAt(end))) value = value * 10 + text.charCodeAt(end++) - 48;
-    if (end === i || end - i > 3 || value === 0) return undefined;
-    let suffix = '';
-    if (isWordCharAt(text, end)) {
-      let j = end;
-      while (j - end < 2 && text.charCodeAt(j) >= 97 && text.charCodeAt(j) <= 101) j++;
-      if (j === end) while (j - end < 2 && text.charCodeAt(j) === 102) j++;
-      if (j > end && !isWordCharAt(text, j)) {
-        if (!partLetter) return undefined;
-        suffix = text.slice(end, j);
-        end = j;
-      } else if (!this.test(GLUED_AFTER_NUMBER, end)) return undefined;
-    }
-    this.at = end;
-    this.suffix = suffix;
-    return value;
-  }
-
-  /** Runs a speculative parse; rolls the cursor back when it gives undefined. */
-  attempt<T>(parse: () => T | undefined): T | undefined {
-    const saved = this.at;
-    const result = parse();
-    if (result === undefined) this.at = saved;
-    return result;
-  }
-}
 
 export class ReferenceParser {
   constructor(
@@ -366,17 +222,9 @@ export class ReferenceParser {
     const singleChapter = this.chapters(book) === 1;
     let strong = false;
     if (first) {
-      // Between the name and its chapter: markup ("**John** 1:1"), a colon ("Mark: 2:1-12"), a chapter
-      // word ("Psalms chap 23") or a verse word ("Exodus verse 20:3"; "Genesis verse 2" is chapter 1's).
-      if (!isDigitCode(cursor.text.charCodeAt(cursor.at + 1)) || !isSpace(cursor.text.charAt(cursor.at))) {
-        cursor.takeHere(MARKUP);
-        if (cursor.take(COLON_SEPARATOR) && !cursor.test(CHAPTER_VERSE_AHEAD)) return undefined;
-        if (cursor.take(CHAPTER_MARKER)) strong = true;
-        else if (cursor.take(VERSE_WORD)) {
-          if (!cursor.test(CHAPTER_VERSE_AHEAD)) return this.verseList(book, 1, cursor);
-          strong = true;
-        }
-      }
+      const intro = this.afterName(book, cursor);
+      if ('group' in intro) return intro.group;
+      strong = intro.strong;
     }
     const chapter = cursor.number();
     if (chapter === undefined) return undefined;
@@ -394,10 +242,46 @@ export class ReferenceParser {
       while (cursor.at > 0 && isDigitCode(cursor.text.charCodeAt(cursor.at - 1))) cursor.at--;
       return this.verseList(book, 1, cursor);
     }
+    const hard = this.markedVerses(book, chapter, cursor, key);
+    if (hard) return hard.group;
+    const soft = this.unmarkedVerses(book, chapter, cursor, afterChapter);
+    if (soft) return soft;
+    const comma = this.commaVerses(book, chapter, cursor, listed);
+    if (comma) return comma;
+    const ranged = this.chapterRange(book, chapter, cursor, strong);
+    if (ranged) return ranged;
+    const whole = this.passage(book, chapter, 1, chapter, Number.MAX_SAFE_INTEGER);
+    return { passages: whole ? [whole] : [], book, verses: false, strong, lastVerse: 0 };
+  }
+
+  /** What stands between the name and its chapter: whether it makes the reference strong, or the group
+   *  the reference ends as (undefined: none). */
+  private afterName(book: number, cursor: Cursor): { strong: boolean } | { group: Group | undefined } {
+    // Between the name and its chapter: markup ("**John** 1:1"), a colon ("Mark: 2:1-12"), a chapter
+    // word ("Psalms chap 23") or a verse word ("Exodus verse 20:3"; "Genesis verse 2" is chapter 1's).
+    if (!isDigitCode(cursor.text.charCodeAt(cursor.at + 1)) || !isSpace(cursor.text.charAt(cursor.at))) {
+      cursor.takeHere(MARKUP);
+      if (cursor.take(COLON_SEPARATOR) && !cursor.test(CHAPTER_VERSE_AHEAD)) return { group: undefined };
+      if (cursor.take(CHAPTER_MARKER)) return { strong: true };
+      else if (cursor.take(VERSE_WORD)) {
+        if (!cursor.test(CHAPTER_VERSE_AHEAD)) return { group: this.verseList(book, 1, cursor) };
+        return { strong: true };
+      }
+    }
+    return { strong: false };
+  }
+
+  /** Verses after a mark that can only be a verse's; null when there is none. */
+  private markedVerses(
+    book: number,
+    chapter: number,
+    cursor: Cursor,
+    key: string,
+  ): { group: Group | undefined } | null {
     // Verses after ":" or "::" ("Rom 12 : 1", "isaiah40::31"), after "," in Spanish ("Juan 3,16"), or
     // after a verse marker ("Psalm 116: Verse 10", "John 4 – v22", "2Tim3v16", "Acts 2, verse 38").
     if (cursor.text.charCodeAt(cursor.at) === 58 && cursor.takeHere(COLON_SEPARATOR))
-      return this.verseList(book, chapter, cursor, true);
+      return { group: this.verseList(book, chapter, cursor, true) };
     const hard = cursor.attempt(() => {
       if (cursor.take(COLON_SEPARATOR)) return true;
       if (cursor.take(COLON_BEFORE_MARKER)) return cursor.take(VERSE_MARKER) || undefined;
@@ -408,7 +292,12 @@ export class ReferenceParser {
       if ((cursor.take(RANGE) || cursor.take(COMMA)) && cursor.take(VERSE_MARKER)) return true;
       return undefined;
     });
-    if (hard) return this.verseList(book, chapter, cursor, true);
+    if (hard) return { group: this.verseList(book, chapter, cursor, true) };
+    return null;
+  }
+
+  /** Verses after a mark that may be one, read only when they exist. */
+  private unmarkedVerses(book: number, chapter: number, cursor: Cursor, afterChapter: number): Group | undefined {
     // "John 3.16", "Titus 2;1-5" (";" typed for ":"), "2 Cor 5 17": verses that, when they do not
     // exist, leave the chapter standing ("Psalm 23.500", "Psalm 23 500 of us"; "Gen. 16;30" is then a
     // list of chapters).
@@ -431,10 +320,15 @@ export class ReferenceParser {
       if (read) return read;
       cursor.at = afterChapter;
     }
+    return undefined;
+  }
+
+  /** Verses after a comma, as Europe writes them. */
+  private commaVerses(book: number, chapter: number, cursor: Cursor, listed: boolean): Group | undefined {
     // "Gen 1,1", "Rom 8,28", "Rom. 8, 28": after a comma, a number that cannot be another chapter of a list
     // (the same chapter again, or past the book's last) is a verse of this chapter, as Europe writes it;
     // so is any number after the comma of a reference that already wrote its verses so.
-    const commaVerses = cursor.attempt(() => {
+    const verses = cursor.attempt(() => {
       if (listed || !cursor.take(COMMA)) return undefined;
       const next = cursor.match(NUMBER_AHEAD);
       const n = next ? Number(next[1]) : 0;
@@ -443,12 +337,13 @@ export class ReferenceParser {
       const verses = this.verseList(book, chapter, cursor, true);
       return verses?.passages.length ? verses : undefined;
     });
-    if (commaVerses) {
-      this.commaSeparatesVerses = true;
-      return commaVerses;
-    }
+    if (verses) this.commaSeparatesVerses = true;
+    return verses;
+  }
+
+  private chapterRange(book: number, chapter: number, cursor: Cursor, strong: boolean): Group | undefined {
     // A range from a whole chapter: to another chapter, into a chapter's verse, or into another book.
-    const ranged = cursor.attempt(() => {
+    return cursor.attempt(() => {
       const markAt = cursor.skipSpaces().at;
       if (!cursor.take(RANGE)) return undefined;
       const mark = cursor.text.charAt(markAt);
@@ -480,9 +375,6 @@ export class ReferenceParser {
         lastVerse: endVerse ?? 0,
       };
     });
-    if (ranged) return ranged;
-    const whole = this.passage(book, chapter, 1, chapter, Number.MAX_SAFE_INTEGER);
-    return { passages: whole ? [whole] : [], book, verses: false, strong, lastVerse: 0 };
   }
 
   /** The mark between a chapter and its verse at the end of a range: "16:2-17:3", "1:1-2.3". */

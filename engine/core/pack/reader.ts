@@ -156,27 +156,33 @@ export const packMisplaced = (name: string, declaration: PackDeclaration) =>
     `its file holds ${describeDeclaration(declaration)}, not '${name}' (another pack's file copied or renamed in its place?)`,
   );
 
-/** Reads a pack's header and directory; every defect is reported as NOT_AVAILABLE naming the pack.
- *  A pack whose directory declares another name than `name` is refused: its file holds another pack.
- *  Sections are inflated when first asked for, each block checked against its checksum first. */
-export function readPack(
+/** A pack being read: its bytes as checked at open, its directory, and how it reads and refuses. */
+interface OpenedPack {
+  name: string;
+  file: Uint8Array;
+  /** the file's length and directory checksum at open, to tell a host's change from a damaged file */
+  fileLength: number;
+  directory: Uint8Array;
+  directoryCrc: number;
+  sections: Map<string, Section>;
+  inflate: Inflate;
+  checksum: Checksum;
+  /** an error of a read this pack refuses, its holder told first */
+  refused: (error: BibleError) => BibleError;
+  /** whole sections kept for the pack's life (see sectionBytes) */
+  whole: Map<string, Uint8Array>;
+}
+
+const failOf = (pack: Pick<OpenedPack, 'name' | 'refused'>, why: string) => pack.refused(packUnusable(pack.name, why));
+
+/** The header and directory of a pack file, checked: its magic, format version and directory checksum. */
+function checkedDirectory(
   name: string,
-  given: Uint8Array,
-  inflate: Inflate,
-  checksum: Checksum = crc32,
-  /** told whenever the pack refuses a read, so a holder can let it go and read the file afresh */
-  onUnusable?: () => void,
-): Pack {
-  /** An error of a read this pack refuses, its holder told first. */
-  const refused = (error: BibleError) => {
-    onUnusable?.();
-    return error;
-  };
-  const fail = (why: string) => refused(packUnusable(name, why));
-  const file = plainBytes(given);
-  // Not bytes is the loader's fault, not the pack's: the message does not send the host to rebuild it.
-  if (!file)
-    throw notAvailable(`pack '${name}' cannot be read: the loader returned ${describeValue(given)}, not a Uint8Array`);
+  file: Uint8Array,
+  checksum: Checksum,
+  refused: OpenedPack['refused'],
+): { directory: Uint8Array; directoryCrc: number } {
+  const fail = (why: string) => failOf({ name, refused }, why);
   if (file.length < PACK_HEADER_BYTES || PACK_MAGIC.some((b, i) => file[i] !== b)) {
     // Text in a pack's place is what a loader was answered, not a damaged build: a web server's page for a
     // path it does not serve (a dev server's index.html fallback, a 404 page sent as 200) or a JSON error.
@@ -197,176 +203,248 @@ export function readPack(
   if (PACK_HEADER_BYTES + directoryLength > file.length)
     throw fail('checksum mismatch: the file is truncated (its directory is cut short)');
   const directory = file.subarray(PACK_HEADER_BYTES, PACK_HEADER_BYTES + directoryLength);
-  if (checksum(directory) >>> 0 !== header.getUint32(12, true))
-    throw fail('checksum mismatch in its directory (corrupt file)');
-
-  const sections = new Map<string, Section>();
-  let declaration: PackDeclaration;
-  const view = new DataView(directory.buffer, directory.byteOffset, directory.byteLength);
-  let stored = PACK_HEADER_BYTES + directoryLength;
-  try {
-    let at = 0;
-    const count = view.getUint32(at, true);
-    at += 4;
-    for (let i = 0; i < count; i++) {
-      const nameLength = directory[at];
-      at += 1;
-      const sectionName = String.fromCharCode(...directory.subarray(at, at + nameLength));
-      at += nameLength;
-      const kind = directory[at];
-      const blockCount = view.getUint32(at + 1, true);
-      at += 5;
-      const blocks: Block[] = [];
-      let length = 0;
-      for (let b = 0; b < blockCount; b++) {
-        const block = {
-          coding: directory[at],
-          at: stored,
-          length: view.getUint32(at + 1, true),
-          storedLength: view.getUint32(at + 5, true),
-          crc: view.getUint32(at + 9, true),
-        };
-        if (!knownCoding(block.coding, kind, block.length)) throw new Error('unknown coding');
-        // A stored block is its bytes: another recorded length would pad, cut or misplace its section.
-        if (block.coding === BlockCoding.stored && block.length !== block.storedLength)
-          throw new Error('stored length');
-        at += BLOCK_ENTRY_BYTES;
-        stored += block.storedLength;
-        length += block.length;
-        blocks.push(block);
-      }
-      sections.set(sectionName, { kind, blocks, length });
-    }
-    const fields: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      const fieldLength = directory[at];
-      if (fieldLength === undefined || at + 1 + fieldLength > directoryLength) throw new Error('declaration');
-      fields.push(String.fromCharCode(...directory.subarray(at + 1, at + 1 + fieldLength)));
-      at += 1 + fieldLength;
-    }
-    declaration = declarationOf(fields);
-    if (at !== directoryLength) throw new Error('directory length');
-  } catch {
-    throw fail('section directory is corrupt');
-  }
-  if (declaration.name !== name) throw refused(packMisplaced(name, declaration));
-  if (stored > file.length) throw fail(`checksum mismatch: the file is truncated (${file.length} of ${stored} bytes)`);
-
-  // Blocks are read in place from the loader's bytes, after open. A host that detached, shrank or reused
-  // them since (a transferred ArrayBuffer, a pooled buffer filled with another file) has changed what was
-  // checked: that is told apart from a damaged file, whose rebuilding would not help.
-  const fileLength = file.length;
   const directoryCrc = header.getUint32(12, true);
-  const changedByHost = () =>
-    refused(
-      notAvailable(
-        `pack '${name}' cannot be read: the bytes its loader returned were changed, reused or released after it was opened (the engine reads them in place; a loader hands over bytes it no longer uses)`,
-      ),
+  if (checksum(directory) >>> 0 !== directoryCrc) throw fail('checksum mismatch in its directory (corrupt file)');
+  return { directory, directoryCrc };
+}
+
+/** One section's entry in the directory, from `at`: its name, kind and blocks (stored from `stored`). */
+function readSectionEntry(directory: Uint8Array, view: DataView, at: number, stored: number) {
+  const nameLength = directory[at];
+  at += 1;
+  const name = String.fromCharCode(...directory.subarray(at, at + nameLength));
+  at += nameLength;
+  const kind = directory[at];
+  const blockCount = view.getUint32(at + 1, true);
+  at += 5;
+  const blocks: Block[] = [];
+  let length = 0;
+  for (let b = 0; b < blockCount; b++) {
+    const block = {
+      coding: directory[at],
+      at: stored,
+      length: view.getUint32(at + 1, true),
+      storedLength: view.getUint32(at + 5, true),
+      crc: view.getUint32(at + 9, true),
+    };
+    if (!knownCoding(block.coding, kind, block.length)) throw new Error('unknown coding');
+    // A stored block is its bytes: another recorded length would pad, cut or misplace its section.
+    if (block.coding === BlockCoding.stored && block.length !== block.storedLength) throw new Error('stored length');
+    at += BLOCK_ENTRY_BYTES;
+    stored += block.storedLength;
+    length += block.length;
+    blocks.push(block);
+  }
+  return { name, section: { kind, blocks, length } satisfies Section, at, stored };
+}
+
+/** The directory's sections and the pack's declaration, and where its stored blocks end; throws a plain
+ *  Error on any inconsistency (the caller refuses the pack as corrupt). */
+function parseDirectory(directory: Uint8Array): {
+  sections: Map<string, Section>;
+  declaration: PackDeclaration;
+  stored: number;
+} {
+  const sections = new Map<string, Section>();
+  const view = new DataView(directory.buffer, directory.byteOffset, directory.byteLength);
+  let stored = PACK_HEADER_BYTES + directory.length;
+  let at = 4;
+  const count = view.getUint32(0, true);
+  for (let i = 0; i < count; i++) {
+    const entry = readSectionEntry(directory, view, at, stored);
+    sections.set(entry.name, entry.section);
+    ({ at, stored } = entry);
+  }
+  const fields: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const fieldLength = directory[at];
+    if (fieldLength === undefined || at + 1 + fieldLength > directory.length) throw new Error('declaration');
+    fields.push(String.fromCharCode(...directory.subarray(at + 1, at + 1 + fieldLength)));
+    at += 1 + fieldLength;
+  }
+  const declaration = declarationOf(fields);
+  if (at !== directory.length) throw new Error('directory length');
+  return { sections, declaration, stored };
+}
+
+// Blocks are read in place from the loader's bytes, after open. A host that detached, shrank or reused
+// them since (a transferred ArrayBuffer, a pooled buffer filled with another file) has changed what was
+// checked: that is told apart from a damaged file, whose rebuilding would not help.
+const changedByHost = (pack: OpenedPack) =>
+  pack.refused(
+    notAvailable(
+      `pack '${pack.name}' cannot be read: the bytes its loader returned were changed, reused or released after it was opened (the engine reads them in place; a loader hands over bytes it no longer uses)`,
+    ),
+  );
+
+/** One block's bytes: checked against its checksum, then inflated and unarranged as its coding says. */
+function readBlock(pack: OpenedPack, sectionName: string, block: Block, kind: number): Uint8Array {
+  const { file, checksum } = pack;
+  if (file.length !== pack.fileLength) throw changedByHost(pack);
+  const bytes = file.subarray(block.at, block.at + block.storedLength);
+  if (checksum(bytes) >>> 0 !== block.crc) {
+    if (checksum(pack.directory) >>> 0 !== pack.directoryCrc) throw changedByHost(pack);
+    throw failOf(pack, `checksum mismatch in section '${sectionName}' (corrupt file)`);
+  }
+  if (block.coding === BlockCoding.stored) return bytes;
+  let out: Uint8Array;
+  try {
+    out = pack.inflate(bytes, block.length);
+  } catch {
+    throw failOf(pack, `compressed data of section '${sectionName}' is corrupt`);
+  }
+  // The host's own inflate may hand back something else than bytes: the fault is the host's function,
+  // not the pack, so the message does not send the host to rebuild it.
+  if (!(out instanceof Uint8Array))
+    throw notAvailable(
+      `pack '${pack.name}' cannot be read: the inflate function given to open() returned no bytes for section '${sectionName}'`,
     );
-  const readBlock = (sectionName: string, block: Block, kind: number): Uint8Array => {
-    if (file.length !== fileLength) throw changedByHost();
-    const bytes = file.subarray(block.at, block.at + block.storedLength);
-    if (checksum(bytes) >>> 0 !== block.crc) {
-      if (checksum(directory) >>> 0 !== directoryCrc) throw changedByHost();
-      throw fail(`checksum mismatch in section '${sectionName}' (corrupt file)`);
-    }
-    if (block.coding === BlockCoding.stored) return bytes;
-    let out: Uint8Array;
-    try {
-      out = inflate(bytes, block.length);
-    } catch {
-      throw fail(`compressed data of section '${sectionName}' is corrupt`);
-    }
-    // The host's own inflate may hand back something else than bytes: the fault is the host's function,
-    // not the pack, so the message does not send the host to rebuild it.
-    if (!(out instanceof Uint8Array))
-      throw notAvailable(
-        `pack '${name}' cannot be read: the inflate function given to open() returned no bytes for section '${sectionName}'`,
-      );
-    if (out.length !== block.length) throw fail(`section '${sectionName}' inflates to a size other than recorded`);
-    return block.coding === BlockCoding.deflate ? out : unarrange(out, block.coding, valueWidth(kind));
-  };
+  if (out.length !== block.length)
+    throw failOf(pack, `section '${sectionName}' inflates to a size other than recorded`);
+  return block.coding === BlockCoding.deflate ? out : unarrange(out, block.coding, valueWidth(kind));
+}
 
-  // Whole sections, once inflated, are kept for the pack's life: they are what typed views point into.
-  // Text and JSON sections larger than DECODED_SECTION_KEPT_BYTES are not: their readers keep what they
-  // decode (perPack), and keeping the bytes too would double what they hold (the original texts' and
-  // lexicon's strings, extra-biblical text, search terms: several MB).
-  const whole = new Map<string, Uint8Array>();
-  const section = (sectionName: string, kind?: SectionKindName): Section => {
-    const s = sections.get(sectionName);
-    if (!s) throw fail(`section '${sectionName}' is missing`);
-    if (kind && s.kind !== SectionKind[kind]) throw fail(`section '${sectionName}' is not ${kind}`);
-    return s;
-  };
-  const sectionBytes = (sectionName: string, kind: SectionKindName, align = 1, decoded = false): Uint8Array => {
-    const s = section(sectionName, kind);
-    let bytes = whole.get(sectionName);
-    if (!bytes) {
-      if (s.blocks.length === 1) bytes = readBlock(sectionName, s.blocks[0], s.kind);
-      else {
-        // The directory's lengths are checked when their blocks are read; a sum too large to hold is refused
-        // here, where it would otherwise fail as a RangeError.
-        try {
-          bytes = new Uint8Array(s.length);
-        } catch {
-          throw fail(`section '${sectionName}' is recorded as ${s.length} bytes, more than it can be`);
-        }
-        let at = 0;
-        for (const block of s.blocks) {
-          bytes.set(readBlock(sectionName, block, s.kind), at);
-          at += block.length;
-        }
-      }
-      // A stored block is a view into the file, which may sit at any offset, and whose bytes the host's
-      // loader may still hold and change: what is kept for the pack's life is a copy, checked once
-      // (a dictionary kept as a view gave wrong text after its app reused the bytes it had loaded).
-      if (bytes.buffer === file.buffer || bytes.byteOffset % 4 !== 0) bytes = bytes.slice();
-      if (!decoded || bytes.length <= DECODED_SECTION_KEPT_BYTES) whole.set(sectionName, bytes);
-    }
-    if (bytes.length % align !== 0) throw fail(`section '${sectionName}' is not a whole number of ${kind} values`);
-    return bytes;
-  };
-  const decode = (bytes: Uint8Array, sectionName: string) => {
-    try {
-      return decodeUtf8(bytes);
-    } catch {
-      throw fail(`section '${sectionName}' is not valid UTF-8`);
-    }
-  };
+function sectionOf(pack: OpenedPack, sectionName: string, kind?: SectionKindName): Section {
+  const s = pack.sections.get(sectionName);
+  if (!s) throw failOf(pack, `section '${sectionName}' is missing`);
+  if (kind && s.kind !== SectionKind[kind]) throw failOf(pack, `section '${sectionName}' is not ${kind}`);
+  return s;
+}
 
+/** A section's blocks read and joined. */
+function joinedBlocks(pack: OpenedPack, sectionName: string, s: Section): Uint8Array {
+  if (s.blocks.length === 1) return readBlock(pack, sectionName, s.blocks[0], s.kind);
+  // The directory's lengths are checked when their blocks are read; a sum too large to hold is refused
+  // here, where it would otherwise fail as a RangeError.
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(s.length);
+  } catch {
+    throw failOf(pack, `section '${sectionName}' is recorded as ${s.length} bytes, more than it can be`);
+  }
+  let at = 0;
+  for (const block of s.blocks) {
+    bytes.set(readBlock(pack, sectionName, block, s.kind), at);
+    at += block.length;
+  }
+  return bytes;
+}
+
+// Whole sections, once inflated, are kept for the pack's life: they are what typed views point into.
+// Text and JSON sections larger than DECODED_SECTION_KEPT_BYTES are not: their readers keep what they
+// decode (perPack), and keeping the bytes too would double what they hold (the original texts' and
+// lexicon's strings, extra-biblical text, search terms: several MB).
+function sectionBytes(
+  pack: OpenedPack,
+  sectionName: string,
+  kind: SectionKindName,
+  align = 1,
+  decoded = false,
+): Uint8Array {
+  const s = sectionOf(pack, sectionName, kind);
+  let bytes = pack.whole.get(sectionName);
+  if (!bytes) {
+    bytes = joinedBlocks(pack, sectionName, s);
+    // A stored block is a view into the file, which may sit at any offset, and whose bytes the host's
+    // loader may still hold and change: what is kept for the pack's life is a copy, checked once
+    // (a dictionary kept as a view gave wrong text after its app reused the bytes it had loaded).
+    if (bytes.buffer === pack.file.buffer || bytes.byteOffset % 4 !== 0) bytes = bytes.slice();
+    if (!decoded || bytes.length <= DECODED_SECTION_KEPT_BYTES) pack.whole.set(sectionName, bytes);
+  }
+  if (bytes.length % align !== 0)
+    throw failOf(pack, `section '${sectionName}' is not a whole number of ${kind} values`);
+  return bytes;
+}
+
+function decodeSection(pack: OpenedPack, sectionName: string, kind: 'utf8' | 'json'): string {
+  const bytes = sectionBytes(pack, sectionName, kind, 1, true);
+  try {
+    return decodeUtf8(bytes);
+  } catch {
+    throw failOf(pack, `section '${sectionName}' is not valid UTF-8`);
+  }
+}
+
+/** The reading side of an opened pack. */
+function packReader(pack: OpenedPack, declaration: PackDeclaration): Pack {
   return {
-    name,
+    name: pack.name,
     declaration,
-    sectionNames: [...sections.keys()],
-    has: (sectionName) => sections.has(sectionName),
-    bytes: (sectionName) => sectionBytes(sectionName, 'bytes'),
+    sectionNames: [...pack.sections.keys()],
+    has: (sectionName) => pack.sections.has(sectionName),
+    bytes: (sectionName) => sectionBytes(pack, sectionName, 'bytes'),
     u32(sectionName) {
-      const b = sectionBytes(sectionName, 'u32', 4);
+      const b = sectionBytes(pack, sectionName, 'u32', 4);
       return new Uint32Array(b.buffer, b.byteOffset, b.length >>> 2);
     },
     u16(sectionName) {
-      const b = sectionBytes(sectionName, 'u16', 2);
+      const b = sectionBytes(pack, sectionName, 'u16', 2);
       return new Uint16Array(b.buffer, b.byteOffset, b.length >>> 1);
     },
-    text: (sectionName) => decode(sectionBytes(sectionName, 'utf8', 1, true), sectionName),
-    utf8Bytes: (sectionName) => sectionBytes(sectionName, 'utf8'),
+    text: (sectionName) => decodeSection(pack, sectionName, 'utf8'),
+    utf8Bytes: (sectionName) => sectionBytes(pack, sectionName, 'utf8'),
     json<T>(sectionName: string): T {
-      const text = decode(sectionBytes(sectionName, 'json', 1, true), sectionName);
+      const text = decodeSection(pack, sectionName, 'json');
       try {
         return JSON.parse(text) as T;
       } catch {
-        throw fail(`section '${sectionName}' is not valid JSON`);
+        throw failOf(pack, `section '${sectionName}' is not valid JSON`);
       }
     },
     blocks(sectionName) {
-      const s = section(sectionName);
+      const s = sectionOf(pack, sectionName);
       if (s.kind !== SectionKind.utf8 && s.kind !== SectionKind.bytes)
-        throw fail(`section '${sectionName}' is not utf8 or bytes`);
+        throw failOf(pack, `section '${sectionName}' is not utf8 or bytes`);
       return {
         count: s.blocks.length,
         length: (i) => s.blocks[i].length,
-        read: (i) => readBlock(sectionName, s.blocks[i], s.kind),
+        read: (i) => readBlock(pack, sectionName, s.blocks[i], s.kind),
       };
     },
   };
+}
+
+/** Reads a pack's header and directory; every defect is reported as NOT_AVAILABLE naming the pack.
+ *  A pack whose directory declares another name than `name` is refused: its file holds another pack.
+ *  Sections are inflated when first asked for, each block checked against its checksum first. */
+export function readPack(
+  name: string,
+  given: Uint8Array,
+  inflate: Inflate,
+  checksum: Checksum = crc32,
+  /** told whenever the pack refuses a read, so a holder can let it go and read the file afresh */
+  onUnusable?: () => void,
+): Pack {
+  const refused = (error: BibleError) => {
+    onUnusable?.();
+    return error;
+  };
+  const file = plainBytes(given);
+  // Not bytes is the loader's fault, not the pack's: the message does not send the host to rebuild it.
+  if (!file)
+    throw notAvailable(`pack '${name}' cannot be read: the loader returned ${describeValue(given)}, not a Uint8Array`);
+  const { directory, directoryCrc } = checkedDirectory(name, file, checksum, refused);
+  let parsed: ReturnType<typeof parseDirectory>;
+  try {
+    parsed = parseDirectory(directory);
+  } catch {
+    throw failOf({ name, refused }, 'section directory is corrupt');
+  }
+  const { sections, declaration, stored } = parsed;
+  if (declaration.name !== name) throw refused(packMisplaced(name, declaration));
+  if (stored > file.length)
+    throw failOf({ name, refused }, `checksum mismatch: the file is truncated (${file.length} of ${stored} bytes)`);
+  const pack: OpenedPack = {
+    name,
+    file,
+    fileLength: file.length,
+    directory,
+    directoryCrc,
+    sections,
+    inflate,
+    checksum,
+    refused,
+    whole: new Map(),
+  };
+  return packReader(pack, declaration);
 }

@@ -8,7 +8,7 @@ import type { PackOf } from '../pack/schema.ts';
 import { TEXT_PACK } from '../pack/schemas.ts';
 import type { TranslationData } from '../translation.ts';
 import { findVerses, NormalizedVerses, type SearchIndex, type Strategy } from './searcher.ts';
-import { indexTranslation } from './text-index.ts';
+import { translationSearchIndex } from './translation-index.ts';
 
 const normalizedVerses = perPack((text: TranslationData) => new NormalizedVerses(text));
 // A pack whose index cannot be made is refused on every later search without being read again: finding
@@ -16,14 +16,15 @@ const normalizedVerses = perPack((text: TranslationData) => new NormalizedVerses
 const translationIndex = perPackAnd(
   (pack: PackOf<typeof TEXT_PACK>, text: TranslationData): { index: SearchIndex } | { refused: unknown } => {
     try {
-      return { index: indexTranslation(pack, text, normalizedVerses(text)) };
+      return { index: translationSearchIndex(pack, text, normalizedVerses(text)) };
     } catch (error) {
       return { refused: error };
     }
   },
 );
 
-/** The translation's exact word index, made from its text pack on the first search in it. */
+/** The translation's search index (words, and n-grams for unspaced scripts), made from its text pack on
+ *  the first search in it. */
 function searchIndex(ctx: Context, versionId: string): SearchIndex {
   const made = translationIndex(ctx.pack(TEXT_PACK, versionId), ctx.translation(versionId));
   if ('refused' in made) throw made.refused;

@@ -10,11 +10,14 @@
 //   from the word of the query with the fewest: a word between others must be a key, the first word of a
 //   broad query may be the end of a longer word (a key ending with it), the last the start of one (a key
 //   starting with it); each candidate is then verified against the verse's normalised text.
+// - n-grams: a query holding letters of a script written without spaces (Chinese, Japanese, Thai...)
+//   takes its candidates from the translation's n-gram index (ngrams.ts) and checks them by substring.
 // - scan: when the index cannot narrow things down (a two-letter fragment fits most of the vocabulary)
 //   or is not given, the normalised text of the whole translation is searched with indexOf, or, for a
 //   short range, verse by verse.
 import {
   containsNormalized,
+  hasUnspaced,
   isWholeWordAt,
   normalizeLines,
   normalizeText,
@@ -24,6 +27,7 @@ import {
 import { packUnusable } from '../pack/reader.ts';
 import type { PostingsInfo } from '../pack/schemas.ts';
 import { lineStarts, lowerBound } from '../translation.ts';
+import { type NgramIndex, unspacedMatches } from './ngrams.ts';
 import { decodePostings, type PostingIndex, SEARCH_FORMAT } from './postings.ts';
 
 /** Rows of text to search: a translation's verses, or the extra-biblical rows. */
@@ -79,6 +83,12 @@ export interface SearchIndex {
   readonly size: number;
   /** the keys joined as "\nkey\nkey\n", for substring and suffix lookups; made on the first broad search */
   vocabulary(): { text: string; starts: Uint32Array };
+  /**
+   * For a query holding letters of a script written without spaces (isUnspacedUnit): the text's n-gram
+   * index; 'none' when the text holds no such letter (so no such query matches); absent when unknown
+   * (such queries are then answered by a scan).
+   */
+  readonly unspaced?: NgramIndex | 'none';
 }
 
 /** A posting index with its fragment lookups, as findVerses reads it. */
@@ -165,8 +175,16 @@ export function findVerses(
     return containsNormalized(v, query, matchType) && !(exclude && containsNormalized(v, exclude, matchType));
   };
 
-  if (strategy === 'index' || (strategy === 'auto' && index)) {
-    if (!index) throw new Error('the index strategy needs a word index, and none was given');
+  const useIndex = strategy === 'index' || (strategy === 'auto' && index !== null);
+  if (useIndex && !index) throw new Error('the index strategy needs a word index, and none was given');
+  if (index && useIndex && hasUnspaced(query)) {
+    // Not a word index's business: its keys never hold those letters.
+    if (index.unspaced === 'none') return [];
+    if (index.unspaced) {
+      const excluded = (i: number) => containsNormalized(verses.verse(i), exclude, matchType);
+      return unspacedMatches(index.unspaced, query, first, end, exclude, accept, excluded);
+    }
+  } else if (index && useIndex) {
     if (matchType === 'exact' && !query.includes(' ')) return exactWord(verses, index, query, exclude, first, end);
     const plan = planCandidates(index, query, matchType, first, end, strategy === 'index' ? Infinity : end - first);
     if (plan) {
@@ -202,6 +220,9 @@ function exactWord(
   const [lo, hi] = postings.bounds(k, first, end);
   const hits = postings.rows.subarray(lo, hi);
   if (!exclude || hits.length === 0) return hits;
+  // An exclusion in an unspaced script is no word of the index: each hit's text is checked instead.
+  if (hasUnspaced(exclude))
+    return hits.filter((position) => !containsNormalized(verses.verse(position), exclude, 'exact'));
   // The verses to leave out are among those of the exclusion's rarest word; a one-word exclusion is
   // that word's list itself, so the difference needs no text, and a phrase is checked only where both
   // lists meet.

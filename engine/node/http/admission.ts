@@ -3,14 +3,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { requestKey, type ApiKeys } from '../keys.ts';
 import { LimiterUnavailable, type Limiter } from '../rate-limits.ts';
+import { RATE_HEADERS } from './answer-headers.ts';
 import { refusal, type Refusal } from './refusal.ts';
 
-/** Rate-limit headers on every keyed answer (and Retry-After on 429). Reset is in seconds from now. */
-export const RATE_HEADERS = {
-  limit: 'X-RateLimit-Limit',
-  remaining: 'X-RateLimit-Remaining',
-  reset: 'X-RateLimit-Reset',
-} as const;
+export { RATE_HEADERS };
 
 export interface Admitted {
   headers: Record<string, string>;

@@ -38,22 +38,9 @@ export function jsonHeaders(encoded: EncodedJson): Record<string, string | numbe
   };
 }
 
-/** Names the query parameters the operation ignored, so a client can see a misspelt one. */
-export const IGNORED_PARAMS_HEADER = 'X-Ignored-Parameters';
-
-export function withIgnoredParams(headers: Record<string, string>, ignored: string[]): Record<string, string> {
-  if (!ignored.length) return headers;
-  // Percent-encoded: a header value may not carry every character a parameter name can.
-  return { ...headers, [IGNORED_PARAMS_HEADER]: ignored.map(encodeURIComponent).join(', ').slice(0, 1000) };
-}
-
-/** Names the query parameters given more than once, of which the last value was taken. */
-export const REPEATED_PARAMS_HEADER = 'X-Repeated-Parameters';
-
-export function withRepeatedParams(
-  headers: Record<string, string>,
-  repeated: readonly string[],
-): Record<string, string> {
-  if (!repeated.length) return headers;
-  return { ...headers, [REPEATED_PARAMS_HEADER]: repeated.map(encodeURIComponent).join(', ').slice(0, 1000) };
-}
+export {
+  IGNORED_PARAMS_HEADER,
+  REPEATED_PARAMS_HEADER,
+  withIgnoredParams,
+  withRepeatedParams,
+} from './answer-headers.ts';

@@ -1,13 +1,13 @@
 // The first steps of every request: the CORS preflight, the method, and the request target split into a
 // decoded path and a raw query string. Each returns what to answer, or what the next step needs.
-import type { IncomingHttpHeaders } from 'node:http';
+import type { RequestHeaders } from './headers.ts';
 import { refusal, type Refusal } from './refusal.ts';
 
 /** Longer request targets answer 414; the whole request head is also capped by Node (16 KiB -> 431). */
 export const MAX_URL_LENGTH = 8192;
 
 /** Headers for the answer to an OPTIONS preflight: it never needs a key (browsers send none on it). */
-export function preflightHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+export function preflightHeaders(headers: RequestHeaders): Record<string, string> {
   const asked = String(headers['access-control-request-headers'] ?? '')
     .replace(/[^\w ,-]/g, '')
     .slice(0, 500);

@@ -1,0 +1,167 @@
+// A small streaming XML tokenizer for the import readers. It never resolves an entity other than XML's
+// five and numeric character references, and refuses a DOCTYPE that declares entities or carries an
+// internal subset, so a file cannot expand itself (billion laughs) or reach outside itself (external
+// entities). Element names lose their namespace prefix ("osis:verse" is "verse").
+import { invalid } from '../../core/errors.ts';
+
+/** The longest tag or run of text read at once; a longer one is refused (a hostile file's endless token). */
+export const MAX_XML_TOKEN = 1 << 20;
+
+export type Attributes = Record<string, string>;
+
+export interface XmlHandler {
+  open(name: string, attributes: Attributes, selfClosing: boolean): void;
+  close(name: string): void;
+  text(text: string): void;
+}
+
+const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const ENTITY = /&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z_][\w.-]*);/g;
+const ATTRIBUTE = /\s*([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
+const NAME = /[^\s/>]+/y;
+
+function codePoint(reference: string): string | undefined {
+  const n = reference[1] === 'x' ? Number.parseInt(reference.slice(2), 16) : Number.parseInt(reference.slice(1), 10);
+  if (n === 0x9 || n === 0xa || n === 0xd || (n >= 0x20 && n <= 0x10ffff && !(n >= 0xd800 && n <= 0xdfff))) {
+    return String.fromCodePoint(n);
+  }
+  return undefined;
+}
+
+function localName(name: string): string {
+  const colon = name.indexOf(':');
+  return colon < 0 ? name : name.slice(colon + 1);
+}
+
+export class XmlReader {
+  /** the line of the token being handled, for messages */
+  line = 1;
+  /** entity references that were not decoded (`&nbsp;`), with how often each came */
+  readonly unknownEntities: Record<string, number> = {};
+
+  constructor(
+    private readonly source: string,
+    private readonly path: string,
+    private readonly maxToken = MAX_XML_TOKEN,
+  ) {}
+
+  place(): string {
+    return `line ${this.line}`;
+  }
+
+  decode(raw: string): string {
+    if (raw.indexOf('&') < 0) return raw;
+    return raw.replace(ENTITY, (whole, reference: string) => {
+      const decoded = reference[0] === '#' ? codePoint(reference) : PREDEFINED[reference];
+      if (decoded !== undefined) return decoded;
+      this.unknownEntities[whole] = (this.unknownEntities[whole] ?? 0) + 1;
+      return whole;
+    });
+  }
+
+  // The next line break after the counted part, kept so that a long line is searched once, not per token.
+  private nextBreak = -2;
+
+  private advanceTo(offset: number): void {
+    const s = this.source;
+    if (this.nextBreak === -2) this.nextBreak = s.indexOf('\n');
+    while (this.nextBreak >= 0 && this.nextBreak < offset) {
+      this.line++;
+      this.nextBreak = s.indexOf('\n', this.nextBreak + 1);
+    }
+  }
+
+  private fail(message: string): never {
+    throw invalid('source', `${this.path} ${this.place()}: ${message}`);
+  }
+
+  private end(from: number, marker: string, what: string): number {
+    const at = this.source.indexOf(marker, from);
+    if (at < 0) this.fail(`unterminated ${what}`);
+    if (at - from > this.maxToken) this.fail(`a ${what} of more than ${this.maxToken} characters is not read`);
+    return at;
+  }
+
+  private doctype(start: number): number {
+    const s = this.source;
+    let i = start + 9;
+    for (; i < s.length; i++) {
+      const c = s[i];
+      if (c === '[') this.fail('XML entity declarations are not read (a DOCTYPE with an internal subset)');
+      if (c === '>') break;
+    }
+    if (/ENTITY/i.test(s.slice(start, i))) this.fail('XML entity declarations are not read');
+    return i + 1;
+  }
+
+  run(handler: XmlHandler): void {
+    const s = this.source;
+    const n = s.length;
+    let pos = 0;
+    while (pos < n) {
+      const lt = s.indexOf('<', pos);
+      const textEnd = lt < 0 ? n : lt;
+      if (textEnd > pos) {
+        this.advanceTo(pos);
+        if (textEnd - pos > this.maxToken)
+          this.fail(`a run of text of more than ${this.maxToken} characters is not read`);
+        handler.text(this.decode(s.slice(pos, textEnd)));
+      }
+      if (lt < 0) return;
+      this.advanceTo(lt);
+      if (s.startsWith('<!--', lt)) {
+        pos = this.end(lt + 4, '-->', 'comment') + 3;
+      } else if (s.startsWith('<![CDATA[', lt)) {
+        const close = this.end(lt + 9, ']]>', 'CDATA section');
+        handler.text(s.slice(lt + 9, close));
+        pos = close + 3;
+      } else if (s.startsWith('<?', lt)) {
+        pos = this.end(lt + 2, '?>', 'processing instruction') + 2;
+      } else if (s.startsWith('<!DOCTYPE', lt) || s.startsWith('<!doctype', lt)) {
+        pos = this.doctype(lt);
+      } else if (s.startsWith('<!', lt)) {
+        if (/^<!ENTITY/i.test(s.slice(lt, lt + 9))) this.fail('XML entity declarations are not read');
+        pos = this.end(lt + 2, '>', 'declaration') + 1;
+      } else if (s[lt + 1] === '/') {
+        const close = this.end(lt + 2, '>', 'closing tag');
+        handler.close(localName(s.slice(lt + 2, close).trim()));
+        pos = close + 1;
+      } else {
+        pos = this.tag(lt, handler);
+      }
+    }
+  }
+
+  private tag(lt: number, handler: XmlHandler): number {
+    const s = this.source;
+    NAME.lastIndex = lt + 1;
+    const name = NAME.exec(s)?.[0];
+    if (!name) this.fail('a "<" that starts no tag');
+    const attributes: Attributes = {};
+    let i = NAME.lastIndex;
+    for (;;) {
+      ATTRIBUTE.lastIndex = i;
+      const match = ATTRIBUTE.exec(s);
+      if (!match) break;
+      attributes[match[1]] = this.decode(match[2] ?? match[3]);
+      i = ATTRIBUTE.lastIndex;
+      if (i - lt > this.maxToken) this.fail(`a tag of more than ${this.maxToken} characters is not read`);
+    }
+    while (s[i] === ' ' || s[i] === '\n' || s[i] === '\t' || s[i] === '\r') i++;
+    let selfClosing = false;
+    if (s[i] === '/') {
+      selfClosing = true;
+      i++;
+    }
+    if (s[i] !== '>') this.fail(`malformed tag <${name}>`);
+    handler.open(localName(name), attributes, selfClosing);
+    if (selfClosing) handler.close(localName(name));
+    return i + 1;
+  }
+}
+
+/** The name of the document's first element, skipping the prolog (for format detection). */
+export function rootElement(text: string): string | undefined {
+  const match = /^(?:\s|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>]*>)*<([^\s/>!?]+)/.exec(text);
+  return match ? localName(match[1]) : undefined;
+}
