@@ -444,7 +444,7 @@ export function compileParams(operation: string, specs: readonly ParamSpec[], me
  */
 function refuseUnknownNames(plan: Plan, names: readonly string[], given: object): void {
   for (const name in given)
-    if (!names.includes(name) && Object.hasOwn(given, name)) throw unknownParamError(plan.operation, plan.specs, name);
+    if (!names.includes(name) && hasOwn(given, name)) throw unknownParamError(plan.operation, plan.specs, name);
 }
 
 /**
