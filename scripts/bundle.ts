@@ -16,7 +16,7 @@ import {
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build, type Plugin } from 'esbuild';
+import { type BuildOptions, build, type Plugin } from 'esbuild';
 import { hashInputs } from '../compiler/build.ts';
 import { openApiDocument } from '../engine/core/openapi.ts';
 import { OPERATIONS } from '../engine/core/operations.ts';
@@ -119,6 +119,20 @@ export interface BundleResult {
   seconds: number;
 }
 
+/** dist/react-native.js: no fetch loader (an app's loader reads the packs it ships), and not minified:
+ *  Metro minifies the app. */
+function buildReactNative(common: BuildOptions) {
+  return build({
+    ...common,
+    entryPoints: [join(REPO_ROOT, 'engine', 'react-native', 'index.ts')],
+    format: 'esm',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    conditions: ['react-native', 'browser', 'import', 'default'],
+    plugins: [noRuntimeImports],
+  });
+}
+
 /** Builds dist/engine.js and dist/web; files are written to a scratch folder and moved into place, so
  * a test or server reading dist/ never sees half a file. */
 export async function bundle(
@@ -148,16 +162,7 @@ export async function bundle(
       plugins: [noRuntimeImports],
       metafile: true,
     });
-    // No fetch loader: an app's loader reads the packs it ships. Not minified: Metro minifies the app.
-    const reactNative = await build({
-      ...common,
-      entryPoints: [join(REPO_ROOT, 'engine', 'react-native', 'index.ts')],
-      format: 'esm',
-      platform: 'neutral',
-      mainFields: ['module', 'main'],
-      conditions: ['react-native', 'browser', 'import', 'default'],
-      plugins: [noRuntimeImports],
-    });
+    const reactNative = await buildReactNative(common);
     const app = await build({
       ...common,
       entryPoints: [join(WEB_SOURCES, 'app.ts')],
