@@ -213,7 +213,7 @@ BibleEngine.open({ loader: loader })
       function (error) { answers.refusal = { name: error.name, code: error.code, param: error.param }; });
   })
   .then(function () { print(JSON.stringify({ runtime: 'hermes 0.12', answers: answers, timings: timings })); },
-        function (error) { print('FAILED ' + (error && error.stack || error)); });
+        function (error) { print(JSON.stringify({ failed: String(error) + (error && error.stack ? ' at ' + String(error.stack).split('\\n').slice(1, 3).join(' | ') : '') })); });
 `;
 }
 
