@@ -124,6 +124,7 @@ export interface BundleResult {
 function buildReactNative(common: BuildOptions) {
   return build({
     ...common,
+    write: false,
     entryPoints: [join(REPO_ROOT, 'engine', 'react-native', 'index.ts')],
     format: 'esm',
     platform: 'neutral',
