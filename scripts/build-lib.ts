@@ -27,6 +27,7 @@ const INPUTS = [
   'sources/books.ts',
   'engine/browser/index.ts',
   'engine/browser/loader.ts',
+  'engine/react-native',
   'tsconfig.json',
   'tsconfig.build.json',
   'scripts/build-lib.ts',

@@ -16,7 +16,7 @@ import {
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build, type Plugin } from 'esbuild';
+import { type BuildOptions, build, type Plugin } from 'esbuild';
 import { hashInputs } from '../compiler/build.ts';
 import { openApiDocument } from '../engine/core/openapi.ts';
 import { OPERATIONS } from '../engine/core/operations.ts';
@@ -28,11 +28,20 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST_DIR = join(REPO_ROOT, 'dist');
 export const ENGINE_BUNDLE = join(DIST_DIR, 'engine.js');
 export const WEB_DIR = join(DIST_DIR, 'web');
+/** The engine as React Native takes it (package.json's `react-native` condition; Metro bundles it). */
+export const REACT_NATIVE_BUNDLE = join(DIST_DIR, 'react-native.js');
 const STAMP = join(DIST_DIR, 'bundle.json');
 const WEB_SOURCES = join(REPO_ROOT, 'engine', 'browser', 'web');
 
 /** Everything the bundle is made from; a change to any of them makes it stale. */
-const BUNDLE_INPUTS = ['engine/core', 'engine/browser', 'scripts/bundle.ts', 'sources/catalog.ts', 'package-lock.json'];
+const BUNDLE_INPUTS = [
+  'engine/core',
+  'engine/browser',
+  'engine/react-native',
+  'scripts/bundle.ts',
+  'sources/catalog.ts',
+  'package-lock.json',
+];
 
 /** Runtimes the bundle targets: browsers of the last years, Hermes (through Metro), Electron, Node. */
 const TARGET = 'es2020';
@@ -110,6 +119,21 @@ export interface BundleResult {
   seconds: number;
 }
 
+/** dist/react-native.js: no fetch loader (an app's loader reads the packs it ships), and not minified:
+ *  Metro minifies the app. */
+function buildReactNative(common: BuildOptions) {
+  return build({
+    ...common,
+    write: false,
+    entryPoints: [join(REPO_ROOT, 'engine', 'react-native', 'index.ts')],
+    format: 'esm',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    conditions: ['react-native', 'browser', 'import', 'default'],
+    plugins: [noRuntimeImports],
+  });
+}
+
 /** Builds dist/engine.js and dist/web; files are written to a scratch folder and moved into place, so
  * a test or server reading dist/ never sees half a file. */
 export async function bundle(
@@ -139,6 +163,7 @@ export async function bundle(
       plugins: [noRuntimeImports],
       metafile: true,
     });
+    const reactNative = await buildReactNative(common);
     const app = await build({
       ...common,
       entryPoints: [join(WEB_SOURCES, 'app.ts')],
@@ -159,6 +184,7 @@ export async function bundle(
     const engineCode = engine.outputFiles[0].contents;
     const outputs: [string, Uint8Array | string][] = [
       ['engine.js', engineCode],
+      ['react-native.js', reactNative.outputFiles[0].contents],
       ['web/engine.js', engineCode],
       ['web/app.js', app.outputFiles[0].contents],
       ['web/sw.js', worker.outputFiles[0].contents],

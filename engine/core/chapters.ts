@@ -3,6 +3,7 @@ import { invalid, notAvailable } from './errors.ts';
 import type { BookOrTestament, Context, VerseRow } from './operation.ts';
 import { composeVerseId, formatBookAndChapterId } from './ids.ts';
 import { lowerBound } from './translation.ts';
+import { hasOwn } from './es2020.ts';
 
 /** Throws when a chapter does not exist in the translation; the message gives the valid range. */
 export function checkChapter(
@@ -32,7 +33,7 @@ export function checkChapter(
 
 /** Whether a limit names a book rather than a testament. Its own `book` only: `'book' in limit` also finds
  *  a `book` set on Object.prototype, which turned an nt limit into a book limit of undefined. */
-export const isBookLimit = (limit: BookOrTestament): limit is { book: number } => Object.hasOwn(limit, 'book');
+export const isBookLimit = (limit: BookOrTestament): limit is { book: number } => hasOwn(limit, 'book');
 
 /** [first, end) positions of the verses a book, testament or chapter limit allows. */
 export function limitRange(

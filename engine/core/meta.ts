@@ -67,7 +67,7 @@ function withHamzaLessForms(keys: Record<string, number>): Map<string, number> {
   for (const [key, book] of index) {
     // Keys are decomposed: ؤ is waw and a combining hamza above.
     if (!key.includes('\u0648\u0654')) continue;
-    const plain = key.replaceAll('\u0648\u0654', '\u0648');
+    const plain = key.split('\u0648\u0654').join('\u0648');
     if (index.has(plain)) continue;
     hamzaLess.set(plain, hamzaLess.has(plain) && hamzaLess.get(plain) !== book ? 0 : book);
   }

@@ -15,6 +15,7 @@ import {
 } from './ids.ts';
 import { EARLIEST_DATE, LATEST_DATE, parseDate } from './plans/dates.ts';
 import { readersAge } from './plans/reading-time.ts';
+import { hasOwn, isWellFormed } from './es2020.ts';
 
 export type ParamType =
   | 'verseId'
@@ -325,7 +326,7 @@ export function coerceParam(spec: ParamSpec, raw: unknown, meta: Meta): unknown 
       // is one more), so the bound on the work a text costs stays a bound.
       const length = s.length > max ? codePoints(s) : s.length;
       if (length > max) throw invalid(spec.name, `${spec.name} must be at most ${max} characters, got ${length}`);
-      if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(s) || s.isWellFormed?.() === false)
+      if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(s) || !isWellFormed(s))
         throw invalid(spec.name, `${spec.name} contains control characters or broken Unicode`);
       return s;
     }
@@ -443,7 +444,7 @@ export function compileParams(operation: string, specs: readonly ParamSpec[], me
  */
 function refuseUnknownNames(plan: Plan, names: readonly string[], given: object): void {
   for (const name in given)
-    if (!names.includes(name) && Object.hasOwn(given, name)) throw unknownParamError(plan.operation, plan.specs, name);
+    if (!names.includes(name) && hasOwn(given, name)) throw unknownParamError(plan.operation, plan.specs, name);
 }
 
 /**
@@ -502,7 +503,7 @@ function straightCheck(plan: Plan, meta: Meta): ParamsCheck | undefined {
 /** A value read by name, unless it was inherited: a property an app (or an attack on it) set on
  *  Object.prototype is not a parameter. The ownership check runs only on a value that is there. */
 const ownParam = (given: object, name: string, value: unknown): unknown =>
-  value === undefined || Object.hasOwn(given, name) ? value : undefined;
+  value === undefined || hasOwn(given, name) ? value : undefined;
 
 const isPlainObject = (raw: unknown): raw is object => typeof raw === 'object' && raw !== null && isPlain(raw);
 
@@ -635,7 +636,7 @@ function checkParams(plan: Plan, raw: unknown, meta: Meta, strict: boolean): Rec
 /** A parameter's value when the object holds it itself (an inherited property is not a parameter). */
 function ownValue(given: Record<string, unknown>, name: string): unknown {
   const value = given[name];
-  return value !== undefined && Object.hasOwn(given, name) ? value : undefined;
+  return value !== undefined && hasOwn(given, name) ? value : undefined;
 }
 
 /** An object literal or a parsed query (prototype Object.prototype, or none): what the straight-line
@@ -704,7 +705,7 @@ function prefixedValues(specs: readonly ParamSpec[], given: Record<string, unkno
   let values: Map<string, unknown> | undefined;
   for (const spec of specs) {
     if (!spec.prefixedBy) continue;
-    const raw = Object.hasOwn(given, spec.name) ? given[spec.name] : undefined;
+    const raw = hasOwn(given, spec.name) ? given[spec.name] : undefined;
     const prefixSpec = specs.find((s) => s.name === spec.prefixedBy);
     // An id of the wrong type (an array, NaN) is refused as itself, not as the other parameter missing.
     if (raw !== undefined && raw !== null) rawString(spec, raw);
@@ -714,7 +715,7 @@ function prefixedValues(specs: readonly ParamSpec[], given: Record<string, unkno
     const trimmed = asciiForms(sent);
     const prefix = prefixSpec.values.find((v) => trimmed.slice(0, v.length).toLowerCase() === v.toLowerCase());
     const number = prefix === undefined ? '' : trimmed.slice(prefix.length);
-    const other = Object.hasOwn(given, prefixSpec.name) ? given[prefixSpec.name] : undefined;
+    const other = hasOwn(given, prefixSpec.name) ? given[prefixSpec.name] : undefined;
     // The prefix stands in for the other parameter, whose own check then never runs: ["G"] would pass.
     if (other !== undefined && other !== null) rawString(prefixSpec, other);
     if (prefix === undefined || !/^\d{1,15}$/.test(number)) {

@@ -9,6 +9,7 @@ import { IMPORTED_PACK, LICENSING_PACK } from '../pack/schemas.ts';
 import { IMPORTED_CATEGORY, type ImportedTranslation } from '../imported.ts';
 import { textPack } from '../operation.ts';
 import type { BuildInfo, CatalogRecord, CategoryRecord } from '../pack/contents.ts';
+import { hasOwn } from '../es2020.ts';
 
 export type { BuildInfo, CatalogRecord, CategoryRecord } from '../pack/contents.ts';
 
@@ -146,7 +147,7 @@ const needsPack = () => [LICENSING_PACK.name];
 
 /** The versionId of a translation's entry; the other entries (lexicons, dictionaries) have none of their
  *  own and must not take one an app set on Object.prototype. */
-const ownVersionId = (e: CatalogRecord) => (Object.hasOwn(e, 'versionId') ? e.versionId : undefined);
+const ownVersionId = (e: CatalogRecord) => (hasOwn(e, 'versionId') ? e.versionId : undefined);
 
 export const licensingOperations = [
   defineOperation({

@@ -27,6 +27,7 @@
 //                 data, not the row count a reader is told.
 import { lowerBound } from '../translation.ts';
 import { BitLengthModel, RANGE_BOTTOM, RANGE_MAX_TOTAL, RangeDecoder, RangeEncoder } from '../pack/range-coding.ts';
+import { isWellFormed } from '../es2020.ts';
 
 /** Names everything that shapes a posting index; the engine refuses an index built with another. (This
  *  file is a build input, so editing it marks the packs stale.) */
@@ -89,7 +90,7 @@ export function encodePostings(lists: Map<string, ArrayLike<number>>): {
       throw new Error(`posting key ${JSON.stringify(key)} is empty or holds a separator`);
     // The terms are stored as UTF-8, which has no form for half a surrogate pair: such a key would come
     // back as U+FFFD, another key than the one its rows were listed under.
-    if (!key.isWellFormed()) throw new Error(`posting key ${JSON.stringify(key)} holds half a surrogate pair`);
+    if (!isWellFormed(key)) throw new Error(`posting key ${JSON.stringify(key)} holds half a surrogate pair`);
     const rows = lists.get(key)!;
     for (let j = 0; j < rows.length; j++)
       if (!Number.isInteger(rows[j]) || rows[j] < 0 || (j > 0 && rows[j] <= rows[j - 1]))
