@@ -111,13 +111,14 @@ function structuredBlocks(
     const row = text.rowAt(k);
     const id = Number(row.id);
     const over = headings.between(previousId, id);
+    // One shape for every verse (no spread of optional fields): this loop runs for every verse of an answer.
     verses.push({
       id,
       paddedId: row.id,
       number: row.v,
       text: row.t,
       steps: structure.stepsAt(k, row),
-      ...(over.length && { headings: over }),
+      headings: over.length ? over : undefined,
     });
     previousId = id;
   }
