@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { bookByUsfm } from '../../sources/books.ts';
 import type { VerseMarkup } from '../../engine/core/structure/model.ts';
 import type { AdapterContext, TranslationText, VerseRecord } from './types.ts';
-import type { NoteKind } from '../../engine/core/structure/model.ts';
+import type { NoteKind, TitleKind } from '../../engine/core/structure/model.ts';
 import { cleanNoteText, joinMarkup, markupRecorder, type MarkupRecorder, shiftMarkup } from './markup-recorder.ts';
 
 /** One verse as it stands in the source, markers and all. */
@@ -22,6 +22,10 @@ interface RawVerse {
   raw: string;
   /** raw Psalm superscription, printed in front of verse 1 */
   title?: string;
+  /** a Ps 119 stanza letter printed before the verse ("ALEPH"): a title block, not verse text */
+  acrostic?: string;
+  /** raw subscription printed after the book's last verse: a title block after it, not verse text */
+  subscription?: string;
 }
 
 interface RawBook {
@@ -115,6 +119,24 @@ export function readUsfmFolder(ctx: AdapterContext): TranslationText {
 
 /** The project's Psalm rule: the superscription starts verse 1, followed by a single space. */
 function verseText(v: RawVerse, where: string): { text: string; markup?: VerseMarkup } {
+  const { text, markup } = verseWithTitle(v, where);
+  return { text, markup: joinMarkup(markup, text ? titleBlocksOf(v, text, where) : undefined) };
+}
+
+/** The stanza letter before a verse and the subscription after it, as title blocks around its text. */
+function titleBlocksOf(v: RawVerse, text: string, where: string): VerseMarkup | undefined {
+  const blocks: NonNullable<VerseMarkup['blocks']> = [];
+  const titleBlock = (kind: TitleKind, raw: string) => {
+    const words = usfmToText(raw, `${where} ${kind}`);
+    if (!words) throw new Error(`${where}: empty ${kind}`);
+    return { type: 'title' as const, kind, content: [{ type: 'text' as const, text: words }] };
+  };
+  if (v.acrostic !== undefined) blocks.push({ at: 0, block: titleBlock('acrostic', v.acrostic) });
+  if (v.subscription !== undefined) blocks.push({ at: text.length, block: titleBlock('subscription', v.subscription) });
+  return blocks.length ? { blocks } : undefined;
+}
+
+function verseWithTitle(v: RawVerse, where: string): { text: string; markup?: VerseMarkup } {
   const rec = markupRecorder();
   const body = usfmToText(v.raw, where, rec);
   const bodyMarkup = body ? rec.resolve(body, where) : undefined;
@@ -163,6 +185,7 @@ function readBookStructure(source: string, file: string): RawBook | undefined {
   let chapter = 0;
   let current: RawVerse | undefined;
   let title: string | undefined; // Psalm title waiting for verse 1 of this chapter
+  let acrostic: string | undefined; // Ps 119 stanza letter waiting for its stanza's first verse
   let tocName: string | undefined;
   let pendingMarkers = '';
   // Where the open verse's first prose paragraph began, if it began after the verse's \v: a
@@ -183,11 +206,16 @@ function readBookStructure(source: string, file: string): RawBook | undefined {
       current.title = title;
       title = undefined;
     }
+    if (acrostic !== undefined) {
+      current.acrostic = acrostic;
+      acrostic = undefined;
+    }
     book.verses.push(current);
     proseParagraphStart = undefined;
   };
   const closeChapter = (where: string) => {
     if (title !== undefined) throw new Error(`${where}: Psalm title of chapter ${chapter} has no verse 1`);
+    if (acrostic !== undefined) throw new Error(`${where}: stanza letter of chapter ${chapter} has no verse`);
     current = undefined;
     pendingMarkers = '';
   };
@@ -206,7 +234,10 @@ function readBookStructure(source: string, file: string): RawBook | undefined {
       openVerse(Number(m[1]), content.slice(m[0].length), where);
     } else if (marker === 'd') {
       // Ps 119's \d lines are the acrostic letters (web: "ALEPH"), not a superscription.
-      if (book.book === PSALMS && chapter === 119) continue;
+      if (book.book === PSALMS && chapter === 119) {
+        acrostic = content;
+        continue;
+      }
       // The 1611 transcription runs Ps 18:1 and 54:1 into the title, after a "]" and with no \v 1.
       const bracket = content.indexOf(']');
       if (bracket >= 0) {
@@ -232,7 +263,10 @@ function readBookStructure(source: string, file: string): RawBook | undefined {
       throw new Error(`${where}: unknown USFM marker \\${marker}`);
     }
   }
-  if (current && proseParagraphStart !== undefined) current.raw = current.raw.slice(0, proseParagraphStart);
+  if (current && proseParagraphStart !== undefined) {
+    current.subscription = current.raw.slice(proseParagraphStart);
+    current.raw = current.raw.slice(0, proseParagraphStart);
+  }
   closeChapter(`${file} (end)`);
   book.name ||= tocName;
   return book;

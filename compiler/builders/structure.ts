@@ -98,7 +98,7 @@ export function markedVerses(verses: readonly VerseRecord[]) {
   return { ordered, markups: settledMarkup(ordered) };
 }
 
-/** The structure pack of one translation. */
+/** The structure pack of one translation: per book, one line per verse up to its last marked one. */
 export function structurePack(versionId: string, datasetId: string, verses: readonly VerseRecord[]): BuiltPack {
   const { ordered, markups } = markedVerses(verses);
   const bookStarts: number[] = [];
@@ -117,7 +117,9 @@ export function structurePack(versionId: string, datasetId: string, verses: read
     sections: sectionsOf(STRUCTURE_PACK, {
       info: { versionId, summary: summaryOf(counts), counts },
       bookStarts,
-      markup: lines.map((l) => l.join('\n')),
+      // A book's verses with no markup after its last marked one are left off (a reader finds no line and
+      // reads no markup): a book of unmarked verses is an empty block, not one stored newline per verse.
+      markup: lines.map((l) => l.join('\n').replace(/\n+$/, '')),
     }),
   };
 }

@@ -69,6 +69,29 @@ describe('verse counts and omitted slots', () => {
     expect(verse('rv1909', '4.12.16')).toBeUndefined(); // RV1909 puts it in Num 13:1
   });
 
+  it('puts the ASV margin notes of its 16 omitted verses at the end of the verse before each', () => {
+    const atEnd = texts.asv.verses.filter((v) => v.markup?.notes?.some((n) => n.at === v.text.length));
+    expect(atEnd).toHaveLength(16);
+    const matthew1720 = texts.asv.verses.find((v) => v.book === 40 && v.chapter === 17 && v.verse === 20)!;
+    expect(matthew1720.markup?.notes).toEqual([
+      {
+        at: matthew1720.text.length,
+        note: {
+          type: 'note',
+          kind: 'footnote',
+          text: 'Many authorities, some ancient, insert v. 21. But this kind goeth not out save by prayer and fasting. See Mrk 9:29.',
+        },
+      },
+    ]);
+    // Mark 9:44 and 9:46 each go to the verse before them.
+    for (const v of [43, 45]) {
+      const record = texts.asv.verses.find((r) => r.book === 41 && r.chapter === 9 && r.verse === v)!;
+      expect(record.markup?.notes?.map((n) => n.note.text)).toEqual([
+        'Vs. 44 and 46 (which are identical with v. 48) are omitted by the best ancient authorities.',
+      ]);
+    }
+  });
+
   it.each(CODES)('%s lists verses in canonical order without duplicates', (code) => {
     const keys = texts[code].verses.map((v) => v.book * 1e6 + v.chapter * 1e3 + v.verse);
     expect(keys.filter((key, i) => i > 0 && key <= keys[i - 1])).toEqual([]);

@@ -19,6 +19,20 @@ function byRef(t: TranslationText): (book: number, chapter: number, verse: numbe
 const kjv = byRef(kjv1611);
 const weng = byRef(web);
 
+/** The title blocks a verse's markup puts around its text, as [at, kind, words]. */
+function titleBlocks(t: TranslationText, book: number, chapter: number, verse: number) {
+  const record = t.verses.find((v) => v.book === book && v.chapter === chapter && v.verse === verse);
+  return (record?.markup?.blocks ?? []).flatMap(({ at, block }) =>
+    block.type === 'title'
+      ? [[at, block.kind, block.content.map((i) => (i.type === 'text' ? i.text : '')).join('')]]
+      : [],
+  );
+}
+const allTitleBlocks = (t: TranslationText, kind: string) =>
+  t.verses.flatMap((v) =>
+    (v.markup?.blocks ?? []).filter((b) => b.block.type === 'title' && b.block.kind === kind).map(() => v),
+  );
+
 describe.each([
   ['kjv1611', kjv1611],
   ['web', web],
@@ -111,6 +125,14 @@ describe('kjv1611', () => {
     expect(kjv(58, 13, 25)).toBe('Grace be with you all. Amen.');
   });
 
+  it('keeps the 14 Pauline subscriptions as title blocks after the last verse', () => {
+    const subscriptions = allTitleBlocks(kjv1611, 'subscription');
+    expect(subscriptions.map((v) => v.book)).toEqual([45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+    expect(titleBlocks(kjv1611, 58, 13, 25)).toEqual([
+      [kjv(58, 13, 25)!.length, 'subscription', 'Written to the Hebrewes, from Italy, by Timothie.'],
+    ]);
+  });
+
   it('returns the book names of the \\h lines', () => {
     expect(kjv1611.bookNames?.[1]).toBe('Genesis');
     expect(kjv1611.bookNames?.[19]).toBe('Psalmes');
@@ -171,6 +193,22 @@ describe('web', () => {
     expect(weng(35, 3, 19)).toBe(
       'Yahweh, the Lord, is my strength. He makes my feet like deer’s feet, and enables me to go in high places.',
     );
+  });
+
+  it('keeps the 22 Ps 119 stanza letters as acrostic title blocks before their stanzas', () => {
+    const stanzas = allTitleBlocks(web, 'acrostic');
+    expect(stanzas.map((v) => `${v.book}.${v.chapter}.${v.verse}`)).toEqual(
+      Array.from({ length: 22 }, (_, i) => `19.119.${i * 8 + 1}`),
+    );
+    expect(titleBlocks(web, 19, 119, 1)).toEqual([[0, 'acrostic', 'ALEPH']]);
+    expect(titleBlocks(web, 19, 119, 169)).toEqual([[0, 'acrostic', 'TAV']]);
+  });
+
+  it('keeps the subscription after Hab 3:19 as a title block after the verse, the only one', () => {
+    expect(titleBlocks(web, 35, 3, 19)).toEqual([
+      [weng(35, 3, 19)!.length, 'subscription', 'For the music director, on my stringed instruments.'],
+    ]);
+    expect(allTitleBlocks(web, 'subscription')).toHaveLength(1);
   });
 
   it('returns the book names of the \\h lines', () => {

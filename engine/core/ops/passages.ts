@@ -13,7 +13,7 @@ import type { TranslationData } from '../translation.ts';
 import { HEADINGS_PACK, STRUCTURE_PACK } from '../pack/schemas.ts';
 import { headingsOf, type TranslationStructure, translationStructure } from '../structure/packs.ts';
 import { blockInForce, layOut, type MarkedVerse } from '../structure/reader.ts';
-import type { Block, VerseMarkup } from '../structure/model.ts';
+import type { Block } from '../structure/model.ts';
 import type { Context } from '../operation.ts';
 
 /** The most verses one GetPassage answers: a longer reference is refused, never cut. */
@@ -110,15 +110,15 @@ function structuredBlocks(
   for (let k = first; k < end; k++) {
     const row = text.rowAt(k);
     const id = Number(row.id);
-    const markup: VerseMarkup | undefined = structure.markupAt(k);
     const over = headings.between(previousId, id);
+    // One shape for every verse (no spread of optional fields): this loop runs for every verse of an answer.
     verses.push({
       id,
       paddedId: row.id,
       number: row.v,
       text: row.t,
-      ...(markup && { markup }),
-      ...(over.length && { headings: over }),
+      steps: structure.stepsAt(k, row),
+      headings: over.length ? over : undefined,
     });
     previousId = id;
   }

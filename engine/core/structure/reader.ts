@@ -19,6 +19,7 @@ import type {
   TitleKind,
   VerseMarkup,
 } from './model.ts';
+import { deepFreeze } from '../deep-freeze.ts';
 
 export interface MarkedVerse {
   /** the verse id as a number: book * 1_000_000 + chapter * 1_000 + verse */
@@ -30,6 +31,8 @@ export interface MarkedVerse {
   markup?: VerseMarkup;
   /** headings that stand before this verse */
   headings?: readonly HeadingBlock[];
+  /** the verse's layout steps (verseSteps), when kept from an earlier answer */
+  steps?: VerseSteps;
 }
 
 /** The kind of block a line of text goes into. */
@@ -91,114 +94,160 @@ type Event =
   | { at: number; order: 1; type: 'break'; kind: BlockKind }
   | { at: number; order: 2; type: 'note'; note: NoteItem };
 
+/** What laying out a verse does, one step after another: */
+enum Step {
+  /** put a block that stands alone (a heading, title or note of the source) */
+  Block,
+  /** close the block: the text goes on in a new block of this kind */
+  Break,
+  /** open a title block of this kind for the title words that follow */
+  Title,
+  /** put an inline into the title block opened last */
+  InTitle,
+  /** put an inline into the current block (opening one of the kind in force if there is none) */
+  Place,
+}
+
+/**
+ * A verse's layout as steps, `[step, what, step, what, ...]`, independent of the verses around it: what the
+ * steps put in an answer is shared by every answer that lays the verse out, so it is frozen. The blocks
+ * and their content lists are made per answer.
+ */
+export type VerseSteps = readonly (Step | Block | BlockKind | Inline | TitleKind)[];
+
+/** The steps that lay out a verse: its markup resolved against its text once, so an answer only follows them. */
+export function verseSteps(verse: Omit<MarkedVerse, 'headings'>): VerseSteps {
+  const steps: (Step | Block | BlockKind | Inline | TitleKind)[] = [];
+  const { markup, text } = verse;
+  const titles = titleRanges(text, markup);
+  const events: Event[] = [
+    ...(markup?.blocks ?? []).map((b) => ({ at: b.at, order: 0 as const, type: 'block' as const, block: b.block })),
+    ...(markup?.breaks ?? []).map((b) => ({
+      at: b.at,
+      order: 1 as const,
+      type: 'break' as const,
+      kind: { block: b.block, ...(b.block === 'poetry' && { level: b.level ?? 1 }) },
+    })),
+    ...(markup?.notes ?? []).map((n) => ({ at: n.at, order: 2 as const, type: 'note' as const, note: n.note })),
+  ].sort((a, b) => a.at - b.at || a.order - b.order);
+  const styled = (markup?.spans ?? []).filter((s) => s.style !== 'title');
+  // Every position where something starts or ends, so the text between two is one run.
+  const cuts = new Set<number>([0, text.length]);
+  for (const e of events) cuts.add(e.at);
+  for (const s of styled) cuts.add(s.from).add(s.to);
+  for (const [from, to] of titles) cuts.add(from).add(to);
+  const positions = [...cuts].filter((p) => p >= 0 && p <= text.length).sort((a, b) => a - b);
+  const titleAt = (at: number) => titles.find(([from, to]) => from <= at && at < to);
+
+  let marked = false;
+  let inTitleBlock = false;
+  const toTitle = (titleKind: TitleKind, inline: Inline) => {
+    if (!inTitleBlock) steps.push(Step.Title, titleKind);
+    inTitleBlock = true;
+    steps.push(Step.InTitle, inline);
+  };
+  const markVerse = () => {
+    if (marked) return;
+    marked = true;
+    steps.push(Step.Place, { type: 'verse', number: verse.number, id: verse.paddedId });
+  };
+  let e = 0;
+  for (let i = 0; i < positions.length; i++) {
+    const at = positions[i];
+    for (; e < events.length && events[e].at === at; e++) {
+      const ev = events[e];
+      if (ev.type === 'block') steps.push(Step.Block, ev.block);
+      else if (ev.type === 'break') steps.push(Step.Break, ev.kind);
+      else {
+        // A note whose marker stands in a title is the title's.
+        const inTitle = titleAt(at);
+        if (inTitle) toTitle(inTitle[2], ev.note);
+        else {
+          markVerse();
+          steps.push(Step.Place, ev.note);
+        }
+      }
+    }
+    const end = positions[i + 1];
+    if (end === undefined) break;
+    const inTitle = titleAt(at);
+    if (inTitle) {
+      const words = text.slice(at, Math.min(end, inTitle[1])).replace(/\s+$/, '');
+      if (words) toTitle(inTitle[2], run(words, styled, at, end));
+      else if (!inTitleBlock) toTitle(inTitle[2], EMPTY_RUN);
+      continue;
+    }
+    inTitleBlock = false;
+    markVerse();
+    steps.push(Step.Place, run(text.slice(at, end), styled, at, end));
+  }
+  markVerse();
+  return deepFreeze(steps);
+}
+
 export function layOut(verses: readonly MarkedVerse[], options: LayoutOptions = {}): Block[] {
   const blocks: Block[] = [];
   let current: (Block & { content: Inline[] }) | undefined;
-  let kind: BlockKind = options.opening ?? { block: 'paragraph' };
+  let title: TitleBlock | undefined;
+  let kind: BlockKind = options.opening ?? PARAGRAPH;
   let previousChapter: number | undefined;
-
-  const openBlock = (k: BlockKind) => {
-    kind = k;
-    current =
-      k.block === 'poetry' ? { type: 'poetry', level: k.level ?? 1, content: [] } : { type: 'paragraph', content: [] };
-    blocks.push(current);
-  };
-  const closeBlock = () => {
-    current = undefined;
-  };
-  const place = (inline: Inline) => {
-    if (!current) openBlock(kind);
-    current!.content.push(inline);
-  };
-  const standAlone = (block: Block) => {
-    closeBlock();
-    blocks.push(block);
-  };
 
   for (const verse of verses) {
     const chapter = chapterOfId(verse.id);
     if (chapter !== previousChapter) {
-      closeBlock();
+      current = undefined;
       // A chapter opens in a paragraph unless its first verse says otherwise (or the range opens inside one).
-      if (previousChapter !== undefined) kind = { block: 'paragraph' };
+      if (previousChapter !== undefined) kind = PARAGRAPH;
       previousChapter = chapter;
     }
     if (options.versePerParagraph) {
-      closeBlock();
-      kind = { block: 'paragraph' };
+      current = undefined;
+      kind = PARAGRAPH;
     }
-    for (const heading of verse.headings ?? []) standAlone(heading);
-    const markup = verse.markup;
-    const text = verse.text;
-    const titles = titleRanges(text, markup);
-    const events: Event[] = [
-      ...(markup?.blocks ?? []).map((b) => ({ at: b.at, order: 0 as const, type: 'block' as const, block: b.block })),
-      ...(markup?.breaks ?? []).map((b) => ({
-        at: b.at,
-        order: 1 as const,
-        type: 'break' as const,
-        kind: { block: b.block, ...(b.block === 'poetry' && { level: b.level ?? 1 }) },
-      })),
-      ...(markup?.notes ?? []).map((n) => ({ at: n.at, order: 2 as const, type: 'note' as const, note: n.note })),
-    ].sort((a, b) => a.at - b.at || a.order - b.order);
-    const styled = (markup?.spans ?? []).filter((s) => s.style !== 'title');
-    // Every position where something starts or ends, so the text between two is one run.
-    const cuts = new Set<number>([0, text.length]);
-    for (const e of events) cuts.add(e.at);
-    for (const s of styled) cuts.add(s.from).add(s.to);
-    for (const [from, to] of titles) cuts.add(from).add(to);
-    const positions = [...cuts].filter((p) => p >= 0 && p <= text.length).sort((a, b) => a - b);
-
-    let marked = false;
-    let title: TitleBlock | undefined;
-    let e = 0;
-    const standAloneTitle = (titleKind: TitleKind): TitleBlock => {
-      const block: TitleBlock = { type: 'title', kind: titleKind, content: [] };
-      standAlone(block);
-      return block;
-    };
-    const markVerse = () => {
-      if (marked) return;
-      marked = true;
-      place({ type: 'verse', number: verse.number, id: verse.paddedId });
-    };
-    for (let i = 0; i < positions.length; i++) {
-      const at = positions[i];
-      for (; e < events.length && events[e].at === at; e++) {
-        const ev = events[e];
-        if (ev.type === 'block') standAlone(ev.block);
-        else if (ev.type === 'break') {
-          closeBlock();
-          kind = ev.kind;
-        } else {
-          // A note whose marker stands in a title is the title's.
-          const inTitle = titles.find(([from, to]) => from <= at && at < to);
-          if (inTitle) {
-            title ??= standAloneTitle(inTitle[2]);
-            title.content.push(ev.note);
-          } else {
-            markVerse();
-            place(ev.note);
+    if (verse.headings)
+      for (const heading of verse.headings) {
+        current = undefined;
+        blocks.push(heading);
+      }
+    const steps = verse.steps ?? verseSteps(verse);
+    for (let i = 0; i < steps.length; i += 2) {
+      const what = steps[i + 1];
+      switch (steps[i] as Step) {
+        case Step.Block:
+          current = undefined;
+          blocks.push(what as Block);
+          break;
+        case Step.Break:
+          current = undefined;
+          kind = what as BlockKind;
+          break;
+        case Step.Title:
+          current = undefined;
+          title = { type: 'title', kind: what as TitleKind, content: [] };
+          blocks.push(title);
+          break;
+        case Step.InTitle:
+          if (what !== EMPTY_RUN) title!.content.push(what as Inline);
+          break;
+        default:
+          if (!current) {
+            current =
+              kind.block === 'poetry'
+                ? { type: 'poetry', level: kind.level ?? 1, content: [] }
+                : { type: 'paragraph', content: [] };
+            blocks.push(current);
           }
-        }
+          current.content.push(what as Inline);
       }
-      const end = positions[i + 1];
-      if (end === undefined) break;
-      const inTitle = titles.find(([from, to]) => from <= at && at < to);
-      if (inTitle) {
-        title ??= standAloneTitle(inTitle[2]);
-        const words = text.slice(at, Math.min(end, inTitle[1])).replace(/\s+$/, '');
-        if (words) title.content.push(run(words, styled, at, end));
-        continue;
-      }
-      title = undefined;
-      markVerse();
-      place(run(text.slice(at, end), styled, at, end));
     }
-    markVerse();
   }
   return blocks.filter((b) => !('content' in b) || b.content.length > 0);
 }
+
+const PARAGRAPH: BlockKind = Object.freeze({ block: 'paragraph' });
+
+/** Stands for title words that are all space: the title block opens, nothing goes into it. */
+const EMPTY_RUN: TextRun = Object.freeze({ type: 'text', text: '' });
 
 /** A run of text with the styles of the spans that cover it. */
 function run(text: string, spans: readonly Span[], from: number, to: number): TextRun {
