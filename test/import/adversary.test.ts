@@ -8,7 +8,9 @@ import { zipSync, zlibSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readImport } from '../../engine/import/formats/index.ts';
 import type { ImportedText, SourceFile } from '../../engine/import/types.ts';
-import { removeImported } from '../../engine/node/import-command.ts';
+import { copyPacksFromArgs } from '../../engine/node/copy-packs.ts';
+import { importTranslation, removeImported } from '../../engine/node/import-command.ts';
+import { openNode } from '../../engine/node/loader.ts';
 import { readSource, type SourceLimits } from '../../engine/node/import-source.ts';
 
 const encoder = new TextEncoder();
@@ -220,5 +222,18 @@ describe('what the command reads and writes', () => {
       // refusing the id is the expected answer
     }
     expect(existsSync(join(data, 'meta.pack'))).toBe(true);
+  });
+});
+
+describe('book names a file carries', () => {
+  it('do not make a one-letter English word ("a") cite a book in everyday text', async () => {
+    const data = join(scratch, 'names');
+    mkdirSync(data);
+    copyPacksFromArgs(['--to', data, '--versions', 'kjv'], () => {});
+    const source = join(scratch, 'names.tsv');
+    writeFileSync(source, '#name: Names\n#book GEN: a\nGEN\t1\t1\tIn the beginning.\n');
+    importTranslation({ source, id: 'names', data, license: 'test' });
+    const bible = await openNode({ dataDir: data });
+    expect(await bible.call('GetCitationsInText', { text: 'we read a 1:1 here' })).toEqual([]);
   });
 });
