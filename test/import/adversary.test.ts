@@ -37,6 +37,13 @@ describe('verse text comes out clean', () => {
     const imported = readImport([file('a.xml', osis)]);
     expect(texts(imported)[0]).not.toMatch(/&[#\w]+;/);
   });
+  it('leaves no space before the punctuation that follows a removed Zefania note', () => {
+    // as the Revised YLT prints Matthew 5:17: "throw out <NOTE>…</NOTE>, but"
+    const zefania =
+      '<?xml version="1.0"?><XMLBIBLE><BIBLEBOOK bnumber="40"><CHAPTER cnumber="5"><VERS vnumber="17">' +
+      'to throw out <DIV><NOTE type="x-studynote">abolish</NOTE></DIV>, but to fulfill.</VERS></CHAPTER></BIBLEBOOK></XMLBIBLE>';
+    expect(texts(readImport([file('a.xml', zefania)]))).toEqual(['to throw out, but to fulfill.']);
+  });
 });
 
 describe('verse numbers a printed Bible uses', () => {
