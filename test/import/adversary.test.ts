@@ -1,16 +1,21 @@
 // Inputs a hostile or careless file brings to `bible import`, written by someone who did not write the
 // importer. Each case states what should happen; a failing case is a finding still open.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync, zlibSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadMeta } from '../../engine/core/meta.ts';
+import { readPack } from '../../engine/core/pack/reader.ts';
+import { withSchema } from '../../engine/core/pack/schema.ts';
+import { META_PACK } from '../../engine/core/pack/schemas.ts';
 import { readImport } from '../../engine/import/formats/index.ts';
 import type { ImportedText, SourceFile } from '../../engine/import/types.ts';
 import { copyPacksFromArgs } from '../../engine/node/copy-packs.ts';
 import { importTranslation, removeImported } from '../../engine/node/import-command.ts';
-import { openNode } from '../../engine/node/loader.ts';
+import { nativeInflate, openNode } from '../../engine/node/loader.ts';
+import { SOURCES } from './sources.ts';
 import { readSource, type SourceLimits } from '../../engine/node/import-source.ts';
 
 const encoder = new TextEncoder();
@@ -170,6 +175,16 @@ describe('SWORD modules', () => {
       // refusing such an index early is an answer too; the count below holds for both
     }
     expect(inflations).toBeLessThanOrEqual(4);
+  });
+});
+
+describe('a SWORD zip as the command reads it', () => {
+  it('reads the corpus KJV.zip through readSource, whose entries are named "KJV.zip:mods.d/kjv.conf"', () => {
+    const metaBytes = readFileSync(join(import.meta.dirname, '..', '..', 'dist', 'data', 'meta.pack'));
+    const meta = loadMeta(withSchema(readPack('meta', metaBytes, nativeInflate), META_PACK));
+    const files = readSource(join(SOURCES, 'bibles', 'kjv', 'KJV.zip'));
+    const imported = readImport(files, { kjvChapterVerses: meta.versification.chapterVerses });
+    expect(imported.verses.length).toBeGreaterThan(31_000);
   });
 });
 
