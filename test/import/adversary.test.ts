@@ -86,6 +86,21 @@ describe('verse numbers a printed Bible uses', () => {
   });
 });
 
+describe('OSIS as its specification allows it', () => {
+  const osis = (body: string) => `<?xml version="1.0"?><osis><osisText>${body}</osisText></osis>`;
+
+  it('reads an osisID with a work prefix (Bible.KJV:John.1.1)', () => {
+    const imported = readImport([file('a.xml', osis('<verse osisID="Bible.KJV:John.1.1">A.</verse>'))]);
+    expect(refs(imported)).toEqual(['43 1:1']);
+  });
+
+  it('keeps a space between a title inside a verse and the verse text', () => {
+    const body =
+      '<verse osisID="Ps.3.1"><title type="psalm">A Psalm of David.</title>Lord, how are they increased.</verse>';
+    expect(texts(readImport([file('a.xml', osis(body))]))[0]).not.toContain('David.Lord');
+  });
+});
+
 describe('encodings', () => {
   it('reads an XML file that declares ISO-8859-1', () => {
     const bytes = new Uint8Array([
