@@ -274,3 +274,27 @@ describe('book names a file carries', () => {
     expect(await bible.call('GetCitationsInText', { text: 'we read a 1:1 here' })).toEqual([]);
   });
 });
+
+describe('re-import beside a running engine', () => {
+  it('answers from the old translation or the new one, never from a mix of both', async () => {
+    const data = join(scratch, 'race');
+    mkdirSync(data);
+    copyPacksFromArgs(['--to', data, '--versions', 'kjv'], () => {});
+    const one = join(scratch, 'one.tsv');
+    const two = join(scratch, 'two.tsv');
+    writeFileSync(one, 'JHN\t3\t16\tVersion one.\n');
+    writeFileSync(two, 'JHN\t3\t16\tVersion two.\nMAT\t1\t1\tMatthew.\n');
+    importTranslation({ source: one, id: 'race', data, license: 'test' });
+    const bible = await openNode({ dataDir: data });
+    await bible.call('GetVersions', {});
+    importTranslation({ source: two, id: 'race', data, license: 'test' });
+    const verse = (await bible.call('GetVerse', { verseId: '43003016', versionId: 'race' })) as unknown as {
+      t: string;
+    }[];
+    const matthew = await bible.call('GetChapter', { bookId: 40, chapterId: 1, versionId: 'race' }).then(
+      () => 'new',
+      () => 'old',
+    );
+    expect(verse[0].t === 'Version two.' ? 'new' : 'old').toBe(matthew);
+  });
+});
