@@ -10,6 +10,7 @@ import { loadMeta } from '../../engine/core/meta.ts';
 import { readPack } from '../../engine/core/pack/reader.ts';
 import { withSchema } from '../../engine/core/pack/schema.ts';
 import { META_PACK } from '../../engine/core/pack/schemas.ts';
+import { buildImport } from '../../engine/import/build.ts';
 import { readImport } from '../../engine/import/formats/index.ts';
 import type { ImportedText, SourceFile } from '../../engine/import/types.ts';
 import { copyPacksFromArgs } from '../../engine/node/copy-packs.ts';
@@ -98,6 +99,21 @@ describe('OSIS as its specification allows it', () => {
     const body =
       '<verse osisID="Ps.3.1"><title type="psalm">A Psalm of David.</title>Lord, how are they increased.</verse>';
     expect(texts(readImport([file('a.xml', osis(body))]))[0]).not.toContain('David.Lord');
+  });
+});
+
+describe('warnings name the file', () => {
+  it('names the source file for a chapter past 151 that the build leaves out', () => {
+    const metaBytes = readFileSync(join(import.meta.dirname, '..', '..', 'dist', 'data', 'meta.pack'));
+    const meta = loadMeta(withSchema(readPack('meta', metaBytes, nativeInflate), META_PACK));
+    const text = readImport([file('psalms.usfm', '\\id PSA\n\\c 1\n\\v 1 Blessed.\n\\c 200\n\\v 1 Beyond.\n')]);
+    const built = buildImport(
+      text,
+      { id: 'far', number: 1001, source: 'psalms.usfm', versification: 'kjv', license: 'test' },
+      meta.versification.chapterVerses,
+    );
+    const warning = built.report.warnings.find((w) => /200/.test(`${w.place} ${w.message}`));
+    expect(warning?.file).toBe('psalms.usfm');
   });
 });
 
