@@ -128,6 +128,15 @@ describe('encodings', () => {
     ]);
     expect(texts(readImport([file('a.xml', bytes)]))).toEqual(['Señor.']);
   });
+
+  it('reads a USFM file whose \\ide names CP-1252', () => {
+    const bytes = new Uint8Array([
+      ...encoder.encode('\\id JHN\n\\ide CP-1252\n\\c 3\n\\v 16 Dios am'),
+      0xf3,
+      ...encoder.encode(' al mundo.\n'),
+    ]);
+    expect(texts(readImport([file('a.usfm', bytes)]))).toEqual(['Dios amó al mundo.']);
+  });
 });
 
 describe('hostile XML is named as such', () => {
