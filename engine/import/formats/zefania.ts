@@ -77,17 +77,16 @@ export function readZefaniaFile(file: SourceFile, collector: ImportCollector): v
         case 'CHAPTER': {
           endVerse();
           if (skipping) return;
-          const n = Number(attributes.cnumber);
-          collector.checkNumber(file.path, place, 'chapter', n);
-          chapter = n;
+          // A chapter with no number leaves its verses out (chapter 0 reads none).
+          chapter = collector.numberOf(file.path, place, 'chapter', attributes.cnumber) ?? 0;
           return;
         }
         case 'VERS': {
           endVerse();
-          if (skipping || !book) return;
+          if (skipping || !book || chapter === 0) return;
           const label = (attributes.vnumber ?? '').trim();
-          const n = Number(/^\d+/.exec(label)?.[0] ?? Number.NaN);
-          collector.checkNumber(file.path, place, 'verse', n);
+          const n = collector.numberOf(file.path, place, 'verse', label);
+          if (n === undefined) return;
           const builder = new VerseBuilder();
           for (const text of pendingHeadings) builder.block({ type: 'heading', level: 1, text, source: 'source' });
           pendingHeadings = [];
@@ -133,6 +132,7 @@ export function readZefaniaFile(file: SourceFile, collector: ImportCollector): v
             text,
           };
           verse?.builder.note(note);
+          verse?.builder.softBoundary();
         } else if (done.name === 'rights') meta.rights = text;
         else if (done.name === 'title') meta.name ??= text;
         else if (done.name === 'identifier') meta.abbreviation ??= text;
