@@ -39,7 +39,7 @@ const HTML_PUNCTUATION: Record<string, number> = {
 };
 // A Map, so that a name such as "constructor" is no entity.
 const NAMED = new Map<string, string>(Object.entries(PREDEFINED));
-LATIN1_NAMES.forEach((name, i) => NAMED.set(name, String.fromCharCode(0xa0 + i)));
+for (const [i, name] of LATIN1_NAMES.entries()) NAMED.set(name, String.fromCharCode(0xa0 + i));
 for (const [name, code] of Object.entries(HTML_PUNCTUATION)) NAMED.set(name, String.fromCharCode(code));
 const ENTITY = /&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z_][\w.-]*);/g;
 const ATTRIBUTE = /\s*([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
