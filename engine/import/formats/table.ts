@@ -24,7 +24,10 @@ export function csvRows(text: string): Row[] {
   let line = 1;
   let rowLine = 1;
   let i = 0;
+  // whether the row being read has anything in it (a row of one empty quoted field has)
+  let started = false;
   const endRow = () => {
+    started = false;
     fields.push(field);
     rows.push({ fields, line: rowLine });
     fields = [];
@@ -32,6 +35,8 @@ export function csvRows(text: string): Row[] {
   };
   while (i < text.length) {
     const c = text[i];
+    const ending = c === '\n' || (c === '\r' && text[i + 1] === '\n');
+    if (!ending) started = true;
     if (c === '"' && field === '') {
       i++;
       for (; i < text.length; i++) {
@@ -46,7 +51,7 @@ export function csvRows(text: string): Row[] {
       fields.push(field);
       field = '';
       i++;
-    } else if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) {
+    } else if (ending) {
       endRow();
       i += c === '\r' ? 2 : 1;
       line++;
@@ -56,7 +61,7 @@ export function csvRows(text: string): Row[] {
       i++;
     }
   }
-  if (field !== '' || fields.length > 0) endRow();
+  if (started) endRow();
   return rows;
 }
 
