@@ -66,17 +66,59 @@ function utf16(bytes: Uint8Array, littleEndian: boolean, path: string): string {
   return new TextDecoder(littleEndian ? 'utf-16le' : 'utf-16be').decode(bytes.subarray(2));
 }
 
+// Windows-1252's characters for the bytes 0x80..0x9f, where it differs from ISO-8859-1 (the five
+// undefined bytes keep their ISO-8859-1 control code, as browsers decode them).
+const CP1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
 /**
- * The file's text: UTF-16 when it starts with a byte order mark, else UTF-8 (a BOM dropped), refused at
- * the first invalid byte. A `latin1` fallback is for SWORD modules, whose default encoding it is.
+ * Single-byte Western text: Windows-1252, which files labelled ISO-8859-1 or Latin-1 are in practice
+ * (the web's decoders read the one as the other). Done here, not by TextDecoder, because not every
+ * JavaScript engine the package runs on has more than UTF-8 there.
+ */
+export function decodeWindows1252(bytes: Uint8Array): string {
+  const parts: string[] = [];
+  const chunk = 8192;
+  for (let start = 0; start < bytes.length; start += chunk) {
+    const codes = Array.from(bytes.subarray(start, start + chunk), (b) =>
+      b >= 0x80 && b <= 0x9f ? CP1252_HIGH.charCodeAt(b - 0x80) : b,
+    );
+    parts.push(String.fromCharCode(...codes));
+  }
+  return parts.join('');
+}
+
+const WESTERN = /^(?:(?:cp|windows)[-_ ]?1252|1252|iso[-_ ]?8859[-_ ]?1|latin[-_ ]?1|l1)$/i;
+const UTF8 = /^(?:utf[-_ ]?8|65001)$/i;
+
+/**
+ * The encoding a file names for itself: an XML declaration's `encoding`, or USFM's `\ide` line.
+ * Only its first bytes are looked at, which are ASCII in every encoding this reads.
+ */
+export function declaredEncoding(bytes: Uint8Array): string | undefined {
+  const head = new TextDecoder('utf-8').decode(bytes.subarray(0, 1024));
+  const xml = /^\s*<\?xml[^>]*?\sencoding\s*=\s*["']([^"']+)["']/.exec(head);
+  if (xml) return xml[1].trim();
+  const ide = /(?:^|\n)\s*\\ide\s+([^\s\\]+)/.exec(head);
+  return ide ? ide[1].trim() : undefined;
+}
+
+/**
+ * The file's text: UTF-16 when it starts with a byte order mark; else the encoding it declares (UTF-8 or
+ * Windows-1252/ISO-8859-1), else UTF-8 (a BOM dropped), refused at the first invalid byte. A `latin1`
+ * fallback is for SWORD modules, whose default encoding it is.
  */
 export function decodeText(file: SourceFile, encoding: 'utf-8' | 'latin1' = 'utf-8'): string {
   const bytes = file.bytes;
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return utf16(bytes, true, file.path);
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return utf16(bytes, false, file.path);
-  if (encoding === 'latin1') return new TextDecoder('latin1').decode(bytes);
+  if (encoding === 'latin1') return decodeWindows1252(bytes);
   const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  return decodeUtf8(bytes.subarray(start), (offset) => `${file.path} byte ${offset + start}: invalid UTF-8`);
+  const declared = start === 0 ? declaredEncoding(bytes) : undefined;
+  if (declared && WESTERN.test(declared)) return decodeWindows1252(bytes);
+  const unread = declared && !UTF8.test(declared) ? ` (it declares ${declared}, which is not read)` : '';
+  return decodeUtf8(bytes.subarray(start), (offset) => `${file.path} byte ${offset + start}: invalid UTF-8${unread}`);
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });

@@ -34,11 +34,11 @@ describe('hostile import files', () => {
     );
   });
 
-  it('decodes the five XML entities and numeric references, and leaves others as text, counted', () => {
-    const osis = `${OSIS_HEAD}<verse osisID="Gen.1.1">A &amp; B &lt;C&gt; &quot;D&quot; &apos;E&apos; &#65;&#x42; &nbsp;x</verse></chapter></div></osisText></osis>`;
+  it("decodes XML's five entities, HTML's Latin-1 names and numeric references, and drops others, counted", () => {
+    const osis = `${OSIS_HEAD}<verse osisID="Gen.1.1">A &amp; B &lt;C&gt; &quot;D&quot; &apos;E&apos; &#65;&#x42; &nbsp;x &eacute;&bogus;&#0;&constructor;</verse></chapter></div></osisText></osis>`;
     const result = readImport([file('e.xml', osis)]);
-    expect(verseAt(result, 1, 1, 1)?.text).toBe(`A & B <C> "D" 'E' AB &nbsp;x`);
-    expect(result.unknownMarkers).toEqual({ '&nbsp;': 1 });
+    expect(verseAt(result, 1, 1, 1)?.text).toBe(`A & B <C> "D" 'E' AB x \u00e9`);
+    expect(result.unknownMarkers).toEqual({ '&bogus;': 1, '&#0;': 1, '&constructor;': 1 });
   });
 
   it('refuses invalid UTF-8 naming the byte, and decodes UTF-16 with a byte order mark', () => {

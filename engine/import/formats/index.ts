@@ -2,7 +2,7 @@
 // and reading them into one ImportedText. Platform-free: the host hands over the files' bytes.
 import { invalid } from '../../core/errors.ts';
 import type { ImportedText, ImportFormat, SourceFile } from '../types.ts';
-import { sniffText } from './decode.ts';
+import { lineAt, sniffText } from './decode.ts';
 import { readOsisFile } from './osis.ts';
 import type { ReadImportOptions } from './read-options.ts';
 import { looksLikeSwordConf, readSwordModule } from './sword.ts';
@@ -22,6 +22,11 @@ export function detectFileFormat(file: SourceFile): ImportFormat | undefined {
   if (looksLikeSwordConf(head)) return 'sword';
   if (/^\s*</.test(head)) {
     const root = rootElement(head);
+    // Entity declarations too long to see past are refused for what they are, not as "no Bible text".
+    const entity = root ? -1 : head.search(/<!ENTITY/i);
+    if (entity >= 0) {
+      throw invalid('source', `${file.path} line ${lineAt(head, entity)}: XML entity declarations are not read`);
+    }
     return root ? (XML_ROOTS[root] ?? XML_ROOTS[root.toLowerCase()]) : undefined;
   }
   if (looksLikeUsfm(head)) return 'usfm';

@@ -18,6 +18,11 @@ const PLAIN = new Set([
 const DROPPED = new Set(['figure', 'index', 'revisionDesc']);
 const WORK_FIELDS = new Set(['title', 'identifier', 'language', 'rights', 'description', 'refSystem']);
 
+/** An osisID without its work prefix: "Bible.KJV:John.1.1" is "John.1.1". */
+function withoutWork(osisId: string): string {
+  return osisId.slice(osisId.indexOf(':') + 1);
+}
+
 function noteKind(type: string | undefined): NoteKind {
   if (type === 'crossReference') return 'crossref';
   if (type === 'variant' || type === 'alternative') return 'variant';
@@ -189,7 +194,7 @@ export class OsisHandler {
     this.endVerse();
     this.pending = [];
     this.chapter = 0;
-    const known = bookFromOsis(osisId);
+    const known = bookFromOsis(withoutWork(osisId));
     if (!known) {
       this.book = undefined;
       this.collector.skipBook(this.file, this.place, osisId);
@@ -201,20 +206,19 @@ export class OsisHandler {
   private startChapter(osisId: string | undefined, n: string | undefined): void {
     if (!osisId && !n) return;
     this.endVerse();
-    const parts = (osisId ?? '').split('.');
+    const parts = withoutWork(osisId ?? '').split('.');
     if (parts.length >= 2 && !this.book) {
       const known = bookFromOsis(parts[0]);
       if (known) this.book = this.collector.book(known.number, known.usfm);
     }
-    const chapter = Number(parts.length >= 2 ? parts[1] : n);
-    this.collector.checkNumber(this.file, this.place, 'chapter', chapter);
-    this.chapter = chapter;
+    // A chapter with no number leaves its verses out: they name their chapter themselves or are skipped.
+    this.chapter = this.collector.numberOf(this.file, this.place, 'chapter', parts.length >= 2 ? parts[1] : n) ?? 0;
   }
 
   private startVerse(osisId: string, n: string | undefined): void {
     this.endVerse();
     // "Gen.1.1 Gen.1.2": one printed verse that stands for two; the first gives its place.
-    const ids = osisId.trim().split(/\s+/);
+    const ids = osisId.trim().split(/\s+/).map(withoutWork);
     const [bookId, chapterText, verseText] = ids[0].split('.');
     const known = bookFromOsis(bookId ?? '');
     if (!known) {
@@ -223,10 +227,11 @@ export class OsisHandler {
     }
     const book = this.collector.book(known.number, known.usfm);
     if (this.book?.book !== book.book) this.book = book;
-    const chapter = Number(chapterText ?? this.chapter);
-    const verse = Number(verseText);
-    this.collector.checkNumber(this.file, this.place, 'chapter', chapter);
-    this.collector.checkNumber(this.file, this.place, 'verse', verse);
+    const chapter =
+      chapterText === undefined ? this.chapter : this.collector.numberOf(this.file, this.place, 'chapter', chapterText);
+    const verse = this.collector.numberOf(this.file, this.place, 'verse', verseText);
+    // A verse whose osisID names no number ("John.1.x") is left out with the warning, its text with it.
+    if (chapter === undefined || chapter === 0 || verse === undefined) return;
     this.chapter = chapter;
     const lastVerse = ids.length > 1 ? ids[ids.length - 1].split('.')[2] : undefined;
     const label = n ?? (lastVerse ? `${verse}-${lastVerse}` : String(verse));
@@ -302,6 +307,8 @@ export class OsisHandler {
     }
     this.styles.delete(style);
     this.verse?.builder.closeSpan(style);
+    // A title printed inside its verse is its own line: its last word never runs into the verse's first.
+    if (style === 'title') this.verse?.builder.space();
   }
 
   private quote(attributes: Attributes, frame: Frame): void {

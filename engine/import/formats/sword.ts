@@ -64,6 +64,56 @@ function view(bytes: Uint8Array): DataView {
   return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+/** How many inflated blocks, and bytes of them, stay in memory while a testament is read. */
+const CACHED_BLOCKS = 4;
+const CACHED_BYTES = 64 << 20;
+
+/**
+ * The last few inflated blocks, so that an index whose entries move between blocks (as a module's
+ * entries do at a book's start) inflates each block once, not once per entry; and a budget of bytes
+ * inflated in all, so that an index that goes back and forth between more blocks than are kept is
+ * refused before it costs more than reading the module twice.
+ */
+class BlockCache {
+  budget = Number.POSITIVE_INFINITY;
+  private spent = 0;
+  private readonly blocks = new Map<number, Uint8Array>();
+  private bytes = 0;
+
+  get(n: number): Uint8Array | undefined {
+    const block = this.blocks.get(n);
+    if (block) {
+      // most recently used last, so the first is the one to drop
+      this.blocks.delete(n);
+      this.blocks.set(n, block);
+    }
+    return block;
+  }
+
+  spend(bytes: number, overBudget: () => never): void {
+    this.spent += bytes;
+    if (this.spent > this.budget) overBudget();
+  }
+
+  set(n: number, block: Uint8Array): void {
+    this.blocks.set(n, block);
+    this.bytes += block.length;
+    for (const [oldest, old] of this.blocks) {
+      if (this.blocks.size <= CACHED_BLOCKS && this.bytes <= CACHED_BYTES) break;
+      if (oldest === n) break;
+      this.blocks.delete(oldest);
+      this.bytes -= old.length;
+    }
+  }
+}
+
+/** The inflated size of all of a testament's blocks together, as its block index states them. */
+function totalBlockBytes(blockIndex: DataView, length: number): number {
+  let total = 0;
+  for (let at = 0; at + 12 <= length; at += 12) total += Math.min(blockIndex.getUint32(at + 8, true), MAX_BLOCK_BYTES);
+  return total;
+}
+
 function zTestament(files: Map<string, SourceFile>, prefix: string, wide: boolean): Testament | undefined {
   const bzs = files.get(`${prefix}.bzs`);
   const bzv = files.get(`${prefix}.bzv`);
@@ -72,10 +122,10 @@ function zTestament(files: Map<string, SourceFile>, prefix: string, wide: boolea
   const blockIndex = view(bzs.bytes);
   const entryIndex = view(bzv.bytes);
   const entrySize = wide ? 12 : 10;
-  const blocks = new Map<number, Uint8Array>();
+  const blocks = new BlockCache();
   const block = (n: number): Uint8Array => {
-    let inflated = blocks.get(n);
-    if (inflated) return inflated;
+    const cached = blocks.get(n);
+    if (cached) return cached;
     if ((n + 1) * 12 > bzs.bytes.length) throw invalid('source', `${bzs.path} entry ${n}: no such block`);
     const offset = blockIndex.getUint32(n * 12, true);
     const size = blockIndex.getUint32(n * 12 + 4, true);
@@ -83,15 +133,22 @@ function zTestament(files: Map<string, SourceFile>, prefix: string, wide: boolea
     if (expected > MAX_BLOCK_BYTES || offset + size > bzz.bytes.length) {
       throw invalid('source', `${bzz.path} block ${n}: ${expected} bytes at ${offset}+${size} is not read`);
     }
+    blocks.spend(expected, () => {
+      throw invalid(
+        'source',
+        `${bzv.path}: its entries go back to blocks already read, more than twice the module's text in all: not read`,
+      );
+    });
+    let inflated: Uint8Array;
     try {
       inflated = unzlibSync(bzz.bytes.subarray(offset, offset + size), { out: new Uint8Array(expected) });
     } catch {
       throw invalid('source', `${bzz.path} block ${n} (byte ${offset}): not zlib data, or larger than its index says`);
     }
-    blocks.clear(); // entries come in order: one block in memory at a time
     blocks.set(n, inflated);
     return inflated;
   };
+  blocks.budget = 2 * totalBlockBytes(blockIndex, bzs.bytes.length) + MAX_BLOCK_BYTES;
   return {
     entryCount: Math.floor(bzv.bytes.length / entrySize),
     entry(n) {
@@ -212,7 +269,8 @@ function checkConf(values: Record<string, string>, confPath: string): { driver: 
 
 /** The module's data files by their names inside DataPath (the folder that holds mods.d is the module's root). */
 function moduleDataFiles(files: SourceFile[], confPath: string, dataPath: string): Map<string, SourceFile> {
-  const root = normalize(confPath).replace(/(^|\/)mods\.d\/[^/]+$/, '$1');
+  // The module's root ends before mods.d: after a folder's "/" or a zip's "name.zip:" as a host names entries.
+  const root = normalize(confPath).replace(/(^|[/:])mods\.d\/[^/]+$/, '$1');
   const moduleFiles = new Map<string, SourceFile>();
   for (const file of files) {
     const path = normalize(file.path);

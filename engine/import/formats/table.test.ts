@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readImport } from './index.ts';
+import { csvRows } from './table.ts';
 import { file, verseAt } from './test-helpers.ts';
 
 describe('verse table reader', () => {
@@ -38,5 +40,23 @@ describe('verse table reader', () => {
       { file: 't.tsv', place: 'line 2', message: 'not a verse row (book, chapter, verse, text): skipped' },
       { file: 't.tsv', place: 'line 3', message: 'book Tobit is not one of the 66 books: skipped' },
     ]);
+  });
+});
+
+describe('CSV rows', () => {
+  const quote = (field: string) => `"${field.replace(/"/g, '""')}"`;
+
+  it('give back every quoted field as written, whatever commas, quotes and line breaks it holds', () => {
+    const field = fc.string({ unit: fc.constantFrom('a', ' ', ',', '"', '\n', 'é') });
+    fc.assert(
+      fc.property(fc.array(fc.array(field, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 5 }), (rows) => {
+        const text = rows.map((fields) => fields.map(quote).join(',')).join('\n');
+        expect(csvRows(text).map((r) => r.fields)).toEqual(rows);
+      }),
+    );
+  });
+
+  it('name the line each row starts on', () => {
+    expect(csvRows('a,"b\nc"\nd,e\n').map((r) => r.line)).toEqual([1, 3]);
   });
 });

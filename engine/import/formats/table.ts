@@ -7,53 +7,97 @@ import { checkLineLengths, decodeText } from './decode.ts';
 import type { ReadImportOptions } from './read-options.ts';
 import { type ImportCollector, VerseBuilder } from './verse-builder.ts';
 
-/** Splits one CSV line; quoted fields may hold commas and doubled quotes (a field never spans lines here). */
-export function splitCsvLine(line: string): string[] {
-  const fields: string[] = [];
+/** One row of a table and the line it starts on (1-based). */
+interface Row {
+  fields: string[];
+  line: number;
+}
+
+/**
+ * CSV rows (RFC 4180): fields split on commas, a quoted field may hold commas, doubled quotes and line
+ * breaks; text after a closing quote stays in the field. An unclosed quote runs to the end of the text.
+ */
+export function csvRows(text: string): Row[] {
+  const rows: Row[] = [];
+  let fields: string[] = [];
+  let field = '';
+  let line = 1;
+  let rowLine = 1;
   let i = 0;
-  while (i <= line.length) {
-    if (line[i] === '"') {
-      let value = '';
+  // whether the row being read has anything in it (a row of one empty quoted field has)
+  let started = false;
+  const endRow = () => {
+    started = false;
+    fields.push(field);
+    rows.push({ fields, line: rowLine });
+    fields = [];
+    field = '';
+  };
+  while (i < text.length) {
+    const c = text[i];
+    const ending = c === '\n' || (c === '\r' && text[i + 1] === '\n');
+    if (!ending) started = true;
+    if (c === '"' && field === '') {
       i++;
-      while (i < line.length) {
-        if (line[i] === '"' && line[i + 1] === '"') {
-          value += '"';
-          i += 2;
-        } else if (line[i] === '"') {
+      for (; i < text.length; i++) {
+        if (text[i] === '"') {
+          if (text[i + 1] !== '"') break;
           i++;
-          break;
-        } else value += line[i++];
+        } else if (text[i] === '\n') line++;
+        field += text[i];
       }
-      const comma = line.indexOf(',', i);
-      fields.push(value + (comma < 0 ? line.slice(i) : line.slice(i, comma)));
-      if (comma < 0) break;
-      i = comma + 1;
+      i++;
+    } else if (c === ',') {
+      fields.push(field);
+      field = '';
+      i++;
+    } else if (ending) {
+      endRow();
+      i += c === '\r' ? 2 : 1;
+      line++;
+      rowLine = line;
     } else {
-      const comma = line.indexOf(',', i);
-      fields.push(comma < 0 ? line.slice(i) : line.slice(i, comma));
-      if (comma < 0) break;
-      i = comma + 1;
+      field += c;
+      i++;
     }
   }
-  return fields;
+  if (started) endRow();
+  return rows;
 }
 
-function delimiterOf(lines: string[]): '\t' | ',' {
-  return lines.slice(0, 5).some((l) => l.includes('\t')) ? '\t' : ',';
+function tsvRows(text: string): Row[] {
+  return text.split(/\r?\n/).map((line, index) => ({ fields: line.split('\t'), line: index + 1 }));
 }
 
-function split(line: string, delimiter: '\t' | ','): string[] {
-  return delimiter === '\t' ? line.split('\t') : splitCsvLine(line);
+/**
+ * Tab-separated when more of the first lines have the four columns split on tabs than on commas: one
+ * tab inside a CSV verse's text does not make the file a TSV.
+ */
+function delimiterOf(text: string): '\t' | ',' {
+  const lines = text
+    .slice(0, 8192)
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '')
+    .slice(0, 5);
+  const columns = (line: string, delimiter: string) => line.split(delimiter).length >= 4;
+  const tabs = lines.filter((l) => columns(l, '\t')).length;
+  const commas = lines.filter((l) => columns(l, ',')).length;
+  return tabs > 0 && tabs >= commas ? '\t' : ',';
+}
+
+function rowsOf(text: string): Row[] {
+  return delimiterOf(text) === '\t' ? tsvRows(text) : csvRows(text);
 }
 
 const NUMBER = /^\s*\d+\s*$/;
 
 /** Whether text looks like a verse table: its data lines have numbers where the chapter and verse go. */
 export function looksLikeTable(head: string): boolean {
-  const lines = head.split(/\r?\n/).filter((l) => l.trim() !== '');
-  if (lines.length > 1) lines.pop(); // the sniffed head may cut its last line
-  const delimiter = delimiterOf(lines);
-  const rows = lines.slice(0, 10).map((l) => split(l, delimiter));
+  const all = rowsOf(head)
+    .filter((r) => r.fields.join('').trim() !== '')
+    .map((r) => r.fields);
+  if (all.length > 1) all.pop(); // the sniffed head may cut its last line
+  const rows = all.slice(0, 10);
   const header = rows.length > 0 ? headerColumns(rows[0]) : undefined;
   const columns = header ?? DEFAULT_COLUMNS;
   const body = header ? rows.slice(1) : rows;
@@ -84,13 +128,12 @@ function headerColumns(fields: string[]): Columns | undefined {
 
 export function readTableFile(file: SourceFile, collector: ImportCollector, options: ReadImportOptions = {}): void {
   checkLineLengths(file);
-  const lines = decodeText(file).split(/\r?\n/);
-  const delimiter = delimiterOf(lines);
+  const text = decodeText(file);
+  const delimiter = delimiterOf(text);
   let columns: Columns = DEFAULT_COLUMNS;
-  lines.forEach((line, index) => {
-    if (line.trim() === '') return;
-    const place = `line ${index + 1}`;
-    const fields = split(line, delimiter);
+  rowsOf(text).forEach(({ fields, line }, index) => {
+    if (fields.join('').trim() === '') return;
+    const place = `line ${line}`;
     if (index === 0 || (columns.book === 0 && !NUMBER.test(fields[1] ?? '') && headerColumns(fields))) {
       const header = headerColumns(fields);
       if (header) {

@@ -96,6 +96,9 @@ const NOTE_KINDS: Record<string, NoteKind> = {
   ex: 'crossref',
 };
 
+/** A verse label that is one part of a verse ("3a", "3b"). */
+const LETTERED = /^\d+[a-z]$/;
+
 function levelOf(marker: string, fallback = 1): number {
   const digits = /(\d+)$/.exec(marker)?.[1];
   return digits ? Number(digits) : fallback;
@@ -138,6 +141,8 @@ export class UsfmBuilder {
   private note: OpenNote | undefined;
   private attributeText = false;
   private published: string | undefined;
+  /** a verse printed as a lettered part ("3a"), held until its next part or another verse comes */
+  private held: OpenVerse | undefined;
 
   constructor(
     private readonly collector: ImportCollector,
@@ -171,17 +176,29 @@ export class UsfmBuilder {
     if (!this.active) return;
     this.closeVerse();
     this.endParagraph();
-    const n = Number(raw.trim());
-    this.collector.checkNumber(this.file, this.place, 'chapter', n);
-    this.chapter = n;
+    // A chapter marker with no number leaves its verses out (they come "before any chapter").
+    this.chapter = this.collector.numberOf(this.file, this.place, 'chapter', raw) ?? 0;
   }
 
   verseStart(raw: string): void {
     if (!this.active) return;
-    this.closeVerse();
+    this.closeVerse(true);
     const label = raw.trim();
-    const n = Number(/^\d+/.exec(label)?.[0] ?? Number.NaN);
-    this.collector.checkNumber(this.file, this.place, 'verse', n);
+    const n = this.collector.numberOf(this.file, this.place, 'verse', label);
+    if (n === undefined) {
+      this.releaseHeld();
+      return;
+    }
+    const held = this.held;
+    if (held && held.chapter === this.chapter && held.verse === n && LETTERED.test(label)) {
+      // The next part of a verse printed in parts ("3b" after "3a") joins it: one verse, both halves.
+      this.held = undefined;
+      this.verse = { ...held, label: String(n) };
+      held.builder.space();
+      this.applyPending();
+      return;
+    }
+    this.releaseHeld();
     if (this.chapter === 0) {
       this.collector.warn(this.file, this.place, `verse ${label} before any chapter: left out`);
       return;
@@ -213,23 +230,45 @@ export class UsfmBuilder {
 
   /** A verse's end milestone (USX eid, USFX <ve/>): text after it and before the next verse is no verse's. */
   verseEnd(): void {
-    this.closeVerse();
+    this.closeVerse(true);
   }
 
-  private closeVerse(): void {
+  /**
+   * Ends the open verse. With `holdPart`, a verse printed as a lettered part ("3a") is held rather than
+   * added, so that its next part can join it; any other close adds the held part first.
+   */
+  private closeVerse(holdPart = false): void {
+    if (!holdPart) this.releaseHeld();
     const open = this.verse;
     if (!open || !this.book) return;
     this.closeNote();
     this.carried = open.builder.openStyles().filter((s) => s !== 'title');
+    this.verse = undefined;
+    const label = this.published ?? open.label;
+    this.published = undefined;
+    if (holdPart && LETTERED.test(label)) {
+      this.releaseHeld();
+      this.held = { ...open, label };
+      return;
+    }
+    this.addVerse(open, label);
+  }
+
+  private releaseHeld(): void {
+    const held = this.held;
+    this.held = undefined;
+    if (held) this.addVerse(held, held.label);
+  }
+
+  private addVerse(open: OpenVerse, label: string): void {
+    if (!this.book) return;
     this.collector.verse(
       this.file,
       open.place,
       { book: this.book.book, chapter: open.chapter, verse: open.verse },
       open.builder.finish(),
-      this.published ?? open.label,
+      label,
     );
-    this.verse = undefined;
-    this.published = undefined;
   }
 
   /** A paragraph-level marker: \p, \q2, \s1, \h, \toc1, \mt, \d, \r, \rem ... (or <para style>). */

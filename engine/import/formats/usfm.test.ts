@@ -124,3 +124,33 @@ describe('USFM reader', () => {
     expect(verseAt(odd, 1, 1, 1)?.text).toBe('In the beginning.');
   });
 });
+
+describe('USFM verse numbers and text a careless file brings', () => {
+  it('warns of a verse range that runs backwards, and of a verse a range already holds', () => {
+    const result = readImport([file('a.usfm', '\\id JHN\n\\c 3\n\\v 17-16 A.\n\\v 18-19 B.\n\\v 19 C.\n')]);
+    expect(result.warnings.map((w) => `${w.place}: ${w.message}`)).toEqual([
+      'line 3: JHN 3:17 is printed as the range 17-16, which runs backwards',
+      'line 5: JHN 3:19 comes after the verse range JHN 3:18-19 that holds it',
+    ]);
+    expect(result.verses.map((v) => v.verse)).toEqual([17, 18, 19]);
+  });
+
+  it('leaves out a verse or chapter with no number, with a warning naming it, and reads on', () => {
+    const result = readImport([file('a.usfm', '\\id JHN\n\\c 1\n\\v x A.\n\\v 2 B.\n')]);
+    expect(result.verses.map((v) => `${v.verse} ${v.text}`)).toEqual(['2 B.']);
+    expect(result.warnings).toEqual([
+      { file: 'a.usfm', place: 'line 3', message: 'verse "x" is not a number: left out' },
+    ]);
+  });
+
+  it('drops control characters but keeps the words they stood between', () => {
+    const result = readImport([file('a.usfm', '\\id JHN\n\\c 1\n\\v 1 In\u0000 the\u001b beginning\u007f.\n')]);
+    expect(result.verses[0].text).toBe('In the beginning.');
+  });
+
+  it('reads Windows-1252 text as \\ide names it, curly quotes and the euro sign too', () => {
+    const head = new TextEncoder().encode('\\id JHN\n\\ide windows-1252\n\\c 1\n\\v 1 ');
+    const bytes = new Uint8Array([...head, 0x93, 0x80, 0xe9, 0x94, 0x0a]);
+    expect(readImport([{ path: 'a.usfm', bytes }]).verses[0].text).toBe('\u201c\u20ac\u00e9\u201d');
+  });
+});

@@ -63,3 +63,19 @@ describe('USX reader', () => {
     for (const verse of result.verses) expectConsistentMarkup(verse);
   });
 });
+
+describe('USX verses printed in parts', () => {
+  it('joins "3a" and "3b" across their end milestones into one verse 3 with both halves', () => {
+    const usx =
+      '<usx version="3.0"><book code="JHN" style="id"/><chapter number="1" style="c" sid="JHN 1"/><para style="p">' +
+      '<verse number="3a" style="v" sid="JHN 1:3a"/>First half.<verse eid="JHN 1:3a"/>' +
+      '<verse number="3b" style="v" sid="JHN 1:3b"/>Other half.<verse eid="JHN 1:3b"/>' +
+      '<verse number="4a" style="v" sid="JHN 1:4a"/>Alone.<verse eid="JHN 1:4a"/></para></usx>';
+    const result = readImport([file('JHN.usx', usx)]);
+    expect(result.verses.map((v) => [v.verse, v.text, v.label])).toEqual([
+      [3, 'First half. Other half.', undefined],
+      [4, 'Alone.', '4a'],
+    ]);
+    expect(result.warnings).toEqual([]);
+  });
+});

@@ -14,13 +14,18 @@ const WORD_START = /[\p{L}\p{N}]/u;
 const WHITESPACE = /[\s\u00a0\u2028\u2029]+/g;
 // Pilcrows mark paragraphs in some printings (KJV 1611); the text never keeps them.
 const PILCROW = /\u00b6/g;
-const NEEDS_CLEANING = /[^\S ]| {2}|\u00b6/;
+// Control characters other than whitespace (BEL, ESC, NUL, DEL ...) are never text: a careless or
+// hostile file's terminal codes must not reach an answer.
+const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f]/g;
+const NEEDS_CLEANING = /[^\S ]| {2}|\u00b6|[\u0000-\u0008\u000e-\u001f\u007f]/;
+/** Punctuation that closes on the word before it: no space goes before it where a note was removed. */
+const CLOSING_PUNCTUATION = /^[,.;:!?)\]}\u2019\u201d\u00bb]/;
 
-/** Collapses whitespace and drops pilcrows: the clean form of a run of text. */
+/** Collapses whitespace and drops pilcrows and control characters: the clean form of a run of text. */
 export function cleanRun(text: string): string {
   // Most runs are words with single spaces: leave those as they are.
   if (!NEEDS_CLEANING.test(text)) return text;
-  return text.replace(PILCROW, ' ').replace(WHITESPACE, ' ');
+  return text.replace(CONTROL, '').replace(PILCROW, ' ').replace(WHITESPACE, ' ');
 }
 
 export class VerseBuilder {
@@ -56,6 +61,8 @@ export class VerseBuilder {
     if (end > start) {
       // A note standing between two words in place of their space (Darby's "For<note/>God").
       if (this.softSpace && start === 0 && WORD_START.test(run[0])) this.pendingSpace = true;
+      // A note removed between a word and its punctuation ("out <note/>, but") leaves no space behind.
+      if (this.softSpace && CLOSING_PUNCTUATION.test(run.slice(start))) this.pendingSpace = false;
       this.softSpace = false;
       if (this.pendingSpace && this.text.length > 0) this.text += ' ';
       this.text += run.slice(start, end);
@@ -68,7 +75,10 @@ export class VerseBuilder {
     this.pendingSpace = true;
   }
 
-  /** A word boundary only if a word follows at once (after a note marker); punctuation stays attached. */
+  /**
+   * A word boundary only if a word follows at once (after a note marker); punctuation stays attached,
+   * even to a word the note stood after.
+   */
   softBoundary(): void {
     this.softSpace = true;
   }
@@ -143,6 +153,8 @@ export class ImportCollector {
   private readonly seen = new Set<number>();
   private last = 0;
   private readonly skippedBooks = new Set<string>();
+  /** verses a printed range ("14-15") holds beyond its first, with the range's name */
+  private readonly inRange = new Map<number, string>();
 
   constructor(readonly format: ImportFormat) {}
 
@@ -181,6 +193,23 @@ export class ImportCollector {
     }
   }
 
+  /**
+   * The number a chapter or verse marker gives ("3", "3a", "14-15" give 3, 3, 14), or undefined with a
+   * warning naming the place when it has none: that chapter or verse is left out, the file is read on.
+   * A number out of range is refused as `checkNumber` does.
+   */
+  numberOf(file: string, place: string, what: 'chapter' | 'verse', raw: string | undefined): number | undefined {
+    const label = (raw ?? '').trim();
+    const digits = /^\d+/.exec(label)?.[0];
+    if (digits === undefined) {
+      this.warn(file, place, `${what} "${label}" is not a number: left out`);
+      return undefined;
+    }
+    const n = Number(digits);
+    this.checkNumber(file, place, what, n);
+    return n;
+  }
+
   /** Adds a verse; a duplicate keeps the first, an empty verse is dropped, both with a warning. */
   verse(
     file: string,
@@ -195,6 +224,9 @@ export class ImportCollector {
       this.warn(file, place, `${name} comes twice: the first is kept`);
       return;
     }
+    const range = this.inRange.get(id);
+    if (range) this.warn(file, place, `${name} comes after the verse range ${range} that holds it`);
+    if (label !== undefined) this.noteRange(file, place, key, name, label);
     if (built.text === '') {
       this.warn(file, place, `${name} has no text: left out`);
       return;
@@ -206,6 +238,20 @@ export class ImportCollector {
     if (built.markup) verse.markup = built.markup;
     if (label !== undefined && label !== String(key.verse)) verse.label = label;
     this.verses.push(verse);
+  }
+
+  /** Records the verses a range label ("14-15") holds; a range that runs backwards ("17-16") is warned. */
+  private noteRange(file: string, place: string, key: VerseKey, name: string, label: string): void {
+    const match = /^(\d+)[a-z]?\s*[-\u2013]\s*(\d+)[a-z]?$/.exec(label);
+    if (!match) return;
+    const last = Number(match[2]);
+    if (last < key.verse) {
+      this.warn(file, place, `${name} is printed as the range ${label}, which runs backwards`);
+      return;
+    }
+    const base = key.book * 1_000_000 + key.chapter * 1_000;
+    const range = `${this.books.get(key.book)?.code ?? key.book} ${key.chapter}:${label}`;
+    for (let v = key.verse + 1; v <= Math.min(last, MAX_NUMBER); v++) this.inRange.set(base + v, range);
   }
 
   result(): ImportedText {

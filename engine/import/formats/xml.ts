@@ -1,5 +1,5 @@
 // A small streaming XML tokenizer for the import readers. It never resolves an entity other than XML's
-// five and numeric character references, and refuses a DOCTYPE that declares entities or carries an
+// five, HTML's Latin-1 and punctuation names, and numeric character references, and refuses a DOCTYPE that declares entities or carries an
 // internal subset, so a file cannot expand itself (billion laughs) or reach outside itself (external
 // entities). Element names lose their namespace prefix ("osis:verse" is "verse").
 import { invalid } from '../../core/errors.ts';
@@ -16,6 +16,31 @@ export interface XmlHandler {
 }
 
 const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+// HTML's names for the Latin-1 characters U+00A0..U+00FF, in order: files exported from HTML tools use
+// them (&nbsp;, &eacute;) without declaring them, and what they mean is not in doubt.
+// biome-ignore format: a table
+const LATIN1_NAMES = [
+  'nbsp', 'iexcl', 'cent', 'pound', 'curren', 'yen', 'brvbar', 'sect', 'uml', 'copy', 'ordf', 'laquo', 'not', 'shy',
+  'reg', 'macr', 'deg', 'plusmn', 'sup2', 'sup3', 'acute', 'micro', 'para', 'middot', 'cedil', 'sup1', 'ordm',
+  'raquo', 'frac14', 'frac12', 'frac34', 'iquest', 'Agrave', 'Aacute', 'Acirc', 'Atilde', 'Auml', 'Aring', 'AElig',
+  'Ccedil', 'Egrave', 'Eacute', 'Ecirc', 'Euml', 'Igrave', 'Iacute', 'Icirc', 'Iuml', 'ETH', 'Ntilde', 'Ograve',
+  'Oacute', 'Ocirc', 'Otilde', 'Ouml', 'times', 'Oslash', 'Ugrave', 'Uacute', 'Ucirc', 'Uuml', 'Yacute', 'THORN',
+  'szlig', 'agrave', 'aacute', 'acirc', 'atilde', 'auml', 'aring', 'aelig', 'ccedil', 'egrave', 'eacute', 'ecirc',
+  'euml', 'igrave', 'iacute', 'icirc', 'iuml', 'eth', 'ntilde', 'ograve', 'oacute', 'ocirc', 'otilde', 'ouml',
+  'divide', 'oslash', 'ugrave', 'uacute', 'ucirc', 'uuml', 'yacute', 'thorn', 'yuml',
+];
+// biome-ignore format: a table
+const HTML_PUNCTUATION: Record<string, number> = {
+  ndash: 0x2013, mdash: 0x2014, lsquo: 0x2018, rsquo: 0x2019, sbquo: 0x201a, ldquo: 0x201c, rdquo: 0x201d,
+  bdquo: 0x201e, dagger: 0x2020, Dagger: 0x2021, bull: 0x2022, hellip: 0x2026, permil: 0x2030, prime: 0x2032,
+  Prime: 0x2033, lsaquo: 0x2039, rsaquo: 0x203a, euro: 0x20ac, trade: 0x2122, OElig: 0x152, oelig: 0x153,
+  Scaron: 0x160, scaron: 0x161, Yuml: 0x178, fnof: 0x192, circ: 0x2c6, tilde: 0x2dc, ensp: 0x2002, emsp: 0x2003,
+  thinsp: 0x2009, zwnj: 0x200c, zwj: 0x200d, lrm: 0x200e, rlm: 0x200f,
+};
+// A Map, so that a name such as "constructor" is no entity.
+const NAMED = new Map<string, string>(Object.entries(PREDEFINED));
+for (const [i, name] of LATIN1_NAMES.entries()) NAMED.set(name, String.fromCharCode(0xa0 + i));
+for (const [name, code] of Object.entries(HTML_PUNCTUATION)) NAMED.set(name, String.fromCharCode(code));
 const ENTITY = /&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z_][\w.-]*);/g;
 const ATTRIBUTE = /\s*([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
 const NAME = /[^\s/>]+/y;
@@ -36,7 +61,7 @@ function localName(name: string): string {
 export class XmlReader {
   /** the line of the token being handled, for messages */
   line = 1;
-  /** entity references that were not decoded (`&nbsp;`), with how often each came */
+  /** entity references that were not decoded (`&foo;`, `&#0;`) and so left out, with how often each came */
   readonly unknownEntities: Record<string, number> = {};
 
   constructor(
@@ -52,10 +77,12 @@ export class XmlReader {
   decode(raw: string): string {
     if (raw.indexOf('&') < 0) return raw;
     return raw.replace(ENTITY, (whole, reference: string) => {
-      const decoded = reference[0] === '#' ? codePoint(reference) : PREDEFINED[reference];
+      const decoded = reference[0] === '#' ? codePoint(reference) : NAMED.get(reference);
       if (decoded !== undefined) return decoded;
+      // An entity no one declared (this reader reads no declarations) has no meaning to keep: it is
+      // counted for the report and left out of the text.
       this.unknownEntities[whole] = (this.unknownEntities[whole] ?? 0) + 1;
-      return whole;
+      return '';
     });
   }
 
@@ -162,6 +189,7 @@ export class XmlReader {
 
 /** The name of the document's first element, skipping the prolog (for format detection). */
 export function rootElement(text: string): string | undefined {
-  const match = /^(?:\s|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>]*>)*<([^\s/>!?]+)/.exec(text);
+  // A DOCTYPE's internal subset is skipped here so that the reader, not detection, refuses it by name.
+  const match = /^(?:\s|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>[]*(?:\[[\s\S]*?\]\s*)?>)*<([^\s/>!?]+)/.exec(text);
   return match ? localName(match[1]) : undefined;
 }

@@ -156,17 +156,16 @@ class ZefaniaHandler {
   private openChapter(place: string, attributes: Attributes): void {
     this.endVerse();
     if (this.skipping) return;
-    const n = Number(attributes.cnumber);
-    this.collector.checkNumber(this.path, place, 'chapter', n);
-    this.chapter = n;
+    // A chapter with no number leaves its verses out (chapter 0 reads none).
+    this.chapter = this.collector.numberOf(this.path, place, 'chapter', attributes.cnumber) ?? 0;
   }
 
   private openVerse(place: string, attributes: Attributes): void {
     this.endVerse();
-    if (this.skipping || !this.book) return;
+    if (this.skipping || !this.book || this.chapter === 0) return;
     const label = (attributes.vnumber ?? '').trim();
-    const n = Number(/^\d+/.exec(label)?.[0] ?? Number.NaN);
-    this.collector.checkNumber(this.path, place, 'verse', n);
+    const n = this.collector.numberOf(this.path, place, 'verse', label);
+    if (n === undefined) return;
     const builder = new VerseBuilder();
     for (const text of this.pendingHeadings) builder.block({ type: 'heading', level: 1, text, source: 'source' });
     this.pendingHeadings = [];
@@ -189,6 +188,7 @@ class ZefaniaHandler {
         text,
       };
       this.verse?.builder.note(note);
+      this.verse?.builder.softBoundary();
     } else if (done.name === 'rights') meta.rights = text;
     else if (done.name === 'title') meta.name ??= text;
     else if (done.name === 'identifier') meta.abbreviation ??= text;
