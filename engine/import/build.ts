@@ -59,11 +59,17 @@ export interface BuiltImport {
 const place = (codes: Map<number, string>, v: { book: number; chapter: number; verse: number }) =>
   `${codes.get(v.book) ?? v.book} ${v.chapter}:${v.verse}`;
 
-/** The verses that can be stored: in the canon, numbered in range, each once (the first kept). */
-function storableVerses(text: ImportedText, codes: Map<number, string>, warnings: ImportWarning[]): ImportedVerse[] {
+/** The verses that can be stored: in the canon, numbered in range, each once (the first kept). A verse
+ *  carries no file of its own, so a warning names the source as the user named it (the file, or the
+ *  folder or zip of files) and the verse by book, chapter and verse. */
+function storableVerses(
+  text: ImportedText,
+  codes: Map<number, string>,
+  warnings: ImportWarning[],
+  file: string,
+): ImportedVerse[] {
   const seen = new Set<number>();
   const kept: ImportedVerse[] = [];
-  const file = '(import)';
   for (const v of text.verses) {
     if (!(Number.isInteger(v.book) && v.book >= 1 && v.book <= 66)) {
       warnings.push({ file, place: `book ${v.book}`, message: 'a book outside the 66 of the KJV canon; left out' });
@@ -108,7 +114,7 @@ export function buildImport(
 ): BuiltImport {
   const codes = new Map(text.books.map((b) => [b.book, b.code]));
   const warnings = [...text.warnings];
-  const verses = storableVerses(text, codes, warnings);
+  const verses = storableVerses(text, codes, warnings, options.source);
   if (verses.length === 0) throw new Error(`${options.source}: no verse could be read`);
   verses.sort((a, b) => verseIdOf(a) - verseIdOf(b));
   const ownIds = verses.map(verseIdOf);
