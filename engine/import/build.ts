@@ -3,6 +3,7 @@
 // report of what was imported. Platform-free: the host reads the files and writes the packs.
 import { verseIdOf } from '../core/ids.ts';
 import type { ImportedTranslationInfo } from '../core/pack/contents.ts';
+import { crc32 } from '../core/pack/crc32.ts';
 import { IMPORTED_PACK, TEXT_PACK } from '../core/pack/schemas.ts';
 import { type SectionValue, sectionsOf } from '../core/pack/writer.ts';
 import { mapToKjvGrid, type VersificationChoice } from './kjv-map.ts';
@@ -107,6 +108,15 @@ function storableVerses(
   return kept;
 }
 
+/** What names one import: a checksum of its record and every verse, so the record and the text pack it
+ *  writes name the same import, and a re-import that changes either names another. */
+function importIdOf(info: ImportedTranslationInfo, verses: readonly ImportedVerse[]): string {
+  const encoder = new TextEncoder();
+  const record = crc32(encoder.encode(JSON.stringify(info)));
+  const text = crc32(encoder.encode(verses.map((v) => `${verseIdOf(v)}\t${v.text}`).join('\n')));
+  return `${record.toString(16).padStart(8, '0')}${text.toString(16).padStart(8, '0')}`;
+}
+
 export function buildImport(
   text: ImportedText,
   options: ImportOptions,
@@ -152,6 +162,7 @@ export function buildImport(
     ...(rights ? { rights } : {}),
     unmapped,
   };
+  info.importId = importIdOf(info, verses);
   let headings = 0;
   let notes = 0;
   let poetryLines = 0;
@@ -165,7 +176,7 @@ export function buildImport(
   );
   return {
     packs: [
-      { name: TEXT_PACK.name(options.id), sections: textPackSections(options.id, verses, kjvChapterVerses) },
+      { name: TEXT_PACK.name(options.id), sections: textPackSections(options.id, verses, kjvChapterVerses, [], info.importId) },
       { name: IMPORTED_PACK.name(options.id), sections: sectionsOf(IMPORTED_PACK, { info, mapOwn, mapKjv }) },
     ],
     report: {
