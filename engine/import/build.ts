@@ -176,7 +176,10 @@ export function buildImport(
   );
   return {
     packs: [
-      { name: TEXT_PACK.name(options.id), sections: textPackSections(options.id, verses, kjvChapterVerses, [], info.importId) },
+      {
+        name: TEXT_PACK.name(options.id),
+        sections: textPackSections(options.id, verses, kjvChapterVerses, [], info.importId),
+      },
       { name: IMPORTED_PACK.name(options.id), sections: sectionsOf(IMPORTED_PACK, { info, mapOwn, mapKjv }) },
     ],
     report: {

@@ -218,7 +218,9 @@ export function removeImported(id: string, data: string | undefined): string[] {
     (p) => names.includes(p.name) && p.builder === 'import' && p.file === `${p.name}.pack`,
   );
   if (!owned.some((p) => p.name === IMPORTED_PACK.name(id)))
-    throw new Error(`${id} is not an imported translation in ${data} (its manifest lists no ${IMPORTED_PACK.name(id)})`);
+    throw new Error(
+      `${id} is not an imported translation in ${data} (its manifest lists no ${IMPORTED_PACK.name(id)})`,
+    );
   // The manifest first: a loader that reads it never lists a pack that is gone.
   writeManifest(dir, { ...manifest, packs: manifest.packs.filter((p) => !owned.includes(p)) });
   for (const pack of owned) rmSync(join(dir, pack.file), { force: true });
