@@ -10,7 +10,8 @@ import type { TypedMethods } from './typed-docs.ts';
 import { packUnusable, readPack, type Checksum, type Inflate, type Pack } from './pack/reader.ts';
 import { packName, type PackSchema } from './pack/schema.ts';
 import { IMPORTED_PACK, META_PACK, schemaOfPack } from './pack/schemas.ts';
-import { loadImported, withImported } from './imported.ts';
+import { type ImportedTranslation, loadImported, withImported } from './imported.ts';
+import type { TextPackInfo } from './pack/contents.ts';
 import type { AudioOption } from './ops/audio.ts';
 import {
   checkedNow,
@@ -102,6 +103,8 @@ export interface Bible {
 // every other operation's code is in the operation table, loaded on the first call that needs it, so an
 // app's import compiles and runs about a third of the engine before its first verse (the table is some
 // 90 kB of the 130 kB the engine compiles to).
+/** Reads of an imported translation's record and text before two imports in a row are given up on. */
+const IMPORT_READ_ATTEMPTS = 3;
 const VERSE_LOOKUPS: ReadonlyMap<string, OperationDef> = new Map(verseOperations.map((op) => [op.name, op]));
 const OPERATION_NAME_SET: ReadonlySet<string> = new Set(OPERATION_NAMES);
 let operationTable: readonly OperationDef[] | undefined;
@@ -220,6 +223,31 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
     return promise;
   };
 
+  /**
+   * An imported translation's record, read together with its text pack and taken only when both name the
+   * same import: `bible import` replaces the two files one after the other, so a re-import between the two
+   * reads would pair one import's record with another's text. Held from here on, the text answers as the
+   * record describes it for as long as this engine runs, whatever is imported into the folder meanwhile.
+   */
+  const loadImportedWithText = async (name: string): Promise<ImportedTranslation> => {
+    for (let attempt = 1; ; attempt++) {
+      const translation = loadImported(await fetchPack(name));
+      const textName = textPack(translation.info.versionId);
+      let text: Pack;
+      try {
+        text = await fetchPack(textName);
+      } catch {
+        // A missing or unreadable text is refused by the first call that needs it, as any pack's is.
+        return translation;
+      }
+      if (text.json<TextPackInfo>('info').importId === translation.info.importId) return translation;
+      forgetPack(name);
+      forgetPack(textName);
+      if (attempt === IMPORT_READ_ATTEMPTS)
+        throw packUnusable(textName, `it and ${name} come from two imports of ${translation.info.versionId}`);
+    }
+  };
+
   // What the loader lists is read beside the meta pack; a loader that cannot list leaves every pack
   // counted as present, as before listing existed.
   const [metaPack, listed] = await Promise.all([
@@ -234,7 +262,7 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
   // Translations `bible import` added: their small packs are read now, so the version list, the
   // parameter checks and the book names know them from the first call.
   const importedNames = listed ? [...listed].filter((n) => n.startsWith(`${IMPORTED_PACK.kind}-`)).sort() : [];
-  const imported = await Promise.all(importedNames.map(async (name) => loadImported(await fetchPack(name))));
+  const imported = await Promise.all(importedNames.map(loadImportedWithText));
   const meta = withImported(loadMeta(metaPack), imported);
 
   const loadedPack = (name: string): Pack => {
@@ -262,6 +290,9 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
           // copied under this name would fit it and answer with the other translation's words.
           if (text.versionId !== versionId)
             throw packUnusable(name, `it holds the text of ${JSON.stringify(text.versionId)}`);
+          // Read again after it was let go, an imported text may be a later import than the record held.
+          if (own && text.info.importId !== own.info.importId)
+            throw packUnusable(name, `${versionId} was imported again since this engine opened; open it again`);
         } catch (error) {
           // A file that reads as a pack but not as this translation is let go, as a file that cannot be
           // read is: the next call reads it again, so a host that puts the right file in place is answered.

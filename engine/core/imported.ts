@@ -77,6 +77,14 @@ export function loadImported(pack: PackOf<typeof IMPORTED_PACK>): ImportedTransl
   };
 }
 
+const LETTER = /\p{L}/gu;
+
+/** Whether a name a file carries may cite its book in text: a name of one letter ("a" in English, "出" in
+ *  Chinese) is an everyday word far more often than a book, so a name needs two letters at least. */
+function citableName(key: string): boolean {
+  return (key.match(LETTER)?.length ?? 0) >= 2;
+}
+
 /**
  * The meta pack's contents with the imported translations after the built-in ones, and the book names
  * their files carry understood where no built-in name already means a book. Without imported
@@ -114,7 +122,7 @@ export function withImported(meta: Meta, imported: readonly ImportedTranslation[
         for (const { book, names: given } of t.info.books)
           for (const name of [given.long, given.short, given.abbreviation]) {
             const key = name ? bookNameKey(name) : '';
-            if (key && !index.has(key)) index.set(key, book);
+            if (citableName(key) && !index.has(key)) index.set(key, book);
           }
       return (names = index);
     },

@@ -3,6 +3,7 @@
 // report of what was imported. Platform-free: the host reads the files and writes the packs.
 import { verseIdOf } from '../core/ids.ts';
 import type { ImportedTranslationInfo } from '../core/pack/contents.ts';
+import { crc32 } from '../core/pack/crc32.ts';
 import { IMPORTED_PACK, TEXT_PACK } from '../core/pack/schemas.ts';
 import { type SectionValue, sectionsOf } from '../core/pack/writer.ts';
 import { mapToKjvGrid, type VersificationChoice } from './kjv-map.ts';
@@ -59,11 +60,17 @@ export interface BuiltImport {
 const place = (codes: Map<number, string>, v: { book: number; chapter: number; verse: number }) =>
   `${codes.get(v.book) ?? v.book} ${v.chapter}:${v.verse}`;
 
-/** The verses that can be stored: in the canon, numbered in range, each once (the first kept). */
-function storableVerses(text: ImportedText, codes: Map<number, string>, warnings: ImportWarning[]): ImportedVerse[] {
+/** The verses that can be stored: in the canon, numbered in range, each once (the first kept). A verse
+ *  carries no file of its own, so a warning names the source as the user named it (the file, or the
+ *  folder or zip of files) and the verse by book, chapter and verse. */
+function storableVerses(
+  text: ImportedText,
+  codes: Map<number, string>,
+  warnings: ImportWarning[],
+  file: string,
+): ImportedVerse[] {
   const seen = new Set<number>();
   const kept: ImportedVerse[] = [];
-  const file = '(import)';
   for (const v of text.verses) {
     if (!(Number.isInteger(v.book) && v.book >= 1 && v.book <= 66)) {
       warnings.push({ file, place: `book ${v.book}`, message: 'a book outside the 66 of the KJV canon; left out' });
@@ -101,6 +108,15 @@ function storableVerses(text: ImportedText, codes: Map<number, string>, warnings
   return kept;
 }
 
+/** What names one import: a checksum of its record and every verse, so the record and the text pack it
+ *  writes name the same import, and a re-import that changes either names another. */
+function importIdOf(info: ImportedTranslationInfo, verses: readonly ImportedVerse[]): string {
+  const encoder = new TextEncoder();
+  const record = crc32(encoder.encode(JSON.stringify(info)));
+  const text = crc32(encoder.encode(verses.map((v) => `${verseIdOf(v)}\t${v.text}`).join('\n')));
+  return `${record.toString(16).padStart(8, '0')}${text.toString(16).padStart(8, '0')}`;
+}
+
 export function buildImport(
   text: ImportedText,
   options: ImportOptions,
@@ -108,7 +124,7 @@ export function buildImport(
 ): BuiltImport {
   const codes = new Map(text.books.map((b) => [b.book, b.code]));
   const warnings = [...text.warnings];
-  const verses = storableVerses(text, codes, warnings);
+  const verses = storableVerses(text, codes, warnings, options.source);
   if (verses.length === 0) throw new Error(`${options.source}: no verse could be read`);
   verses.sort((a, b) => verseIdOf(a) - verseIdOf(b));
   const ownIds = verses.map(verseIdOf);
@@ -146,6 +162,7 @@ export function buildImport(
     ...(rights ? { rights } : {}),
     unmapped,
   };
+  info.importId = importIdOf(info, verses);
   let headings = 0;
   let notes = 0;
   let poetryLines = 0;
@@ -159,7 +176,10 @@ export function buildImport(
   );
   return {
     packs: [
-      { name: TEXT_PACK.name(options.id), sections: textPackSections(options.id, verses, kjvChapterVerses) },
+      {
+        name: TEXT_PACK.name(options.id),
+        sections: textPackSections(options.id, verses, kjvChapterVerses, [], info.importId),
+      },
       { name: IMPORTED_PACK.name(options.id), sections: sectionsOf(IMPORTED_PACK, { info, mapOwn, mapKjv }) },
     ],
     report: {

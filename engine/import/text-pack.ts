@@ -60,6 +60,7 @@ export function textPackSections(
   verses: readonly TextPackVerse[],
   kjvChapterVerses: readonly (readonly number[])[],
   incomplete: readonly { verseId: number; reason: string }[] = [],
+  importId?: string,
 ): Record<string, SectionValue> {
   const have = new Set(verses.map(verseIdOf));
   if (have.size !== verses.length) throw new Error(`${versionId}: a verse is given twice`);
@@ -85,7 +86,7 @@ export function textPackSections(
   const { blocks, blockStarts } = chapterRunBlocks(ordered, lines);
   const coded = wordCodedSections(blocks, { frontCoded: false });
   return sectionsOf(TEXT_PACK, {
-    info: { versionId, missing, extra, incomplete: [...incomplete] },
+    info: { versionId, missing, extra, incomplete: [...incomplete], ...(importId ? { importId } : {}) },
     blockStarts,
     ...coded,
     ...searchEntrySections(readDictionary(coded), lines),

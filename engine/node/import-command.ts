@@ -45,6 +45,8 @@ Every operation then answers from DIR: bible GetVerse verseId=43003016 versionId
 
 /** The first version_id an imported translation takes: the hosted service's run from 1. */
 export const FIRST_IMPORTED_NUMBER = 1001;
+/** The id pattern every import takes: no path part, no '.', so a pack name built from it stays in DIR. */
+const IMPORT_ID = /^[a-z][a-z0-9-]{1,31}$/;
 const MANIFEST_LIMIT = 16 * 1024 * 1024;
 const PACK_LIMIT = 256 * 1024 * 1024;
 
@@ -137,7 +139,7 @@ function importedNumbers(dir: string, manifest: Manifest): Map<string, number> {
 
 /** Why an id cannot be taken, or undefined when it can. */
 export function refusedId(id: string, meta: Meta): string | undefined {
-  if (!/^[a-z][a-z0-9-]{1,31}$/.test(id))
+  if (!IMPORT_ID.test(id))
     return `--id ${JSON.stringify(id.slice(0, 40))} must be 2-32 lowercase letters, digits and '-', starting with a letter`;
   // A name versionId reads as a built-in one (its code, its table, its table without "t_") is taken.
   const taken = meta.versions.flatMap((v) => [v.versionId, v.table, v.table.replace(/^t_/, '')]);
@@ -202,17 +204,27 @@ export function importTranslation(options: {
   return { report: built.report, written: entries.map((e) => e.file) };
 }
 
-/** Takes an imported translation out of DIR: its packs, then its manifest entries. */
+/** Takes an imported translation out of DIR: its manifest entries, then their packs. Only a file the
+ *  manifest lists as the import of that id is deleted, and only a plain name inside DIR. */
 export function removeImported(id: string, data: string | undefined): string[] {
+  if (!IMPORT_ID.test(id))
+    throw new Error(
+      `--remove ${JSON.stringify(id.slice(0, 40))} is not an import id: 2-32 lowercase letters, digits and '-'`,
+    );
   const dir = dataFolder(data);
   const names = [TEXT_PACK.name(id), IMPORTED_PACK.name(id)];
   const manifest = readDirManifest(dir);
-  if (!existsSync(join(dir, `${IMPORTED_PACK.name(id)}.pack`)))
-    throw new Error(`${id} is not an imported translation in ${data} (no ${IMPORTED_PACK.name(id)}.pack)`);
+  const owned = manifest.packs.filter(
+    (p) => names.includes(p.name) && p.builder === 'import' && p.file === `${p.name}.pack`,
+  );
+  if (!owned.some((p) => p.name === IMPORTED_PACK.name(id)))
+    throw new Error(
+      `${id} is not an imported translation in ${data} (its manifest lists no ${IMPORTED_PACK.name(id)})`,
+    );
   // The manifest first: a loader that reads it never lists a pack that is gone.
-  writeManifest(dir, { ...manifest, packs: manifest.packs.filter((p) => !names.includes(p.name)) });
-  for (const name of names) rmSync(join(dir, `${name}.pack`), { force: true });
-  return names;
+  writeManifest(dir, { ...manifest, packs: manifest.packs.filter((p) => !owned.includes(p)) });
+  for (const pack of owned) rmSync(join(dir, pack.file), { force: true });
+  return names.filter((name) => owned.some((p) => p.name === name));
 }
 
 export function importFromArgs(args: string[], out: (line: string) => void, warn: (line: string) => void): number {

@@ -39,9 +39,22 @@ export function isContainedPath(name: string): boolean {
   return !name.split(/[\\/]/).some((part) => part === '..');
 }
 
-export function readZip(path: string, zip: Uint8Array, limits: SourceLimits = SOURCE_LIMITS): SourceFile[] {
+/** Bytes held in memory so far across every file and zip of one source, against limits.maxTotalBytes. */
+export interface SourceBudget {
+  spent: number;
+}
+
+/** A zip's entries, each named as a file in a folder named by the zip ("KJV.zip/mods.d/kjv.conf"), so a
+ *  reader that finds files by their folders (a SWORD module's mods.d and modules/) reads a zip as it
+ *  reads the unpacked folder. */
+export function readZip(
+  path: string,
+  zip: Uint8Array,
+  limits: SourceLimits = SOURCE_LIMITS,
+  budget: SourceBudget = { spent: 0 },
+): SourceFile[] {
   const files: SourceFile[] = [];
-  const budget = Math.min(limits.maxTotalBytes, Math.max(zip.length * limits.maxRatio, 1024 * 1024));
+  const ratioLimit = Math.max(zip.length * limits.maxRatio, 1024 * 1024);
   let total = 0;
   let failure: Error | undefined;
   const fail = (error: Error) => {
@@ -70,17 +83,18 @@ export function readZip(path: string, zip: Uint8Array, limits: SourceLimits = SO
         return;
       }
       total += chunk.length;
-      if (total > budget) {
-        fail(
-          new Error(
-            `${path}: entry ${entry.name} inflates past ${budget} bytes (${limits.maxRatio}x the zip, at most ${limits.maxTotalBytes}): a zip bomb? refusing it`,
-          ),
-        );
+      budget.spent += chunk.length;
+      if (total > ratioLimit || budget.spent > limits.maxTotalBytes) {
+        const why =
+          total > ratioLimit
+            ? `past ${ratioLimit} bytes (${limits.maxRatio}x the zip)`
+            : `the source past ${limits.maxTotalBytes} bytes in all`;
+        fail(new Error(`${path}: entry ${entry.name} inflates ${why}: a zip bomb? refusing it`));
         entry.terminate();
         return;
       }
       chunks.push(chunk);
-      if (final) files.push({ path: `${path}:${entry.name}`, bytes: concat(chunks) });
+      if (final) files.push({ path: `${path}/${entry.name}`, bytes: concat(chunks) });
     };
     entry.start();
   });
@@ -107,11 +121,12 @@ function concat(chunks: Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** A folder's files, in name order, read through links only where they land inside the folder. */
-function readFolder(root: string, shown: string, limits: SourceLimits): SourceFile[] {
+/** A folder's files, in name order, read through links only where they land inside the folder and
+ *  never into a folder already walked (a link back to the folder or its parent would loop). */
+function readFolder(root: string, shown: string, limits: SourceLimits, budget: SourceBudget): SourceFile[] {
   const realRoot = realpathSync(root);
   const files: SourceFile[] = [];
-  let total = 0;
+  const walked = new Set<string>([realRoot]);
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
       const full = join(dir, name);
@@ -129,14 +144,18 @@ function readFolder(root: string, shown: string, limits: SourceLimits): SourceFi
         info = statSync(full);
       }
       if (info.isDirectory()) {
+        const real = realpathSync(full);
+        if (walked.has(real))
+          throw new Error(`${where}: a link back to ${real}, a folder already read; refusing the loop`);
+        walked.add(real);
         walk(full);
         continue;
       }
       if (!info.isFile()) continue;
       if (files.length >= limits.maxFiles)
         throw new Error(`${shown}: more than ${limits.maxFiles} files (at ${where})`);
-      total += info.size;
-      if (total > limits.maxTotalBytes)
+      budget.spent += info.size;
+      if (budget.spent > limits.maxTotalBytes)
         throw new Error(`${where}: the folder holds more than ${limits.maxTotalBytes} bytes; refusing it`);
       files.push({ path: where, bytes: readRegularFile(full, limits.maxTotalBytes, 'the source file') });
     }
@@ -153,10 +172,12 @@ export function readSource(path: string, limits: SourceLimits = SOURCE_LIMITS): 
   } catch {
     throw new Error(`${path} does not exist`);
   }
+  const budget: SourceBudget = { spent: 0 };
   const files = info.isDirectory()
-    ? readFolder(path, path, limits)
+    ? readFolder(path, path, limits, budget)
     : [{ path, bytes: readRegularFile(path, limits.maxTotalBytes, 'the source file') }];
-  const out = files.flatMap((f) => (isZip(f.bytes) ? readZip(f.path, f.bytes, limits) : [f]));
+  if (!info.isDirectory()) budget.spent += files[0].bytes.length;
+  const out = files.flatMap((f) => (isZip(f.bytes) ? readZip(f.path, f.bytes, limits, budget) : [f]));
   if (out.length === 0) throw new Error(`${path}: no file to read`);
   return out;
 }

@@ -136,6 +136,9 @@ export interface TextPackInfo {
   extra: number[];
   /** verses the source marks as damaged or incomplete */
   incomplete: { verseId: number; reason: string }[];
+  /** for an imported translation: the import that wrote it, which its imported pack's record names too,
+   *  so a record and a text from two imports of one id are never read together */
+  importId?: string;
 }
 
 /** A translation `bible import` added: what GetVersions, the licensing operations and the citation
@@ -162,4 +165,7 @@ export interface ImportedTranslationInfo {
   rights?: string;
   /** own verse ids that map to no KJV verse */
   unmapped: number[];
+  /** the import that wrote this record and its text pack (TextPackInfo.importId); absent in packs
+   *  written before it was recorded */
+  importId?: string;
 }
