@@ -1,0 +1,145 @@
+// The reader page read by a helper who did not write it, in a real browser (chromium, or firefox-esr with
+// PAGE_BROWSER=firefox) against the local server: what broke. Each `it.fails` is a finding still open.
+import { existsSync } from 'node:fs';
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BibleServer } from '../../engine/node/server.ts';
+import { ensureBundle } from '../../scripts/bundle.ts';
+import { startServer } from './http.ts';
+import {
+  browserPath,
+  type LaunchedBrowser,
+  launchBrowser,
+  missingBrowserReason,
+  requestedBrowser,
+} from './page-browser.ts';
+
+const BROWSER = requestedBrowser();
+const skip = !existsSync(browserPath(BROWSER)) && !process.env.CI;
+if (skip) console.log(`skipping the reader page adversary test: ${missingBrowserReason(BROWSER)}`);
+
+let srv: BibleServer | undefined;
+let launched: LaunchedBrowser | undefined;
+
+beforeAll(async () => {
+  if (skip) return;
+  await ensureBundle(() => {});
+  srv = await startServer();
+  launched = await launchBrowser(BROWSER);
+});
+afterAll(async () => {
+  await launched?.close();
+  await srv?.close(100);
+});
+
+/** A fresh tab at 1200x900, with the console errors it logs. */
+async function newPage(): Promise<{ page: Page; consoleErrors: string[] }> {
+  const page = await launched!.browser.newPage();
+  await page.setViewport({ width: 1200, height: 900 });
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(`${message.text()} ${message.location().url ?? ''}`);
+  });
+  return { page, consoleErrors };
+}
+
+/** The page has opened the engine and shown what its hash says, or said why it cannot. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+  await page.waitForFunction(
+    () =>
+      !document.getElementById('message')!.hidden ||
+      (document.getElementById('chapter-text')!.dataset.shown !== undefined &&
+        document.getElementById('search-count')!.textContent !== 'searching…'),
+    { timeout: 30_000, polling: 50 },
+  );
+}
+
+async function open(page: Page, url: string, hash: string): Promise<void> {
+  await page.goto(`${url}${hash}`);
+  await settled(page);
+}
+
+/** Moves the open page to a new hash and waits for the message or the chapter that answers it. */
+async function moveTo(page: Page, hash: string): Promise<void> {
+  await page.evaluate((h) => {
+    document.getElementById('chapter-text')!.removeAttribute('data-shown');
+    location.hash = h;
+  }, hash);
+  await settled(page);
+}
+
+const message = (page: Page) => page.$eval('#message', (n) => ((n as HTMLElement).hidden ? '' : (n.textContent ?? '')));
+
+describe.skipIf(skip)(`the reader page in ${BROWSER}, read by a helper`, { timeout: 120_000 }, () => {
+  // The structured title joins its runs without the space before "LORD": "sang unto theLORD, concerning".
+  it.fails('a psalm title reads as printed: KJV Ps 7 "unto the LORD"', async () => {
+    const { page } = await newPage();
+    await open(page, srv!.url, '#v=kjv&b=19&c=7');
+    const title = await page.$eval('#chapter-text .title-psalm', (n) => n.textContent ?? '');
+    expect(title).toContain('unto the LORD,');
+    await page.close();
+  });
+
+  // A link with a verse id that does not exist shows the script's TypeError to the reader.
+  it.fails('a link selecting a verse that does not exist says so in words, not with a script error', async () => {
+    const { page } = await newPage();
+    await open(page, srv!.url, '#v=kjv&b=43&c=3&sel=99999999');
+    await new Promise((done) => setTimeout(done, 500));
+    expect(await message(page)).not.toMatch(/Cannot read properties|undefined/);
+    await page.close();
+  });
+
+  // "Jude" is refused as a reference, so the search box searches the word and lists Jude 1:1.
+  it.fails('the search box takes a one-chapter book by its name: "Jude" opens Jude', async () => {
+    const { page } = await newPage();
+    await open(page, srv!.url, '#v=kjv&b=1&c=1');
+    await page.type('#search-input', 'Jude');
+    await page.click('#search-form button[type="submit"]');
+    await page.waitForFunction(() => location.hash !== '#v=kjv&b=1&c=1' || !document.getElementById('message')!.hidden);
+    await settled(page);
+    expect(await page.evaluate(() => new URLSearchParams(location.hash.slice(1)).get('b'))).toBe('65');
+    await page.close();
+  });
+
+  // The page names no icon, so the browser asks /favicon.ico, which answers 404: Chromium logs it as a
+  // console error on the first load of every tab.
+  it.fails('the icon a browser asks for by default is there', async () => {
+    const { page } = await newPage();
+    const response = await page.goto(`${srv!.url}favicon.ico`);
+    expect(response?.status()).toBe(200);
+    await page.close();
+  });
+
+  describe('when the server stops after a first load (the browser still says it is online)', () => {
+    let own: BibleServer | undefined;
+    let page: Page;
+    beforeAll(async () => {
+      own = await startServer();
+      ({ page } = await newPage());
+      await open(page, own.url, '#v=kjv&b=43&c=3');
+      await own.close(100);
+    });
+    afterAll(() => page.close());
+
+    // The message is the loader's: "pack 'text-ylt' could not be loaded: http://…/data/text-ylt.pack?v=…:
+    // Failed to fetch"; the clear "is not stored on this device" message comes only when navigator.onLine is false.
+    it.fails('a translation not stored gets a clear message naming it, not a pack URL', async () => {
+      await moveTo(page, '#v=ylt&b=43&c=3');
+      const said = await message(page);
+      expect(said).toContain('YLT');
+      expect(said).not.toMatch(/pack '|Failed to fetch|http:/);
+    });
+
+    // A parallel translation that cannot load empties the whole chapter, the stored KJV with it.
+    it.fails('a parallel translation that cannot load leaves the stored chapter readable', async () => {
+      await moveTo(page, '#v=kjv&b=43&c=3&p=ylt');
+      expect(await page.$eval('#chapter-text', (n) => n.textContent ?? '')).toContain('For God so loved the world');
+    });
+
+    it('a stored chapter still opens', async () => {
+      await moveTo(page, '#v=kjv&b=1&c=1');
+      expect(await page.$eval('#chapter-text', (n) => n.textContent ?? '')).toContain('In the beginning God');
+    });
+  });
+});
