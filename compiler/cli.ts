@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseManifest } from '../engine/node/copy-packs.ts';
+import { parseManifest } from '../engine/node/manifest.ts';
 import { bundle } from '../scripts/bundle.ts';
 import { LICENCE_CATEGORIES } from '../sources/catalog.ts';
 import { BUILDERS, build, DEFAULT_OUT_DIR } from './build.ts';

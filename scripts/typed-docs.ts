@@ -14,7 +14,7 @@ import type { ParamSpec } from '../engine/core/params.ts';
 
 export const TYPED_DOCS = join(import.meta.dirname, '..', 'engine', 'core', 'typed-docs.ts');
 
-const HEADER = `// Generated from the operation table by \`npm run docs:types\` (scripts/typed-docs.ts): do not edit.
+const HEADER = `// @generated from the operation table by \`npm run docs:types\` (scripts/typed-docs.ts): do not edit.
 // test/docs/typed-docs.test.ts fails while this file differs from the table. An operation the table has
 // and this file lacks is still typed (typed.ts), without its documentation, until the file is written again.
 import type { ParamsOf, ResultOf, UndocumentedMethods } from './typed.ts';

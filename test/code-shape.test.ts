@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import {
   findCircles,
   functionLengths,
+  GENERATED_MARKER,
   importSpecifiers,
+  isGenerated,
   MAX_FILE_LINES,
   MAX_FUNCTION_LINES,
   measureCodeShape,
@@ -68,6 +70,15 @@ describe('code shape', () => {
 });
 
 describe('code shape measures', () => {
+  it('passes by a file written by a script, and only one whose leading comment says so', () => {
+    expect(shape.generatedFiles).toContain('engine/core/typed-docs.ts');
+    expect(isGenerated(`// ${GENERATED_MARKER} by scripts/x.ts: do not edit.\nexport const a = 1;`)).toBe(true);
+    expect(isGenerated(`// Writes a file.\n// ${GENERATED_MARKER} below\nconst a = 1;`)).toBe(true);
+    expect(isGenerated(`// A hand-written file.\nconst marker = '${GENERATED_MARKER}';`)).toBe(false);
+    expect(isGenerated(`import x from './x.ts';\n// ${GENERATED_MARKER}`)).toBe(false);
+    expect(isGenerated('')).toBe(false);
+  });
+
   it('counts a function from its first line to its last, closures inside it included', () => {
     const text = ['function outer() {', '  const inner = () => {', '    return 1;', '  };', '  return inner;', '}'];
     const lengths = functionLengths('x.ts', text.join('\n'));

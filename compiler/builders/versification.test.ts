@@ -39,9 +39,18 @@ describe('versification builder', () => {
     ];
     const runs = compressPairs(pairs);
     expect(runs).toEqual([
-      id(1, 31, 55), id(1, 31, 55), id(1, 32, 1), id(1, 32, 1),
-      id(1, 32, 1), id(1, 32, 32), id(1, 32, 2), id(1, 32, 33),
-      id(64, 1, 14), id(64, 1, 14), id(64, 1, 14), id(64, 1, 15),
+      id(1, 31, 55),
+      id(1, 31, 55),
+      id(1, 32, 1),
+      id(1, 32, 1),
+      id(1, 32, 1),
+      id(1, 32, 32),
+      id(1, 32, 2),
+      id(1, 32, 33),
+      id(64, 1, 14),
+      id(64, 1, 14),
+      id(64, 1, 14),
+      id(64, 1, 15),
     ]);
     expect(expandRuns(runs)).toEqual(pairs);
   });

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseManifest } from './copy-packs.ts';
+import { parseManifest } from './manifest.ts';
 
 export interface PackProblem {
   pack: string;

@@ -4,6 +4,7 @@ import { invalid } from '../../core/errors.ts';
 import type { ImportedText, ImportFormat, SourceFile } from '../types.ts';
 import { sniffText } from './decode.ts';
 import { readOsisFile } from './osis.ts';
+import type { ReadImportOptions } from './read-options.ts';
 import { looksLikeSwordConf, readSwordModule } from './sword.ts';
 import { looksLikeTable, readTableFile } from './table.ts';
 import { looksLikeUsfm, readUsfmFile } from './usfm.ts';
@@ -12,15 +13,6 @@ import { readUsxFile } from './usx.ts';
 import { ImportCollector } from './verse-builder.ts';
 import { rootElement } from './xml.ts';
 import { readZefaniaFile } from './zefania.ts';
-
-export interface ReadImportOptions {
-  /** read the files as this format instead of detecting it */
-  format?: ImportFormat;
-  /** verses per chapter of the KJV grid, book by book (the meta pack's table): SWORD modules need it */
-  kjvChapterVerses?: readonly (readonly number[])[];
-  /** extra book names a verse table may use, mapped to 1..66 */
-  bookNames?: Record<string, number>;
-}
 
 const XML_ROOTS: Record<string, ImportFormat> = { osis: 'osis', usx: 'usx', usfx: 'usfx', XMLBIBLE: 'zefania' };
 
@@ -92,3 +84,4 @@ export function readImport(files: SourceFile[], options: ReadImportOptions = {})
 }
 
 export type { ImportedText, ImportFormat, SourceFile } from '../types.ts';
+export type { ReadImportOptions } from './read-options.ts';

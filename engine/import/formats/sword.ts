@@ -7,7 +7,7 @@ import { invalid } from '../../core/errors.ts';
 import type { ImportedBook, SourceFile } from '../types.ts';
 import { bookFromNumber } from './books.ts';
 import { checkLineLengths, decodeText, decodeUtf8, invalidUtf8Offset, sniffText } from './decode.ts';
-import type { ReadImportOptions } from './index.ts';
+import type { ReadImportOptions } from './read-options.ts';
 import { OsisHandler } from './osis.ts';
 import { type ImportCollector, type SpanStyle, VerseBuilder, cleanRun } from './verse-builder.ts';
 import { type Attributes, XmlReader } from './xml.ts';
@@ -129,62 +129,21 @@ function rawTestament(files: Map<string, SourceFile>, prefix: string, wide: bool
 type EntryReader = (raw: string, book: ImportedBook, chapter: number, verse: number, place: string) => void;
 
 export function readSwordModule(files: SourceFile[], collector: ImportCollector, options: ReadImportOptions): void {
-  const confs = files.filter((f) => looksLikeSwordConf(sniffText(f)));
-  if (confs.length !== 1) {
-    throw invalid(
-      'source',
-      `a SWORD module has one mods.d/*.conf; found ${confs.length}: ${confs.map((c) => c.path).join(', ')}`,
-    );
-  }
-  const confFile = confs[0];
-  checkLineLengths(confFile);
-  const confText = invalidUtf8Offset(confFile.bytes) < 0 ? decodeText(confFile) : decodeText(confFile, 'latin1');
-  const { name, values } = parseConf(confText.replace(/^\uFEFF/, ''));
-  const at = (key: string) => `entry ${key}`;
-  const driver = DRIVERS[(values.ModDrv ?? '').toLowerCase()];
-  if (!driver) {
-    throw invalid(
-      'source',
-      `${confFile.path} ${at('ModDrv')}: ModDrv=${values.ModDrv} is not a Bible text driver we read (zText, zText4, RawText, RawText4)`,
-    );
-  }
-  const versification = values.Versification?.trim();
-  if (versification && versification.toUpperCase() !== 'KJV') {
-    throw invalid(
-      'source',
-      `${confFile.path} ${at('Versification')}: Versification=${versification} is not read; only KJV modules are`,
-    );
-  }
-  const compress = values.CompressType?.toUpperCase();
-  if (driver.startsWith('ztext') && compress && compress !== 'ZIP') {
-    throw invalid(
-      'source',
-      `${confFile.path} ${at('CompressType')}: CompressType=${values.CompressType} is not read; only ZIP is`,
-    );
-  }
+  const confFile = theConfFile(files);
+  const { name, values } = readConfFile(confFile);
+  const { driver, versification } = checkConf(values, confFile.path);
   const grid = options.kjvChapterVerses;
   if (grid?.length !== 66)
     throw invalid('kjvChapterVerses', 'reading a SWORD module needs the KJV verse grid (66 books of verse counts)');
   const dataPath = safeDataPath(values.DataPath ?? '', confFile.path);
-  const root = normalize(confFile.path).replace(/(^|\/)mods\.d\/[^/]+$/, '$1');
-  const moduleFiles = new Map<string, SourceFile>();
-  for (const file of files) {
-    const path = normalize(file.path);
-    const local = path.startsWith(root + dataPath) ? path.slice((root + dataPath).length) : undefined;
-    if (local && !local.includes('/')) moduleFiles.set(local, file);
-  }
-  const meta = collector.metadata;
-  meta.abbreviation = name || undefined;
-  if (values.Description) meta.name = values.Description;
-  if (values.Lang) meta.language = values.Lang;
-  if (values.About) meta.description = values.About.replace(/\s*\\par\s?/g, '\n').trim();
-  const rights = [values.DistributionLicense, values.Copyright].filter((v): v is string => !!v?.trim());
-  if (rights.length > 0) meta.rights = rights.join('\n');
-  meta.versification = versification ?? 'KJV';
-
-  const utf8 = values.Encoding?.toUpperCase() === 'UTF-8';
-  const latin1 = new TextDecoder('latin1');
-  const readEntry = entryReader(values.SourceType ?? '', collector, confFile.path);
+  const moduleFiles = moduleDataFiles(files, confFile.path, dataPath);
+  describeModule(collector, name, values, versification);
+  const entries: ModuleEntries = {
+    confPath: confFile.path,
+    grid,
+    utf8: values.Encoding?.toUpperCase() === 'UTF-8',
+    readEntry: entryReader(values.SourceType ?? '', collector, confFile.path),
+  };
   const wide = driver.endsWith('4');
   let found = 0;
   for (const [prefix, first, last] of [
@@ -196,40 +155,139 @@ export function readSwordModule(files: SourceFile[], collector: ImportCollector,
       : rawTestament(moduleFiles, prefix, wide);
     if (!testament) continue;
     found++;
-    let needed = 2;
-    for (let b = first; b <= last; b++) needed += 1 + grid[b - 1].reduce((sum, v) => sum + 1 + v, 0);
-    if (testament.entryCount !== needed) {
-      throw invalid(
-        'source',
-        `${confFile.path} ${prefix}: the index has ${testament.entryCount} entries where the KJV grid needs ${needed}`,
-      );
-    }
-    let n = 2;
-    for (let b = first; b <= last; b++) {
-      const known = bookFromNumber(b);
-      if (!known) continue;
-      n++; // the book's introduction
-      grid[b - 1].forEach((verseCount, chapterIndex) => {
-        n++; // the chapter's introduction
-        for (let verse = 1; verse <= verseCount; verse++, n++) {
-          const bytes = testament.entry(n);
-          if (bytes.length === 0) continue;
-          const where = `${known.usfm} ${chapterIndex + 1}:${verse}`;
-          const raw = utf8
-            ? decodeUtf8(bytes, (bad) => `${confFile.path} ${where}: invalid UTF-8 at byte ${bad} of the entry`)
-            : latin1.decode(bytes);
-          if (raw.trim() === '') continue;
-          const book = collector.book(known.number, known.usfm);
-          readEntry(raw, book, chapterIndex + 1, verse, `${known.usfm} ${chapterIndex + 1}:${verse}`);
-        }
-      });
-    }
+    readTestament(testament, prefix, first, last, entries, collector);
   }
   if (found === 0) {
     const expected = driver.startsWith('ztext')
       ? 'ot.bzs/.bzv/.bzz or nt.bzs/.bzv/.bzz'
       : 'ot and ot.vss, or nt and nt.vss';
-    throw invalid('source', `${confFile.path} ${at('DataPath')}: no module files under ${dataPath} (${expected})`);
+    throw invalid('source', `${confFile.path} entry DataPath: no module files under ${dataPath} (${expected})`);
+  }
+}
+
+/** The module's one conf among the files. */
+function theConfFile(files: SourceFile[]): SourceFile {
+  const confs = files.filter((f) => looksLikeSwordConf(sniffText(f)));
+  if (confs.length !== 1) {
+    throw invalid(
+      'source',
+      `a SWORD module has one mods.d/*.conf; found ${confs.length}: ${confs.map((c) => c.path).join(', ')}`,
+    );
+  }
+  return confs[0];
+}
+
+/** The conf's name and keys, read as UTF-8 when it is valid UTF-8 and as Latin-1 otherwise. */
+function readConfFile(confFile: SourceFile): SwordConfValues {
+  checkLineLengths(confFile);
+  const confText = invalidUtf8Offset(confFile.bytes) < 0 ? decodeText(confFile) : decodeText(confFile, 'latin1');
+  return parseConf(confText.replace(/^\uFEFF/, ''));
+}
+
+/** The conf's driver and versification, refused when they are ones this reader does not read. */
+function checkConf(values: Record<string, string>, confPath: string): { driver: Driver; versification?: string } {
+  const driver = DRIVERS[(values.ModDrv ?? '').toLowerCase()];
+  if (!driver) {
+    throw invalid(
+      'source',
+      `${confPath} entry ModDrv: ModDrv=${values.ModDrv} is not a Bible text driver we read (zText, zText4, RawText, RawText4)`,
+    );
+  }
+  const versification = values.Versification?.trim();
+  if (versification && versification.toUpperCase() !== 'KJV') {
+    throw invalid(
+      'source',
+      `${confPath} entry Versification: Versification=${versification} is not read; only KJV modules are`,
+    );
+  }
+  const compress = values.CompressType?.toUpperCase();
+  if (driver.startsWith('ztext') && compress && compress !== 'ZIP') {
+    throw invalid(
+      'source',
+      `${confPath} entry CompressType: CompressType=${values.CompressType} is not read; only ZIP is`,
+    );
+  }
+  return { driver, versification };
+}
+
+/** The module's data files by their names inside DataPath (the folder that holds mods.d is the module's root). */
+function moduleDataFiles(files: SourceFile[], confPath: string, dataPath: string): Map<string, SourceFile> {
+  const root = normalize(confPath).replace(/(^|\/)mods\.d\/[^/]+$/, '$1');
+  const moduleFiles = new Map<string, SourceFile>();
+  for (const file of files) {
+    const path = normalize(file.path);
+    const local = path.startsWith(root + dataPath) ? path.slice((root + dataPath).length) : undefined;
+    if (local && !local.includes('/')) moduleFiles.set(local, file);
+  }
+  return moduleFiles;
+}
+
+function describeModule(
+  collector: ImportCollector,
+  name: string,
+  values: Record<string, string>,
+  versification: string | undefined,
+): void {
+  const meta = collector.metadata;
+  meta.abbreviation = name || undefined;
+  if (values.Description) meta.name = values.Description;
+  if (values.Lang) meta.language = values.Lang;
+  if (values.About) meta.description = values.About.replace(/\s*\\par\s?/g, '\n').trim();
+  const rights = [values.DistributionLicense, values.Copyright].filter((v): v is string => !!v?.trim());
+  if (rights.length > 0) meta.rights = rights.join('\n');
+  meta.versification = versification ?? 'KJV';
+}
+
+/** What reading one testament's entries needs from the conf. */
+interface ModuleEntries {
+  confPath: string;
+  grid: readonly (readonly number[])[];
+  utf8: boolean;
+  readEntry: EntryReader;
+}
+
+const latin1 = new TextDecoder('latin1');
+
+/**
+ * One testament's verses, entry by entry along the KJV grid: two entries before the first book, then
+ * each book's introduction, and each chapter's introduction before its verses.
+ */
+function readTestament(
+  testament: Testament,
+  prefix: string,
+  first: number,
+  last: number,
+  entries: ModuleEntries,
+  collector: ImportCollector,
+): void {
+  const { confPath, grid, utf8, readEntry } = entries;
+  let needed = 2;
+  for (let b = first; b <= last; b++) needed += 1 + grid[b - 1].reduce((sum, v) => sum + 1 + v, 0);
+  if (testament.entryCount !== needed) {
+    throw invalid(
+      'source',
+      `${confPath} ${prefix}: the index has ${testament.entryCount} entries where the KJV grid needs ${needed}`,
+    );
+  }
+  let n = 2;
+  for (let b = first; b <= last; b++) {
+    const known = bookFromNumber(b);
+    if (!known) continue;
+    n++; // the book's introduction
+    grid[b - 1].forEach((verseCount, chapterIndex) => {
+      n++; // the chapter's introduction
+      for (let verse = 1; verse <= verseCount; verse++, n++) {
+        const bytes = testament.entry(n);
+        if (bytes.length === 0) continue;
+        const where = `${known.usfm} ${chapterIndex + 1}:${verse}`;
+        const raw = utf8
+          ? decodeUtf8(bytes, (bad) => `${confPath} ${where}: invalid UTF-8 at byte ${bad} of the entry`)
+          : latin1.decode(bytes);
+        if (raw.trim() === '') continue;
+        const book = collector.book(known.number, known.usfm);
+        readEntry(raw, book, chapterIndex + 1, verse, where);
+      }
+    });
   }
 }
 

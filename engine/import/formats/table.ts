@@ -4,7 +4,7 @@
 import type { SourceFile } from '../types.ts';
 import { bookFromAny } from './books.ts';
 import { checkLineLengths, decodeText } from './decode.ts';
-import type { ReadImportOptions } from './index.ts';
+import type { ReadImportOptions } from './read-options.ts';
 import { type ImportCollector, VerseBuilder } from './verse-builder.ts';
 
 /** Splits one CSV line; quoted fields may hold commas and doubled quotes (a field never spans lines here). */

@@ -22,135 +22,177 @@ function styleOf(attributes: Attributes): SpanStyle | undefined {
 
 export function readZefaniaFile(file: SourceFile, collector: ImportCollector): void {
   const xml = new XmlReader(decodeText(file), file.path);
-  let book: ImportedBook | undefined;
-  let skipping = false;
-  let chapter = 0;
-  let verse: { number: number; label: string; place: string; builder: VerseBuilder } | undefined;
-  let capture: { name: string; text: string; attributes: Attributes } | undefined;
-  let inInformation = false;
-  let dropped = 0;
-  const styleStack: (SpanStyle | undefined)[] = [];
-  let pendingHeadings: string[] = [];
-  const meta = collector.metadata;
+  const handler = new ZefaniaHandler(collector, file.path, () => xml.place());
+  xml.run(handler);
+  handler.endVerse();
+  for (const [entity, count] of Object.entries(xml.unknownEntities)) collector.unknownMarkers[entity] = count;
+}
 
-  const endVerse = () => {
+interface OpenVerse {
+  number: number;
+  label: string;
+  place: string;
+  builder: VerseBuilder;
+}
+
+/** An element whose text is gathered whole before it is used: a heading, a note or a metadata field. */
+interface Capture {
+  name: string;
+  text: string;
+  attributes: Attributes;
+}
+
+/** The reader's state through one file, fed by the XML reader's open, close and text events. */
+class ZefaniaHandler {
+  private book: ImportedBook | undefined;
+  private skipping = false;
+  private chapter = 0;
+  private verse: OpenVerse | undefined;
+  private capture: Capture | undefined;
+  private inInformation = false;
+  private dropped = 0;
+  private readonly styleStack: (SpanStyle | undefined)[] = [];
+  private pendingHeadings: string[] = [];
+
+  constructor(
+    private readonly collector: ImportCollector,
+    private readonly path: string,
+    private readonly place: () => string,
+  ) {}
+
+  endVerse(): void {
+    const { verse, book } = this;
     if (!verse || !book) return;
-    collector.verse(
-      file.path,
+    this.collector.verse(
+      this.path,
       verse.place,
-      { book: book.book, chapter, verse: verse.number },
+      { book: book.book, chapter: this.chapter, verse: verse.number },
       verse.builder.finish(),
       verse.label,
     );
-    verse = undefined;
-  };
+    this.verse = undefined;
+  }
 
-  xml.run({
-    open(name: string, attributes: Attributes) {
-      const place = xml.place();
-      if (dropped > 0 || DROPPED.has(name)) {
-        dropped++;
+  open(name: string, attributes: Attributes): void {
+    const place = this.place();
+    if (this.dropped > 0 || DROPPED.has(name)) {
+      this.dropped++;
+      return;
+    }
+    if (name === 'INFORMATION') this.inInformation = true;
+    if (this.inInformation) {
+      if (INFORMATION_FIELDS.has(name)) this.capture = { name, text: '', attributes };
+      return;
+    }
+    switch (name) {
+      case 'BIBLEBOOK':
+        this.openBook(place, attributes);
+        return;
+      case 'CHAPTER':
+        this.openChapter(place, attributes);
+        return;
+      case 'VERS':
+        this.openVerse(place, attributes);
+        return;
+      case 'CAPTION':
+      case 'NOTE':
+        this.capture = { name, text: '', attributes };
+        return;
+      case 'STYLE': {
+        const style = styleOf(attributes);
+        this.styleStack.push(style);
+        if (style && !this.capture) this.verse?.builder.openSpan(style);
         return;
       }
-      if (name === 'INFORMATION') inInformation = true;
-      if (inInformation) {
-        if (INFORMATION_FIELDS.has(name)) capture = { name, text: '', attributes };
+      case 'BR':
+        if (this.verse && !this.capture) this.verse.builder.paragraph('paragraph');
         return;
-      }
-      switch (name) {
-        case 'BIBLEBOOK': {
-          endVerse();
-          pendingHeadings = [];
-          chapter = 0;
-          const known = bookFromNumber(attributes.bnumber ?? '');
-          skipping = !known;
-          book = undefined;
-          if (!known) {
-            collector.skipBook(file.path, place, `bnumber ${attributes.bnumber ?? '(none)'}`);
-            return;
-          }
-          book = collector.book(known.number, known.usfm);
-          if (attributes.bname?.trim()) book.names.long ??= attributes.bname.trim();
-          if (attributes.bsname?.trim()) book.names.short ??= attributes.bsname.trim();
-          return;
-        }
-        case 'CHAPTER': {
-          endVerse();
-          if (skipping) return;
-          const n = Number(attributes.cnumber);
-          collector.checkNumber(file.path, place, 'chapter', n);
-          chapter = n;
-          return;
-        }
-        case 'VERS': {
-          endVerse();
-          if (skipping || !book) return;
-          const label = (attributes.vnumber ?? '').trim();
-          const n = Number(/^\d+/.exec(label)?.[0] ?? Number.NaN);
-          collector.checkNumber(file.path, place, 'verse', n);
-          const builder = new VerseBuilder();
-          for (const text of pendingHeadings) builder.block({ type: 'heading', level: 1, text, source: 'source' });
-          pendingHeadings = [];
-          const toLabel = attributes.vnumberto?.trim();
-          verse = { number: n, label: toLabel ? `${label}-${toLabel}` : label, place, builder };
-          return;
-        }
-        case 'CAPTION':
-        case 'NOTE':
-          capture = { name, text: '', attributes };
-          return;
-        case 'STYLE': {
-          const style = styleOf(attributes);
-          styleStack.push(style);
-          if (style && !capture) verse?.builder.openSpan(style);
-          return;
-        }
-        case 'BR':
-          if (verse && !capture) verse.builder.paragraph('paragraph');
-          return;
-        default:
-          if (!PLAIN.has(name)) collector.unknown(`<${name}>`);
-      }
-    },
-    close(name: string) {
-      if (dropped > 0) {
-        dropped--;
-        return;
-      }
-      if (name === 'INFORMATION') inInformation = false;
-      if (capture && capture.name === name) {
-        const text = cleanRun(capture.text).trim();
-        const done = capture;
-        capture = undefined;
-        if (text === '') return;
-        if (done.name === 'CAPTION') {
-          if (verse) verse.builder.block({ type: 'heading', level: 1, text, source: 'source' });
-          else pendingHeadings.push(text);
-        } else if (done.name === 'NOTE') {
-          const note: NoteItem = {
-            type: 'note',
-            kind: done.attributes.type === 'x-studynote' ? 'study' : 'footnote',
-            text,
-          };
-          verse?.builder.note(note);
-        } else if (done.name === 'rights') meta.rights = text;
-        else if (done.name === 'title') meta.name ??= text;
-        else if (done.name === 'identifier') meta.abbreviation ??= text;
-        else if (done.name === 'language') meta.language ??= text;
-        else if (done.name === 'description') meta.description ??= text;
-        return;
-      }
-      if (name === 'STYLE') {
-        const style = styleStack.pop();
-        if (style && !styleStack.includes(style)) verse?.builder.closeSpan(style);
-      } else if (name === 'VERS') endVerse();
-    },
-    text(text: string) {
-      if (dropped > 0) return;
-      if (capture) capture.text += text;
-      else verse?.builder.append(text);
-    },
-  });
-  endVerse();
-  for (const [entity, count] of Object.entries(xml.unknownEntities)) collector.unknownMarkers[entity] = count;
+      default:
+        if (!PLAIN.has(name)) this.collector.unknown(`<${name}>`);
+    }
+  }
+
+  close(name: string): void {
+    if (this.dropped > 0) {
+      this.dropped--;
+      return;
+    }
+    if (name === 'INFORMATION') this.inInformation = false;
+    if (this.capture && this.capture.name === name) {
+      const done = this.capture;
+      this.capture = undefined;
+      this.endCapture(done);
+      return;
+    }
+    if (name === 'STYLE') {
+      const style = this.styleStack.pop();
+      if (style && !this.styleStack.includes(style)) this.verse?.builder.closeSpan(style);
+    } else if (name === 'VERS') this.endVerse();
+  }
+
+  text(text: string): void {
+    if (this.dropped > 0) return;
+    if (this.capture) this.capture.text += text;
+    else this.verse?.builder.append(text);
+  }
+
+  private openBook(place: string, attributes: Attributes): void {
+    this.endVerse();
+    this.pendingHeadings = [];
+    this.chapter = 0;
+    const known = bookFromNumber(attributes.bnumber ?? '');
+    this.skipping = !known;
+    this.book = undefined;
+    if (!known) {
+      this.collector.skipBook(this.path, place, `bnumber ${attributes.bnumber ?? '(none)'}`);
+      return;
+    }
+    const book = this.collector.book(known.number, known.usfm);
+    if (attributes.bname?.trim()) book.names.long ??= attributes.bname.trim();
+    if (attributes.bsname?.trim()) book.names.short ??= attributes.bsname.trim();
+    this.book = book;
+  }
+
+  private openChapter(place: string, attributes: Attributes): void {
+    this.endVerse();
+    if (this.skipping) return;
+    const n = Number(attributes.cnumber);
+    this.collector.checkNumber(this.path, place, 'chapter', n);
+    this.chapter = n;
+  }
+
+  private openVerse(place: string, attributes: Attributes): void {
+    this.endVerse();
+    if (this.skipping || !this.book) return;
+    const label = (attributes.vnumber ?? '').trim();
+    const n = Number(/^\d+/.exec(label)?.[0] ?? Number.NaN);
+    this.collector.checkNumber(this.path, place, 'verse', n);
+    const builder = new VerseBuilder();
+    for (const text of this.pendingHeadings) builder.block({ type: 'heading', level: 1, text, source: 'source' });
+    this.pendingHeadings = [];
+    const toLabel = attributes.vnumberto?.trim();
+    this.verse = { number: n, label: toLabel ? `${label}-${toLabel}` : label, place, builder };
+  }
+
+  /** A captured element's text, once it closes: a heading, a note, or a metadata field. */
+  private endCapture(done: Capture): void {
+    const text = cleanRun(done.text).trim();
+    if (text === '') return;
+    const meta = this.collector.metadata;
+    if (done.name === 'CAPTION') {
+      if (this.verse) this.verse.builder.block({ type: 'heading', level: 1, text, source: 'source' });
+      else this.pendingHeadings.push(text);
+    } else if (done.name === 'NOTE') {
+      const note: NoteItem = {
+        type: 'note',
+        kind: done.attributes.type === 'x-studynote' ? 'study' : 'footnote',
+        text,
+      };
+      this.verse?.builder.note(note);
+    } else if (done.name === 'rights') meta.rights = text;
+    else if (done.name === 'title') meta.name ??= text;
+    else if (done.name === 'identifier') meta.abbreviation ??= text;
+    else if (done.name === 'language') meta.language ??= text;
+    else if (done.name === 'description') meta.description ??= text;
+  }
 }
