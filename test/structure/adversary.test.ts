@@ -70,7 +70,11 @@ describe('references people write', () => {
   it('a one-chapter book named alone reads the whole book', async () => {
     expect(structured('Jude', 'kjv')[0].verses).toHaveLength(25);
     expect(structured('3 John', 'web')[0].verses).toHaveLength(14);
-    for (const [name, verses] of [['Obadiah', 21], ['Philemon', 25], ['2 John', 13]] as const)
+    for (const [name, verses] of [
+      ['Obadiah', 21],
+      ['Philemon', 25],
+      ['2 John', 13],
+    ] as const)
       expect(structured(name, 'kjv')[0].verses).toHaveLength(verses);
     expect(b.callSync('GetParseCitation', { citation: 'Jude' })).toEqual(
       b.callSync('GetParseCitation', { citation: 'Jude 1' }),
