@@ -8,7 +8,7 @@ import {
   el,
   errorText,
   has,
-  isRtl,
+  inLanguageOf,
   offline,
   say,
   storedVersions,
@@ -62,7 +62,7 @@ function parallelGrid(left: readonly VerseRow[], right: readonly VerseRow[]): HT
   );
   const cell = (row: VerseRow | undefined, versionId: string) => {
     if (!row) return el('div');
-    const p = el('p', { className: 'para', dir: isRtl(versionId) ? 'rtl' : 'auto' });
+    const p = inLanguageOf(el('p', { className: 'para' }), versionId);
     p.append(...toDom(renderBlocks(versesToBlocks([row]))[0].children, document));
     return p;
   };
@@ -77,10 +77,29 @@ export function forgetChapter(): void {
   shownChapter = '';
 }
 
-async function notStoredMessage(versionId: string): Promise<string> {
+/** The translations whose text this device holds, by abbreviation. */
+async function storedNames(): Promise<string> {
   const stored = [...(await storedVersions())].filter((id) => bible.meta.versionById.has(id));
-  const names = stored.map((id) => version(id).abbreviation).join(', ') || 'none yet';
-  return `The ${version(versionId).abbreviation} is not stored on this device, so it cannot be read offline. Stored here: ${names}. Open it once while online to keep it.`;
+  return stored.map((id) => version(id).abbreviation).join(', ') || 'none yet';
+}
+
+/** A pack the engine could not fetch (the loader's NOT_AVAILABLE), as opposed to a refusal of the call. */
+const isUnreachable = (error: unknown) =>
+  (error as { code?: unknown })?.code === 'NOT_AVAILABLE' && /^pack '/.test(errorText(error));
+
+/**
+ * Why a translation cannot be shown, in words: not stored here and the network is off, or not stored here
+ * and the server does not answer (the browser may say it is online while the server is gone); the
+ * engine's own reason for anything else.
+ */
+async function unavailableMessage(versionId: string, error: unknown): Promise<string> {
+  const name = version(versionId).abbreviation;
+  const stored = (await storedVersions()).has(versionId);
+  if (!stored && offline())
+    return `The ${name} is not stored on this device, so it cannot be read offline. Stored here: ${await storedNames()}. Open it once while online to keep it.`;
+  if (isUnreachable(error))
+    return `The ${name} cannot be reached: the server does not answer${stored ? '' : ', and it is not stored on this device'}. Stored here: ${await storedNames()}. Try again when the connection is back.`;
+  return `The ${name} cannot be shown here: ${errorText(error)}`;
 }
 
 /** Clears what was shown, so a failed chapter never leaves an older chapter or search on screen. */
@@ -95,41 +114,56 @@ export function clearReading(): void {
   forgetPanel();
 }
 
+/** The chapter in the translation alone, laid out. */
+async function singleLayout(key: string): Promise<HTMLElement | undefined> {
+  const { blocks, structured } = await chapterBlocks(state.v);
+  if (key !== shownChapter) return undefined;
+  const body = inLanguageOf(el('div', { className: 'layout' }), state.v);
+  body.append(...toDom(renderBlocks(blocks), document));
+  ui.text.dataset.layout = structured ? 'structured' : 'verses';
+  return body;
+}
+
+/**
+ * The chapter beside a parallel translation; when the parallel cannot load, the chapter alone and the
+ * reason, so a parallel never takes the chapter with it.
+ */
+async function parallelLayout(key: string): Promise<{ body: HTMLElement; note: string } | undefined> {
+  const [left, right] = await Promise.allSettled([chapterRows(state.v), chapterRows(state.p)]);
+  if (left.status === 'rejected') throw left.reason;
+  if (right.status === 'fulfilled') {
+    if (key !== shownChapter) return undefined;
+    ui.text.dataset.layout = 'parallel';
+    return { body: parallelGrid(left.value, right.value), note: '' };
+  }
+  const note = await unavailableMessage(state.p, right.reason);
+  const body = await singleLayout(key);
+  return body ? { body, note: `${note} The ${version(state.v).abbreviation} is shown alone.` } : undefined;
+}
+
 export async function renderChapter(): Promise<boolean> {
   const key = `${state.v}:${state.b}:${state.c}:${state.p}`;
   if (key === shownChapter) return true;
   shownChapter = key;
   ui.title.textContent = `${bookName(state.v, state.b)} ${state.c}`;
-  ui.title.dir = isRtl(state.v) ? 'rtl' : 'auto';
+  inLanguageOf(ui.title, state.v);
   delete ui.text.dataset.shown;
-  const needed = [state.v, ...(state.p ? [state.p] : [])];
-  // Offline, a translation this device lacks fails to load its pack: the catch below says so. It is not
-  // looked up first, since reading the cache's list would delay every chapter.
+  // A translation whose pack cannot be fetched (offline and not stored, or the server gone) fails to
+  // load: the catch below says so. It is not looked up first, since reading the cache's list would
+  // delay every chapter.
   try {
-    if (!state.p) {
-      const { blocks, structured } = await chapterBlocks(state.v);
-      if (key !== shownChapter) return false;
-      const body = el('div', { className: 'layout', dir: isRtl(state.v) ? 'rtl' : 'auto' });
-      body.append(...toDom(renderBlocks(blocks), document));
-      ui.text.replaceChildren(body);
-      ui.text.dataset.layout = structured ? 'structured' : 'verses';
-    } else {
-      const [left, right] = await Promise.all([chapterRows(state.v), chapterRows(state.p)]);
-      if (key !== shownChapter) return false;
-      ui.text.replaceChildren(parallelGrid(left, right));
-      ui.text.dataset.layout = 'parallel';
-    }
+    const shown = state.p ? await parallelLayout(key) : { body: await singleLayout(key), note: '' };
+    if (!shown?.body || key !== shownChapter) return false;
+    ui.text.replaceChildren(shown.body);
     focusableVerseNumbers(ui.text);
+    say(shown.note);
     ui.text.dataset.shown = key;
-    say('');
     return true;
   } catch (error) {
     if (key !== shownChapter) return false;
     shownChapter = '';
     clearReading();
-    const stored = await storedVersions();
-    const missing = needed.find((id) => !stored.has(id));
-    say(missing && offline() ? await notStoredMessage(missing) : `This chapter cannot be shown: ${errorText(error)}`);
+    say(await unavailableMessage(state.v, error));
     ui.text.dataset.shown = 'unavailable';
     return false;
   }

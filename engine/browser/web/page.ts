@@ -68,7 +68,27 @@ export const version = (id: string) => bible.meta.versionById.get(id)!;
 export const chaptersOf = (versionId: string, book: number) => version(versionId).chapterVerses[book - 1]?.length ?? 0;
 export const bookName = (versionId: string, book: number) =>
   bible.meta.books[book - 1].names[version(versionId).language];
-export const isRtl = (versionId: string) => version(versionId).language === 'arabic';
+/** The built-in translations' languages as BCP 47 tags; an imported one carries the code its file gave. */
+const LANGUAGE_TAGS: Record<string, string> = { english: 'en', spanish: 'es', arabic: 'ar' };
+const RIGHT_TO_LEFT = new Set(['ar', 'he', 'fa', 'ur', 'yi', 'syr', 'arc']);
+/** The translation's language as a `lang` value ("ar", "es"), or '' when it names none a browser knows. */
+export function languageTag(versionId: string): string {
+  const language = String(version(versionId).language ?? '');
+  const tag = LANGUAGE_TAGS[language] ?? language;
+  return /^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/i.test(tag) ? tag : '';
+}
+export const isRtl = (versionId: string) => RIGHT_TO_LEFT.has(languageTag(versionId).split('-')[0].toLowerCase());
+/**
+ * Marks a node as written in the translation's language and direction, so a screen reader reads it with
+ * that language's voice (the page itself is English).
+ */
+export function inLanguageOf<T extends HTMLElement>(node: T, versionId: string): T {
+  const tag = languageTag(versionId);
+  if (tag) node.lang = tag;
+  else node.removeAttribute('lang');
+  node.dir = isRtl(versionId) ? 'rtl' : 'auto';
+  return node;
+}
 export const idParts = (id: string) => [Number(id.slice(0, 2)), Number(id.slice(2, 5)), Number(id.slice(5))];
 
 /** Translations whose text pack this device holds (the page's pack cache, which the service worker reads). */

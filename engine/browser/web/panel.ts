@@ -1,9 +1,17 @@
 // The verse panel: a verse's cross references, its Hebrew or Greek words with their Strong's numbers,
 // the commentary, and the verse in every translation; each part the build lacks says so.
-import { bible, bookName, el, errorText, has, idParts, isRtl, ui } from './page.ts';
+import { bible, bookName, el, errorText, has, idParts, inLanguageOf, say, ui, version } from './page.ts';
 import { go, linkTo, state } from './place.ts';
 
 const PHONE = '(max-width: 800px)';
+
+/** The place's `sel` names a verse of this translation: 8 digits, its book, chapter and verse there. */
+function hasVerse(versionId: string, verseId: string): boolean {
+  if (!/^\d{8}$/.test(verseId)) return false;
+  const [b, c, v] = idParts(verseId);
+  const last = version(versionId).chapterLastVerses[b - 1]?.[c - 1] ?? 0;
+  return v >= 1 && v <= last;
+}
 
 function referenceOf(from: string, to = from): string {
   const [b1, c1, v1] = idParts(from);
@@ -138,6 +146,14 @@ export async function renderPanel(): Promise<void> {
     ui.detail.replaceChildren();
     return;
   }
+  if (!hasVerse(state.v, verseId)) {
+    ui.detail.hidden = true;
+    ui.detail.replaceChildren();
+    say(
+      `The link opens verse ${JSON.stringify(verseId.slice(0, 20))}, which the ${version(state.v).abbreviation} does not have.`,
+    );
+    return;
+  }
   const close = el('button', {
     type: 'button',
     className: 'close',
@@ -160,25 +176,19 @@ export async function renderPanel(): Promise<void> {
   if (matchMedia(PHONE).matches) ui.detail.scrollIntoView({ block: 'start' });
 }
 
+/** One translation's verse in the comparison, in its language; `table` is the API's "t_kjv", "t_srv". */
+function compareRow(table: string, abbreviation: string, text: string): HTMLElement {
+  const row = el('p', { className: 'para' }, el('b', { textContent: `${abbreviation} ` }), text);
+  const known = bible.meta.versions.find((v) => v.table === table);
+  return known ? inLanguageOf(row, known.versionId) : row;
+}
+
 async function compareTranslations(verseId: string, button: HTMLButtonElement): Promise<void> {
   button.disabled = true;
   button.textContent = 'loading translations…';
   try {
     const rows = (await bible.call('GetParallelVerses', { verseId })).flat();
-    button.replaceWith(
-      el(
-        'div',
-        {},
-        ...rows.map((r) =>
-          el(
-            'p',
-            { className: 'para', dir: isRtl(r.versionId.replace(/^t_/, '')) ? 'rtl' : 'auto' },
-            el('b', { textContent: `${r.versionAbbreviation} ` }),
-            r.t,
-          ),
-        ),
-      ),
-    );
+    button.replaceWith(el('div', {}, ...rows.map((r) => compareRow(r.versionId, r.versionAbbreviation, r.t))));
   } catch (error) {
     button.replaceWith(panelNote(`Other translations: ${errorText(error)}`));
   }

@@ -1,6 +1,6 @@
 // The translation, book and chapter pickers, filled from the engine's tables; an unknown translation
 // or book in the place falls back to one the page has.
-import { bible, bookName, chaptersOf, offline, option, storedVersions, ui, version } from './page.ts';
+import { bible, bookName, chaptersOf, languageTag, offline, option, storedVersions, ui, version } from './page.ts';
 import { state } from './place.ts';
 
 export async function fillVersionLabels(): Promise<void> {
@@ -26,7 +26,10 @@ export function fillPickers(): void {
   ui.version.value = state.v;
   ui.parallel.value = state.p;
   const books = bible.meta.books.filter((b) => chaptersOf(state.v, b.number) > 0);
-  ui.book.replaceChildren(...books.map((b) => option(String(b.number), bookName(state.v, b.number))));
+  const language = languageTag(state.v);
+  ui.book.replaceChildren(
+    ...books.map((b) => Object.assign(option(String(b.number), bookName(state.v, b.number)), { lang: language })),
+  );
   if (!books.some((b) => b.number === state.b)) state.b = books[0]?.number ?? 1;
   ui.book.value = String(state.b);
   const chapters = chaptersOf(state.v, state.b);

@@ -1,7 +1,19 @@
 // Searches and reference lists: a word search (GetSearch, or a whole-word scan of the text when the build
 // lacks it), the verses of a Strong's number, or the passages a reference names, listed as links.
 import { wholeWordMatcher } from './engine.js';
-import { bible, bookName, chaptersOf, el, errorText, has, idParts, isRtl, say, ui, type VerseRow } from './page.ts';
+import {
+  bible,
+  bookName,
+  chaptersOf,
+  el,
+  errorText,
+  has,
+  idParts,
+  inLanguageOf,
+  say,
+  ui,
+  type VerseRow,
+} from './page.ts';
 import { go, linkTo, state } from './place.ts';
 
 const RESULT_LIMIT = 200;
@@ -36,8 +48,7 @@ function verseLink(row: VerseRow): HTMLElement {
     el('b', { textContent: `${bookName(state.v, Number(row.b))} ${row.c}:${row.v} ` }),
     row.t,
   );
-  link.dir = isRtl(state.v) ? 'rtl' : 'auto';
-  return link;
+  return inLanguageOf(link, state.v);
 }
 
 function showResults(title: string, rows: readonly VerseRow[], count: number, how = ''): void {

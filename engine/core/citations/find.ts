@@ -340,6 +340,8 @@ export interface ListedReference extends LoneCitation {
 function referenceFrom(meta: Meta, text: string, from: number, param: string): ListedReference {
   let first = from;
   while (first < text.length && isSpace(text.charAt(first))) first++;
+  const wholeBook = oneChapterBookAlone(meta, text, first);
+  if (wholeBook) return wholeBook;
   const at = chapterStart(text, first);
   if (at === text.length) {
     const trimmed = text.trimEnd();
@@ -347,7 +349,7 @@ function referenceFrom(meta: Meta, text: string, from: number, param: string): L
     if (name && name.start === first)
       throw invalid(
         param,
-        `${param}: no chapter after ${JSON.stringify(name.written)}; write a chapter number, e.g. "${name.written} 3"`,
+        `${param}: no chapter after ${JSON.stringify(name.written)}; write a chapter, e.g. "${name.written} 3", or a chapter and verse, e.g. "${name.written} 3:16"`,
       );
     throw unknownBook(param, trimmed.slice(first));
   }
@@ -369,6 +371,25 @@ function referenceFrom(meta: Meta, text: string, from: number, param: string): L
       `${param}: ${JSON.stringify(text.slice(nameEnd).trim().slice(0, 40))} is not a chapter and verses that exist in ${found.name.written}`,
     );
   return { book: found.name.book, endBook: ref.endBook, passages: ref.passages, start: first, end: ref.end };
+}
+
+/** What may end a book named alone: the end of the text, or a list separator before the next reference. */
+const AFTER_BOOK_ALONE = /\s*(?:$|[;,&]|\band\b)/iy;
+
+/**
+ * A book of one chapter named with no number after it ("Jude", "3 John", "Obadiah"): its one chapter, as
+ * people name such a book whole. A book of several chapters named alone names no passage.
+ */
+function oneChapterBookAlone(meta: Meta, text: string, first: number): ListedReference | undefined {
+  const name = nameAfter(meta, text, first, false);
+  if (!name) return undefined;
+  const chapters = meta.versification.chapterVerses[name.book - 1];
+  if (chapters?.length !== 1) return undefined;
+  const end = first + name.written.length;
+  AFTER_BOOK_ALONE.lastIndex = end;
+  if (!AFTER_BOOK_ALONE.test(text)) return undefined;
+  const passage = { from: composeVerseId(name.book, 1, 1), to: composeVerseId(name.book, 1, chapters[0]) };
+  return { book: name.book, endBook: name.book, passages: [passage], start: first, end };
 }
 
 /** What may stand between two references of a list: ";", ",", "&", "and", spaces and line breaks. */

@@ -538,7 +538,8 @@ export class ReferenceParser {
       cursor.at = afterNumber;
       return { book, chapter: endChapter, verse: n };
     }
-    return n > endChapter ? { book, chapter: n, verse } : undefined;
+    // "3:16-3:18" names its chapter again; "3:16-2:5" runs backwards.
+    return n > endChapter || (n === endChapter && verse >= from) ? { book, chapter: n, verse } : undefined;
   }
 
   /** The end of a range in another book: "1 Samuel 1:10", "Matthew 1:17"; the cursor may move on failure. */
@@ -550,12 +551,18 @@ export class ReferenceParser {
   ): { book: number; chapter: number; verse: number | undefined } | undefined {
     const ordinalFirst = isDigitCode(cursor.skipSpaces().text.charCodeAt(cursor.at));
     const other = this.bookAt(cursor);
-    if (other === undefined || other <= book) return undefined;
+    if (other === undefined || other < book) return undefined;
     const c = cursor.number();
     if (c === undefined) return undefined;
     const afterChapter = cursor.at;
     const v = this.verseSeparator(cursor) ? cursor.number(true) : undefined;
     if (v === undefined) cursor.at = afterChapter;
+    // "John.3.16-John.3.18" (OSIS), "John 3:16-John 4:2": the book named again at the end of a range in it,
+    // with a chapter and verse that come later.
+    if (other === book)
+      return v !== undefined && (c > endChapter || (c === endChapter && v >= from))
+        ? { book, chapter: c, verse: v }
+        : undefined;
     // "Ruth 4:1-3 John 1" is verses 1-3 and then John 1: a name that starts with a digit ends a range
     // across books only with a verse ("Ruth 4:1-1 Samuel 1:10").
     if (ordinalFirst && v === undefined) return undefined;

@@ -1,0 +1,181 @@
+// The reader page read by a helper who did not write it, in a real browser (chromium, or firefox-esr with
+// PAGE_BROWSER=firefox) against the local server: what broke. Each `it.fails` is a finding still open.
+import { existsSync } from 'node:fs';
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BibleServer } from '../../engine/node/server.ts';
+import { ensureBundle } from '../../scripts/bundle.ts';
+import { startServer } from './http.ts';
+import {
+  browserPath,
+  type LaunchedBrowser,
+  launchBrowser,
+  missingBrowserReason,
+  requestedBrowser,
+} from './page-browser.ts';
+
+const BROWSER = requestedBrowser();
+const skip = !existsSync(browserPath(BROWSER)) && !process.env.CI;
+if (skip) console.log(`skipping the reader page adversary test: ${missingBrowserReason(BROWSER)}`);
+
+let srv: BibleServer | undefined;
+let launched: LaunchedBrowser | undefined;
+
+beforeAll(async () => {
+  if (skip) return;
+  await ensureBundle(() => {});
+  srv = await startServer();
+  launched = await launchBrowser(BROWSER);
+});
+afterAll(async () => {
+  await launched?.close();
+  await srv?.close(100);
+});
+
+/** A fresh tab at 1200x900, with the console errors it logs. */
+async function newPage(): Promise<{ page: Page; consoleErrors: string[] }> {
+  const page = await launched!.browser.newPage();
+  await page.setViewport({ width: 1200, height: 900 });
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(`${message.text()} ${message.location().url ?? ''}`);
+  });
+  return { page, consoleErrors };
+}
+
+/** The page has opened the engine and shown what its hash says, or said why it cannot. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+  await page.waitForFunction(
+    () =>
+      !document.getElementById('message')!.hidden ||
+      (document.getElementById('chapter-text')!.dataset.shown !== undefined &&
+        document.getElementById('search-count')!.textContent !== 'searching…'),
+    { timeout: 30_000, polling: 50 },
+  );
+}
+
+async function open(page: Page, url: string, hash: string): Promise<void> {
+  await page.goto(`${url}${hash}`);
+  await settled(page);
+}
+
+/** Moves the open page to a new hash and waits for the message or the chapter that answers it. */
+async function moveTo(page: Page, hash: string): Promise<void> {
+  await page.evaluate((h) => {
+    document.getElementById('chapter-text')!.removeAttribute('data-shown');
+    location.hash = h;
+  }, hash);
+  await settled(page);
+}
+
+const message = (page: Page) => page.$eval('#message', (n) => ((n as HTMLElement).hidden ? '' : (n.textContent ?? '')));
+
+describe.skipIf(skip)(`the reader page in ${BROWSER}, read by a helper`, { timeout: 120_000 }, () => {
+  // The structured title joins its runs without the space before "LORD": "sang unto theLORD, concerning".
+  it.fails('a psalm title reads as printed: KJV Ps 7 "unto the LORD"', async () => {
+    const { page } = await newPage();
+    await open(page, srv!.url, '#v=kjv&b=19&c=7');
+    const title = await page.$eval('#chapter-text .title-psalm', (n) => n.textContent ?? '');
+    expect(title).toContain('unto the LORD,');
+    await page.close();
+  });
+
+  // A link with a verse id that does not exist says so in words.
+  it('a link selecting a verse that does not exist says so in words, not with a script error', async () => {
+    const { page } = await newPage();
+    await open(page, srv!.url, '#v=kjv&b=43&c=3&sel=99999999');
+    await new Promise((done) => setTimeout(done, 500));
+    const said = await message(page);
+    expect(said).toContain('99999999');
+    expect(said).not.toMatch(/Cannot read properties|undefined|TypeError/);
+    expect(await page.$eval('#chapter-text', (n) => n.textContent ?? '')).toContain('For God so loved the world');
+    await page.close();
+  });
+
+  // A book of one chapter named alone is a reference: the search box opens it.
+  it('the search box takes a one-chapter book by its name: "Jude" opens Jude', async () => {
+    const { page } = await newPage();
+    await open(page, srv!.url, '#v=kjv&b=1&c=1');
+    await page.type('#search-input', 'Jude');
+    await page.click('#search-form button[type="submit"]');
+    await page.waitForFunction(() => location.hash !== '#v=kjv&b=1&c=1' || !document.getElementById('message')!.hidden);
+    await settled(page);
+    expect(await page.evaluate(() => new URLSearchParams(location.hash.slice(1)).get('b'))).toBe('65');
+    await page.close();
+  });
+
+  // The page names its icon inline, so the browser asks no /favicon.ico (a 404 Chromium logs as an error).
+  it('the page has an icon and no request for one fails', async () => {
+    const { page, consoleErrors } = await newPage();
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
+    await open(page, srv!.url, '#v=kjv&b=43&c=3');
+    await new Promise((done) => setTimeout(done, 500));
+    expect(await page.$eval('link[rel="icon"]', (n) => n.getAttribute('href'))).toMatch(/^data:image\//);
+    expect(failed).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  });
+
+  // The page is lang="en": the Arabic chapter says it is Arabic, so a screen reader reads the SVD with an
+  // Arabic voice (WCAG 3.1.2, language of parts), and so do its book names; the RV1909 says it is Spanish.
+  it('an Arabic chapter and its book names are marked as Arabic, a Spanish one as Spanish', async () => {
+    const { page } = await newPage();
+    await open(page, srv!.url, '#v=svd&b=19&c=23');
+    const langAndDir = (selector: string) =>
+      page.$eval(selector, (n) => {
+        const marked = n.closest('[lang]');
+        return [marked?.getAttribute('lang'), n.closest('[dir]')?.getAttribute('dir')];
+      });
+    expect(await langAndDir('#chapter-text .vnum')).toEqual(['ar', 'rtl']);
+    expect(await langAndDir('#chapter-title')).toEqual(['ar', 'rtl']);
+    expect(await page.$eval('#book option[value="19"]', (n) => n.getAttribute('lang'))).toBe('ar');
+    await moveTo(page, '#v=rv1909&b=19&c=23');
+    expect((await langAndDir('#chapter-text .vnum'))[0]).toBe('es');
+    expect(await page.$eval('#book option[value="19"]', (n) => n.getAttribute('lang'))).toBe('es');
+    await moveTo(page, '#v=kjv&b=19&c=23&p=svd');
+    expect(
+      (
+        await page.$$eval('#chapter-text .para[lang]', (ns) => [...new Set(ns.map((n) => n.getAttribute('lang')))])
+      ).sort(),
+    ).toEqual(['ar', 'en']);
+    await page.close();
+  });
+
+  describe('when the server stops after a first load (the browser still says it is online)', () => {
+    let own: BibleServer | undefined;
+    let page: Page;
+    beforeAll(async () => {
+      own = await startServer();
+      ({ page } = await newPage());
+      await open(page, own.url, '#v=kjv&b=43&c=3');
+      await own.close(100);
+    });
+    afterAll(() => page.close());
+
+    // The message is the loader's: "pack 'text-ylt' could not be loaded: http://…/data/text-ylt.pack?v=…:
+    // Failed to fetch" was shown; the message names the translation and those stored, whatever navigator.onLine says.
+    it('a translation not stored gets a clear message naming it, not a pack URL', async () => {
+      await moveTo(page, '#v=ylt&b=43&c=3');
+      const said = await message(page);
+      expect(said).toContain('YLT');
+      expect(said).not.toMatch(/pack '|Failed to fetch|http:/);
+      expect(said).toMatch(/Stored here: .*KJV/);
+    });
+
+    // A parallel translation that cannot load leaves the chapter, and says why it stands alone.
+    it('a parallel translation that cannot load leaves the stored chapter readable', async () => {
+      await moveTo(page, '#v=kjv&b=43&c=3&p=ylt');
+      expect(await page.$eval('#chapter-text', (n) => n.textContent ?? '')).toContain('For God so loved the world');
+      expect(await message(page)).toContain('YLT');
+    });
+
+    it('a stored chapter still opens', async () => {
+      await moveTo(page, '#v=kjv&b=1&c=1');
+      expect(await page.$eval('#chapter-text', (n) => n.textContent ?? '')).toContain('In the beginning God');
+    });
+  });
+});
