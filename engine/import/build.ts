@@ -8,6 +8,7 @@ import { type SectionValue, sectionsOf } from '../core/pack/writer.ts';
 import { mapToKjvGrid, type VersificationChoice } from './kjv-map.ts';
 import { ownChapterVerses, ownLastVerses, textPackSections } from './text-pack.ts';
 import type { ImportedText, ImportedVerse, ImportWarning } from './types.ts';
+import type { VersificationMaps } from './versification.ts';
 
 /** No book of any tradition has more chapters (Psalms: 150, 151 in some) or a chapter more verses (Psalm
  *  119: 176); a number past these is a damaged or hostile file, reported and left out. */
@@ -105,6 +106,7 @@ export function buildImport(
   text: ImportedText,
   options: ImportOptions,
   kjvChapterVerses: readonly (readonly number[])[],
+  maps: VersificationMaps,
 ): BuiltImport {
   const codes = new Map(text.books.map((b) => [b.book, b.code]));
   const warnings = [...text.warnings];
@@ -112,18 +114,20 @@ export function buildImport(
   if (verses.length === 0) throw new Error(`${options.source}: no verse could be read`);
   verses.sort((a, b) => verseIdOf(a) - verseIdOf(b));
   const ownIds = verses.map(verseIdOf);
-  const map = mapToKjvGrid(ownIds, options.versification ?? 'auto', kjvChapterVerses, text.metadata.versification);
+  const map = mapToKjvGrid(verses, options.versification ?? 'auto', maps, text.metadata.versification);
+  // Only the verses that do not stand for the KJV verse of their own number are stored: an own verse that
+  // holds several KJV verses is listed once for each, one that holds none with KJV id 0.
   const mapOwn: number[] = [];
   const mapKjv: number[] = [];
-  const unmapped: number[] = [];
   for (const id of ownIds) {
-    const kjv = map.kjvOf.get(id) ?? 0;
-    if (kjv !== id) {
+    const kjv = map.mapping.toKjv.get(id) ?? [];
+    if (kjv.length === 1 && kjv[0] === id) continue;
+    for (const k of kjv.length ? kjv : [0]) {
       mapOwn.push(id);
-      mapKjv.push(kjv);
+      mapKjv.push(k);
     }
-    if (!kjv) unmapped.push(id);
   }
+  const unmapped = map.mapping.unmapped;
   const held = new Set(verses.map((v) => v.book));
   const books = [...held]
     .sort((a, b) => a - b)

@@ -50,7 +50,7 @@ const NUMBER = /^\s*\d+\s*$/;
 
 /** Whether text looks like a verse table: its data lines have numbers where the chapter and verse go. */
 export function looksLikeTable(head: string): boolean {
-  const lines = head.split(/\r?\n/).filter((l) => l.trim() !== '');
+  const lines = head.split(/\r?\n/).filter((l) => l.trim() !== '' && !l.startsWith('#'));
   if (lines.length > 1) lines.pop(); // the sniffed head may cut its last line
   const delimiter = delimiterOf(lines);
   const rows = lines.slice(0, 10).map((l) => split(l, delimiter));
@@ -82,6 +82,22 @@ function headerColumns(fields: string[]): Columns | undefined {
   return Object.values(columns).every((i) => i >= 0) ? columns : undefined;
 }
 
+const COMMENT_FIELDS = ['name', 'abbreviation', 'language', 'rights'] as const;
+
+/** A "#" line is a comment, except "#name: …", "#abbreviation: …", "#language: …", "#rights: …" (what the
+ *  table is) and "#book JHN: 約翰福音" (the name the table gives a book). */
+function readCommentLine(line: string, collector: ImportCollector, options: ReadImportOptions): void {
+  const field = /^#\s*(name|abbreviation|language|rights)\s*:\s*(.+)$/i.exec(line);
+  if (field) {
+    const key = field[1].toLowerCase() as (typeof COMMENT_FIELDS)[number];
+    collector.metadata[key] ??= field[2].trim();
+    return;
+  }
+  const named = /^#\s*book\s+([^:]+):\s*(.+)$/i.exec(line);
+  const book = named ? bookFromAny(named[1].trim(), options.bookNames) : undefined;
+  if (named && book) collector.book(book.number, book.usfm).names.long ??= named[2].trim();
+}
+
 export function readTableFile(file: SourceFile, collector: ImportCollector, options: ReadImportOptions = {}): void {
   checkLineLengths(file);
   const lines = decodeText(file).split(/\r?\n/);
@@ -90,6 +106,10 @@ export function readTableFile(file: SourceFile, collector: ImportCollector, opti
   lines.forEach((line, index) => {
     if (line.trim() === '') return;
     const place = `line ${index + 1}`;
+    if (line.startsWith('#')) {
+      readCommentLine(line, collector, options);
+      return;
+    }
     const fields = split(line, delimiter);
     if (index === 0 || (columns.book === 0 && !NUMBER.test(fields[1] ?? '') && headerColumns(fields))) {
       const header = headerColumns(fields);
