@@ -54,6 +54,7 @@ export function loadImported(pack: PackOf<typeof IMPORTED_PACK>): ImportedTransl
     chapterVerses: info.chapterVerses,
     chapterLastVerses: info.chapterLastVerses,
     verseCount: info.verseCount,
+    ...(info.structure && { structure: info.structure }),
     licence: {
       category: IMPORTED_CATEGORY,
       licence: rights || 'not stated',

@@ -3,7 +3,8 @@
 // report of what was imported. Platform-free: the host reads the files and writes the packs.
 import { verseIdOf } from '../core/ids.ts';
 import type { ImportedTranslationInfo } from '../core/pack/contents.ts';
-import { IMPORTED_PACK, TEXT_PACK } from '../core/pack/schemas.ts';
+import { IMPORTED_PACK, STRUCTURE_PACK, TEXT_PACK } from '../core/pack/schemas.ts';
+import { structurePackSections } from '../core/structure/writer.ts';
 import { type SectionValue, sectionsOf } from '../core/pack/writer.ts';
 import { mapToKjvGrid, type VersificationChoice } from './kjv-map.ts';
 import { ownChapterVerses, ownLastVerses, textPackSections } from './text-pack.ts';
@@ -97,7 +98,16 @@ function storableVerses(text: ImportedText, codes: Map<number, string>, warnings
       continue;
     }
     seen.add(id);
-    kept.push(clean === v.text ? v : { ...v, text: clean });
+    const stored = clean.normalize('NFC');
+    if (stored === v.text) {
+      kept.push(v);
+      continue;
+    }
+    // The markup's offsets are into the text as read: where cleaning or NFC moves them, it is let go.
+    const { markup, ...plain } = v;
+    if (markup)
+      warnings.push({ file, place: place(codes, v), message: 'the verse text changes under NFC; its markup is left out' });
+    kept.push({ ...plain, text: stored });
   }
   return kept;
 }
@@ -150,20 +160,15 @@ export function buildImport(
     ...(rights ? { rights } : {}),
     unmapped,
   };
-  let headings = 0;
-  let notes = 0;
-  let poetryLines = 0;
-  for (const v of verses) {
-    headings += v.markup?.blocks?.filter((b) => b.block.type === 'heading').length ?? 0;
-    notes += (v.markup?.notes?.length ?? 0) + (v.markup?.blocks?.filter((b) => b.block.type === 'note').length ?? 0);
-    poetryLines += v.markup?.breaks?.filter((b) => b.block === 'poetry').length ?? 0;
-  }
+  const structure = structurePackSections(options.id, verses, { headingSource: 'source' });
+  info.structure = structure.summary;
   const unmappedPlaces = unmapped.map((id) =>
     place(codes, { book: Math.floor(id / 1e6), chapter: Math.floor(id / 1e3) % 1e3, verse: id % 1e3 }),
   );
   return {
     packs: [
       { name: TEXT_PACK.name(options.id), sections: textPackSections(options.id, verses, kjvChapterVerses) },
+      { name: STRUCTURE_PACK.name(options.id), sections: structure.sections },
       { name: IMPORTED_PACK.name(options.id), sections: sectionsOf(IMPORTED_PACK, { info, mapOwn, mapKjv }) },
     ],
     report: {
@@ -178,9 +183,9 @@ export function buildImport(
       bookCodes: books.map((b) => b.code),
       chapters: chapterVerses.reduce((n, chapters) => n + chapters.filter((c) => c > 0).length, 0),
       verses: verses.length,
-      headings,
-      notes,
-      poetryLines,
+      headings: structure.headings,
+      notes: structure.counts.notes,
+      poetryLines: structure.counts.poetryLines,
       versification: info.versification,
       unmapped: unmappedPlaces,
       unknownMarkers: { ...text.unknownMarkers },

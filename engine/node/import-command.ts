@@ -11,7 +11,14 @@ import { loadImported } from '../core/imported.ts';
 import { loadMeta, type Meta } from '../core/meta.ts';
 import { readPack } from '../core/pack/reader.ts';
 import { withSchema } from '../core/pack/schema.ts';
-import { IMPORTED_PACK, META_PACK, TEXT_PACK, VERSIFICATION_PACK } from '../core/pack/schemas.ts';
+import {
+  IMPORTED_PACK,
+  META_PACK,
+  STRUCTURE_PACK,
+  schemaOfPack,
+  TEXT_PACK,
+  VERSIFICATION_PACK,
+} from '../core/pack/schemas.ts';
 import { type DeflateJob, writePackWith } from '../core/pack/writer.ts';
 import { buildImport, type ImportReport, reportText } from '../import/build.ts';
 import { VERSIFICATIONS, type VersificationChoice } from '../import/kjv-map.ts';
@@ -212,7 +219,7 @@ export function importTranslation(options: {
   for (const pack of built.packs) {
     const bytes = writePackWith(deflate, pack.sections, {
       name: pack.name,
-      schema: pack.name.startsWith(`${TEXT_PACK.kind}-`) ? TEXT_PACK.kind : IMPORTED_PACK.kind,
+      schema: schemaOfPack(pack.name)!.kind,
       datasets: [options.id],
     });
     placeFile(dir, `${pack.name}.pack`, (temporary) => writeNewFile(temporary, bytes));
@@ -226,7 +233,7 @@ export function importTranslation(options: {
 /** Takes an imported translation out of DIR: its packs, then its manifest entries. */
 export function removeImported(id: string, data: string | undefined): string[] {
   const dir = dataFolder(data);
-  const names = [TEXT_PACK.name(id), IMPORTED_PACK.name(id)];
+  const names = [TEXT_PACK.name(id), STRUCTURE_PACK.name(id), IMPORTED_PACK.name(id)];
   const manifest = readDirManifest(dir);
   if (!existsSync(join(dir, `${IMPORTED_PACK.name(id)}.pack`)))
     throw new Error(`${id} is not an imported translation in ${data} (no ${IMPORTED_PACK.name(id)}.pack)`);

@@ -150,8 +150,9 @@ describe('bible import of a verse table', () => {
 
   it('takes a translation out with --remove', async () => {
     importTranslation({ source: write('gone.tsv', 'GEN\t1\t1\tx'), id: 'gone', data });
-    expect(removeImported('gone', data)).toEqual(['text-gone', 'imported-gone']);
+    expect(removeImported('gone', data)).toEqual(['text-gone', 'structure-gone', 'imported-gone']);
     expect(existsSync(join(data, 'text-gone.pack'))).toBe(false);
+    expect(existsSync(join(data, 'structure-gone.pack'))).toBe(false);
     const bible = await openNode({ dataDir: data });
     expect((await bible.GetVersions()).some((v) => v.versionCode === 'gone')).toBe(false);
     expect((await checkPacks(data)).state).toBe('ok');

@@ -162,4 +162,6 @@ export interface ImportedTranslationInfo {
   rights?: string;
   /** own verse ids that map to no KJV verse */
   unmapped: number[];
+  /** what its file's markup marks (GetVersions' `structure`), when a structure pack was written for it */
+  structure?: StructureSummary;
 }

@@ -166,7 +166,8 @@ export function readSwordModule(files: SourceFile[], collector: ImportCollector,
   if (grid?.length !== 66)
     throw invalid('kjvChapterVerses', 'reading a SWORD module needs the KJV verse grid (66 books of verse counts)');
   const dataPath = safeDataPath(values.DataPath ?? '', confFile.path);
-  const root = normalize(confFile.path).replace(/(^|\/)mods\.d\/[^/]+$/, '$1');
+  // A zip the host unpacked names its entries "file.zip:entry", so the module root may end at a colon.
+  const root = normalize(confFile.path).replace(/(^|[/:])mods\.d\/[^/]+$/, '$1');
   const moduleFiles = new Map<string, SourceFile>();
   for (const file of files) {
     const path = normalize(file.path);
