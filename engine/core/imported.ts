@@ -14,6 +14,13 @@ export type { ImportedTranslationInfo } from './pack/contents.ts';
 /** The licence category every imported translation is listed under: its terms are what its file states. */
 export const IMPORTED_CATEGORY = 'imported';
 
+/** Whether a rights statement puts the text in the public domain ("Public Domain", "public-domain"), and
+ *  does not say it is not. */
+export function statesPublicDomain(rights: string | undefined): boolean {
+  if (!rights || !/\bpublic[\s-]*domain\b/i.test(rights)) return false;
+  return !/\b(not|no longer|never)\b[^.;]*\bpublic[\s-]*domain\b/i.test(rights);
+}
+
 export interface ImportedTranslation {
   readonly info: ImportedTranslationInfo;
   readonly record: VersionRecord;

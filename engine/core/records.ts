@@ -8,16 +8,19 @@ const KJV_ID = { kjvId: optional(oneOf(string, literal(null))) };
 
 export const VERSE = object({ id: string, b: string, c: string, v: string, t: string }, KJV_ID);
 
-export const PARALLEL_VERSE = object({
-  id: string,
-  b: string,
-  c: string,
-  v: string,
-  t: string,
-  versionId: string,
-  versionAbbreviation: string,
-  versionName: string,
-}, KJV_ID);
+export const PARALLEL_VERSE = object(
+  {
+    id: string,
+    b: string,
+    c: string,
+    v: string,
+    t: string,
+    versionId: string,
+    versionAbbreviation: string,
+    versionName: string,
+  },
+  KJV_ID,
+);
 
 export const VERSION = object(
   { table: string, version_id: string, abbreviation: string, version: string, language: string },

@@ -106,7 +106,11 @@ function storableVerses(text: ImportedText, codes: Map<number, string>, warnings
     // The markup's offsets are into the text as read: where cleaning or NFC moves them, it is let go.
     const { markup, ...plain } = v;
     if (markup)
-      warnings.push({ file, place: place(codes, v), message: 'the verse text changes under NFC; its markup is left out' });
+      warnings.push({
+        file,
+        place: place(codes, v),
+        message: 'the verse text changes under NFC; its markup is left out',
+      });
     kept.push({ ...plain, text: stored });
   }
   return kept;

@@ -4,9 +4,6 @@
 import { readImport } from './formats/index.ts';
 import type { ImportedText, SourceFile } from './types.ts';
 
-export function readImportFiles(
-  files: SourceFile[],
-  kjvChapterVerses: readonly (readonly number[])[],
-): ImportedText {
+export function readImportFiles(files: SourceFile[], kjvChapterVerses: readonly (readonly number[])[]): ImportedText {
   return readImport(files, { kjvChapterVerses });
 }
