@@ -6,7 +6,8 @@ import { NAME_SOURCES, TRANSLATIONS, type CatalogEntry } from '../../sources/cat
 import { SERVICE_INFO } from '../../sources/service-info.ts';
 import type { BuildContext, Builder } from './context.ts';
 import { ownChapterVerses, ownLastVerses } from './text.ts';
-import { countMarkup, markedVerses, summaryOf } from './structure.ts';
+import { countMarkup, markedVerses, summaryOf } from '../../engine/core/structure/writer.ts';
+import { HEADING_SOURCE } from './structure.ts';
 import { readOpenBibleNames, readScrollmapperNames, readWebBookNames } from '../adapters/book-names.ts';
 import { sectionsOf } from '../pack/writer.ts';
 import { META_PACK } from '../../engine/core/pack/schemas.ts';
@@ -120,7 +121,7 @@ export const metaBuilder: Builder = {
         chapterLastVerses: ownLastVerses(verses),
         verseCount: verses.length,
         licence: licenceOf(entry),
-        structure: summaryOf(countMarkup(markedVerses(verses).markups)),
+        structure: summaryOf(countMarkup(markedVerses(verses).markups), HEADING_SOURCE),
       };
     });
     return [

@@ -6,7 +6,8 @@ import type { TranslationText } from '../adapters/types.ts';
 import { TRANSLATIONS } from '../../sources/catalog.ts';
 import { fixtureContext, removeFixtures } from '../../test/compiler/fixture-context.ts';
 import { decodeVerseMarkup } from '../../engine/core/structure/codec.ts';
-import { settledMarkup, structureBuilder } from './structure.ts';
+import { settledMarkup } from '../../engine/core/structure/writer.ts';
+import { structureBuilder } from './structure.ts';
 
 afterAll(removeFixtures);
 

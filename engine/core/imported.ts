@@ -14,10 +14,18 @@ export type { ImportedTranslationInfo } from './pack/contents.ts';
 /** The licence category every imported translation is listed under: its terms are what its file states. */
 export const IMPORTED_CATEGORY = 'imported';
 
+/** Whether a rights statement puts the text in the public domain ("Public Domain", "public-domain"), and
+ *  does not say it is not. */
+export function statesPublicDomain(rights: string | undefined): boolean {
+  if (!rights || !/\bpublic[\s-]*domain\b/i.test(rights)) return false;
+  return !/\b(not|no longer|never)\b[^.;]*\bpublic[\s-]*domain\b/i.test(rights);
+}
+
 export interface ImportedTranslation {
   readonly info: ImportedTranslationInfo;
   readonly record: VersionRecord;
-  /** the KJV verse id one of its own verse ids stands for; 0 when it maps to none */
+  /** the KJV verse id one of its own verse ids stands for (the first, where it holds several); 0 when it
+   *  maps to none */
   kjvIdOf(ownId: number): number;
   /** its own verse ids that stand for a KJV verse id, in order (the KJV's 3 John 1:14 can be two) */
   ownIdsOf(kjvId: number): number[];
@@ -28,9 +36,10 @@ export function loadImported(pack: PackOf<typeof IMPORTED_PACK>): ImportedTransl
   const info = deepFreeze(pack.json('info'));
   const own = pack.u32('mapOwn');
   const kjv = pack.u32('mapKjv');
-  if (own.length !== kjv.length || !own.every((id, i) => i === 0 || id > own[i - 1]))
+  if (own.length !== kjv.length || !own.every((id, i) => i === 0 || id >= own[i - 1]))
     throw new Error(`pack ${pack.name}: its map to the KJV grid is damaged; import the translation again`);
-  // KJV id -> own ids, for the verses that do not keep their number (few in most texts).
+  // KJV id -> own ids, for the verses that do not keep their number (few in most texts). An own verse
+  // that holds several KJV verses comes once for each, in a row.
   const byKjv = new Map<number, number[]>();
   own.forEach((ownId, i) => {
     if (kjv[i]) byKjv.set(kjv[i], [...(byKjv.get(kjv[i]) ?? []), ownId]);
@@ -52,6 +61,7 @@ export function loadImported(pack: PackOf<typeof IMPORTED_PACK>): ImportedTransl
     chapterVerses: info.chapterVerses,
     chapterLastVerses: info.chapterLastVerses,
     verseCount: info.verseCount,
+    ...(info.structure && { structure: info.structure }),
     licence: {
       category: IMPORTED_CATEGORY,
       licence: rights || 'not stated',

@@ -1,19 +1,26 @@
 // The records operations answer, as shapes (see shape.ts): the fields API-SPEC.md documents first, this
 // engine's additions second. Their TypeScript types are exported for apps.
-import { arrayOf, literal, number, object, optional, string, type Infer } from './shape.ts';
+import { arrayOf, literal, number, object, oneOf, optional, string, type Infer } from './shape.ts';
 
-export const VERSE = object({ id: string, b: string, c: string, v: string, t: string });
+/** An imported translation's rows carry the KJV verseId each stands for (null for none): the key to
+ *  everything keyed by KJV verseIds. A built-in translation's rows have no such field. */
+const KJV_ID = { kjvId: optional(oneOf(string, literal(null))) };
 
-export const PARALLEL_VERSE = object({
-  id: string,
-  b: string,
-  c: string,
-  v: string,
-  t: string,
-  versionId: string,
-  versionAbbreviation: string,
-  versionName: string,
-});
+export const VERSE = object({ id: string, b: string, c: string, v: string, t: string }, KJV_ID);
+
+export const PARALLEL_VERSE = object(
+  {
+    id: string,
+    b: string,
+    c: string,
+    v: string,
+    t: string,
+    versionId: string,
+    versionAbbreviation: string,
+    versionName: string,
+  },
+  KJV_ID,
+);
 
 export const VERSION = object(
   { table: string, version_id: string, abbreviation: string, version: string, language: string },

@@ -10,7 +10,7 @@ export type Shape =
   | { readonly kind: 'string' }
   | { readonly kind: 'number' }
   | { readonly kind: 'boolean' }
-  | { readonly kind: 'literal'; readonly value: string | number | boolean }
+  | { readonly kind: 'literal'; readonly value: string | number | boolean | null }
   | { readonly kind: 'array'; readonly of: Shape }
   | { readonly kind: 'headed'; readonly head: Shape; readonly rest: Shape }
   | { readonly kind: 'object'; readonly spec: Fields; readonly added: Fields; readonly numbered?: Shape }
@@ -29,7 +29,8 @@ export const json = { kind: 'json' } as const;
 /** The API's "empty response": an empty array. */
 export const empty = { kind: 'array', of: { kind: 'literal', value: 'never' } } as const;
 
-export const literal = <const V extends string | number | boolean>(value: V) => ({ kind: 'literal', value }) as const;
+export const literal = <const V extends string | number | boolean | null>(value: V) =>
+  ({ kind: 'literal', value }) as const;
 export const arrayOf = <const S extends Shape>(of: S) => ({ kind: 'array', of }) as const;
 /** An array whose first element differs from the rest: [summary, day, day, ...]. */
 export const headed = <const H extends Shape, const R extends Shape>(head: H, rest: R) =>

@@ -4,11 +4,13 @@
 import { verseIdOf } from '../core/ids.ts';
 import type { ImportedTranslationInfo } from '../core/pack/contents.ts';
 import { crc32 } from '../core/pack/crc32.ts';
-import { IMPORTED_PACK, TEXT_PACK } from '../core/pack/schemas.ts';
+import { IMPORTED_PACK, STRUCTURE_PACK, TEXT_PACK } from '../core/pack/schemas.ts';
+import { structurePackSections } from '../core/structure/writer.ts';
 import { type SectionValue, sectionsOf } from '../core/pack/writer.ts';
 import { mapToKjvGrid, type VersificationChoice } from './kjv-map.ts';
 import { ownChapterVerses, ownLastVerses, textPackSections } from './text-pack.ts';
 import type { ImportedText, ImportedVerse, ImportWarning } from './types.ts';
+import type { VersificationMaps } from './versification.ts';
 
 /** No book of any tradition has more chapters (Psalms: 150, 151 in some) or a chapter more verses (Psalm
  *  119: 176); a number past these is a damaged or hostile file, reported and left out. */
@@ -103,7 +105,20 @@ function storableVerses(
       continue;
     }
     seen.add(id);
-    kept.push(clean === v.text ? v : { ...v, text: clean });
+    const stored = clean.normalize('NFC');
+    if (stored === v.text) {
+      kept.push(v);
+      continue;
+    }
+    // The markup's offsets are into the text as read: where cleaning or NFC moves them, it is let go.
+    const { markup, ...plain } = v;
+    if (markup)
+      warnings.push({
+        file,
+        place: place(codes, v),
+        message: 'the verse text changes under NFC; its markup is left out',
+      });
+    kept.push({ ...plain, text: stored });
   }
   return kept;
 }
@@ -121,6 +136,7 @@ export function buildImport(
   text: ImportedText,
   options: ImportOptions,
   kjvChapterVerses: readonly (readonly number[])[],
+  maps: VersificationMaps,
 ): BuiltImport {
   const codes = new Map(text.books.map((b) => [b.book, b.code]));
   const warnings = [...text.warnings];
@@ -128,18 +144,20 @@ export function buildImport(
   if (verses.length === 0) throw new Error(`${options.source}: no verse could be read`);
   verses.sort((a, b) => verseIdOf(a) - verseIdOf(b));
   const ownIds = verses.map(verseIdOf);
-  const map = mapToKjvGrid(ownIds, options.versification ?? 'auto', kjvChapterVerses, text.metadata.versification);
+  const map = mapToKjvGrid(verses, options.versification ?? 'auto', maps, text.metadata.versification);
+  // Only the verses that do not stand for the KJV verse of their own number are stored: an own verse that
+  // holds several KJV verses is listed once for each, one that holds none with KJV id 0.
   const mapOwn: number[] = [];
   const mapKjv: number[] = [];
-  const unmapped: number[] = [];
   for (const id of ownIds) {
-    const kjv = map.kjvOf.get(id) ?? 0;
-    if (kjv !== id) {
+    const kjv = map.mapping.toKjv.get(id) ?? [];
+    if (kjv.length === 1 && kjv[0] === id) continue;
+    for (const k of kjv.length ? kjv : [0]) {
       mapOwn.push(id);
-      mapKjv.push(kjv);
+      mapKjv.push(k);
     }
-    if (!kjv) unmapped.push(id);
   }
+  const unmapped = map.mapping.unmapped;
   const held = new Set(verses.map((v) => v.book));
   const books = [...held]
     .sort((a, b) => a - b)
@@ -162,15 +180,9 @@ export function buildImport(
     ...(rights ? { rights } : {}),
     unmapped,
   };
+  const structure = structurePackSections(options.id, verses, { headingSource: 'source' });
+  info.structure = structure.summary;
   info.importId = importIdOf(info, verses);
-  let headings = 0;
-  let notes = 0;
-  let poetryLines = 0;
-  for (const v of verses) {
-    headings += v.markup?.blocks?.filter((b) => b.block.type === 'heading').length ?? 0;
-    notes += (v.markup?.notes?.length ?? 0) + (v.markup?.blocks?.filter((b) => b.block.type === 'note').length ?? 0);
-    poetryLines += v.markup?.breaks?.filter((b) => b.block === 'poetry').length ?? 0;
-  }
   const unmappedPlaces = unmapped.map((id) =>
     place(codes, { book: Math.floor(id / 1e6), chapter: Math.floor(id / 1e3) % 1e3, verse: id % 1e3 }),
   );
@@ -180,6 +192,7 @@ export function buildImport(
         name: TEXT_PACK.name(options.id),
         sections: textPackSections(options.id, verses, kjvChapterVerses, [], info.importId),
       },
+      { name: STRUCTURE_PACK.name(options.id), sections: structure.sections },
       { name: IMPORTED_PACK.name(options.id), sections: sectionsOf(IMPORTED_PACK, { info, mapOwn, mapKjv }) },
     ],
     report: {
@@ -194,9 +207,9 @@ export function buildImport(
       bookCodes: books.map((b) => b.code),
       chapters: chapterVerses.reduce((n, chapters) => n + chapters.filter((c) => c > 0).length, 0),
       verses: verses.length,
-      headings,
-      notes,
-      poetryLines,
+      headings: structure.headings,
+      notes: structure.counts.notes,
+      poetryLines: structure.counts.poetryLines,
       versification: info.versification,
       unmapped: unmappedPlaces,
       unknownMarkers: { ...text.unknownMarkers },

@@ -1,42 +1,63 @@
-// The map from an imported text's own verse numbers to the KJV grid. This is the one place the importer
-// asks for it: the versification maps of ../shared/sources/versification (engine/import/versification.ts:
-// detectVersification, mapToKjv) take its place here; until then a text is read in the KJV's numbering,
-// each verse standing for the KJV verse of the same number, and a verse the KJV grid lacks maps to none.
-import { composeVerseId } from '../core/ids.ts';
+// The map from an imported text's own verse numbers to the KJV grid: the versification it follows (asked
+// for, or found from its chapter and verse counts and verse lengths), then each own verse's KJV verses
+// through that scheme's map (engine/import/versification.ts, data from the versification pack).
+import type { ImportedVerse } from './types.ts';
+import {
+  detectVersification,
+  type KjvMapping,
+  mapToKjv,
+  referenceOf,
+  SCHEME_NAMES,
+  type SchemeName,
+  type VersificationMaps,
+} from './versification.ts';
 
 export const VERSIFICATIONS = ['auto', 'kjv', 'eng', 'org', 'lxx', 'vul', 'rsc', 'rso'] as const;
 export type VersificationChoice = (typeof VERSIFICATIONS)[number];
 
 export interface KjvMap {
-  /** the versification the text's numbers follow, and why that one */
+  /** the versification the text's numbers follow ('custom' where chapters follow other schemes or verses
+   *  map to none), and why that one */
   name: string;
   reason: string;
-  /** own verse id -> KJV verse id (0: none), for every own verse */
-  kjvOf: Map<number, number>;
+  mapping: KjvMapping;
+}
+
+/** Why some chapters follow another scheme than the text's, in a few words. */
+function customNote(mapping: KjvMapping): string {
+  const chapters = Object.entries(mapping.chapterSchemes);
+  const parts: string[] = [];
+  if (chapters.length)
+    parts.push(
+      `${chapters.length} chapter${chapters.length > 1 ? 's' : ''} follow${chapters.length > 1 ? '' : 's'} another scheme (${chapters
+        .slice(0, 4)
+        .map(([id, name]) => `${referenceOf(Number(id))}: ${name}`)
+        .join(', ')}${chapters.length > 4 ? ', …' : ''})`,
+    );
+  if (mapping.unmapped.length) parts.push(`${mapping.unmapped.length} verses map to no KJV verse`);
+  return parts.length ? ` Its own mapping is built from ${mapping.basedOn}: ${parts.join('; ')}.` : '';
 }
 
 export function mapToKjvGrid(
-  ownIds: readonly number[],
+  verses: readonly ImportedVerse[],
   asked: VersificationChoice,
-  kjvChapterVerses: readonly (readonly number[])[],
+  maps: VersificationMaps,
   named?: string,
 ): KjvMap {
-  const inGrid = (id: number) => {
-    const book = Math.floor(id / 1_000_000);
-    const chapter = Math.floor(id / 1000) % 1000;
-    const verse = id % 1000;
-    return (
-      verse >= 1 &&
-      verse <= (kjvChapterVerses[book - 1]?.[chapter - 1] ?? 0) &&
-      composeVerseId(book, chapter, verse) === id
-    );
-  };
-  const kjvOf = new Map(ownIds.map((id) => [id, inGrid(id) ? id : 0]));
-  const reason =
-    asked === 'auto'
-      ? `read in the KJV's numbering: no other versification's map is in this build${named ? ` (the file names ${named})` : ''}`
-      : asked === 'kjv'
-        ? 'asked for with --versification kjv'
-        : `asked for with --versification ${asked}; its map is not in this build, so verses keep the KJV verse of their number`;
-  return { name: asked === 'auto' ? 'kjv' : asked, reason, kjvOf };
+  let scheme: SchemeName;
+  let reason: string;
+  if (asked === 'auto') {
+    const detection = detectVersification(verses, maps);
+    scheme = detection.scheme;
+    reason = `found from the text: ${detection.why}`;
+  } else {
+    if (!(SCHEME_NAMES as readonly string[]).includes(asked) || !(asked in maps.schemes))
+      throw new Error(`--versification ${asked}: the versification pack has no such scheme`);
+    scheme = asked;
+    reason = `asked for with --versification ${asked}.`;
+  }
+  if (named) reason += ` (The file names its versification ${JSON.stringify(named.slice(0, 60))}.)`;
+  const mapping = mapToKjv(verses, scheme, maps);
+  reason += customNote(mapping);
+  return { name: mapping.scheme, reason, mapping };
 }

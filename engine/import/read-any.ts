@@ -1,13 +1,9 @@
-// Which reader reads the files: the one place the import command asks. The format readers
-// (engine/import/formats/: detectFormat, readImport) take over here; until then verse tables are read.
-import { looksLikeTable, readTable } from './table-for-tests.ts';
+// Which reader reads the files: the one place the import command asks. The format is found from the
+// files' content (engine/import/formats: USFM, USX, OSIS, USFX, Zefania, SWORD, verse tables); a SWORD
+// module's verses are numbered through the KJV grid, which the caller passes from its meta pack.
+import { readImport } from './formats/index.ts';
 import type { ImportedText, SourceFile } from './types.ts';
 
-export function readImportFiles(files: readonly SourceFile[]): ImportedText {
-  const readable = files.filter((f) => looksLikeTable(f.bytes));
-  if (readable.length === 0)
-    throw new Error(
-      `${files[0]?.path ?? 'the source'}: not a format this build reads (a verse table: book, chapter, verse, text)`,
-    );
-  return readTable(readable);
+export function readImportFiles(files: SourceFile[], kjvChapterVerses: readonly (readonly number[])[]): ImportedText {
+  return readImport(files, { kjvChapterVerses });
 }

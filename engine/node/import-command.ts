@@ -11,11 +11,19 @@ import { loadImported } from '../core/imported.ts';
 import { loadMeta, type Meta } from '../core/meta.ts';
 import { readPack } from '../core/pack/reader.ts';
 import { withSchema } from '../core/pack/schema.ts';
-import { IMPORTED_PACK, META_PACK, TEXT_PACK } from '../core/pack/schemas.ts';
+import {
+  IMPORTED_PACK,
+  META_PACK,
+  STRUCTURE_PACK,
+  schemaOfPack,
+  TEXT_PACK,
+  VERSIFICATION_PACK,
+} from '../core/pack/schemas.ts';
 import { type DeflateJob, writePackWith } from '../core/pack/writer.ts';
 import { buildImport, type ImportReport, reportText } from '../import/build.ts';
 import { VERSIFICATIONS, type VersificationChoice } from '../import/kjv-map.ts';
 import { readImportFiles } from '../import/read-any.ts';
+import type { VersificationMaps } from '../import/versification.ts';
 import {
   type Manifest,
   type ManifestPack,
@@ -121,6 +129,21 @@ function readFolderMeta(dir: string): Meta {
   return loadMeta(withSchema(readPack(META_PACK.name, bytes, nativeInflate), META_PACK));
 }
 
+/** The versification schemes and sniffing rules, from the installed package's own data folder (the
+ *  importer's data, shipped with it; a pack folder need not hold it). */
+export function packageVersificationMaps(dataDir: string = DEFAULT_DATA_DIR): VersificationMaps {
+  const path = join(dataDir, `${VERSIFICATION_PACK.name}.pack`);
+  if (!existsSync(path))
+    throw new Error(
+      `the package's ${VERSIFICATION_PACK.name}.pack is missing from ${dataDir}: the importer needs its versification maps (reinstall the package)`,
+    );
+  const pack = withSchema(
+    readPack(VERSIFICATION_PACK.name, readRegularFile(path, PACK_LIMIT, 'the versification pack'), nativeInflate),
+    VERSIFICATION_PACK,
+  );
+  return { schemes: pack.json('schemes'), rules: pack.json('rules') };
+}
+
 /** The version_ids of the translations already imported into the folder, by id. */
 function importedNumbers(dir: string, manifest: Manifest): Map<string, number> {
   const numbers = new Map<string, number>();
@@ -187,13 +210,18 @@ export function importTranslation(options: {
   const numbers = importedNumbers(dir, manifest);
   const number = numbers.get(options.id) ?? Math.max(FIRST_IMPORTED_NUMBER - 1, ...numbers.values()) + 1;
   const files = readSource(options.source);
-  const text = readImportFiles(files);
-  const built = buildImport(text, { ...options, number, versification }, meta.versification.chapterVerses);
+  const text = readImportFiles(files, meta.versification.chapterVerses);
+  const built = buildImport(
+    text,
+    { ...options, number, versification },
+    meta.versification.chapterVerses,
+    packageVersificationMaps(),
+  );
   const entries: ManifestPack[] = [];
   for (const pack of built.packs) {
     const bytes = writePackWith(deflate, pack.sections, {
       name: pack.name,
-      schema: pack.name.startsWith(`${TEXT_PACK.kind}-`) ? TEXT_PACK.kind : IMPORTED_PACK.kind,
+      schema: schemaOfPack(pack.name)!.kind,
       datasets: [options.id],
     });
     placeFile(dir, `${pack.name}.pack`, (temporary) => writeNewFile(temporary, bytes));
@@ -212,7 +240,7 @@ export function removeImported(id: string, data: string | undefined): string[] {
       `--remove ${JSON.stringify(id.slice(0, 40))} is not an import id: 2-32 lowercase letters, digits and '-'`,
     );
   const dir = dataFolder(data);
-  const names = [TEXT_PACK.name(id), IMPORTED_PACK.name(id)];
+  const names = [TEXT_PACK.name(id), STRUCTURE_PACK.name(id), IMPORTED_PACK.name(id)];
   const manifest = readDirManifest(dir);
   const owned = manifest.packs.filter(
     (p) => names.includes(p.name) && p.builder === 'import' && p.file === `${p.name}.pack`,

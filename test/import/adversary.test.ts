@@ -14,7 +14,7 @@ import { buildImport } from '../../engine/import/build.ts';
 import { readImport } from '../../engine/import/formats/index.ts';
 import type { ImportedText, SourceFile } from '../../engine/import/types.ts';
 import { copyPacksFromArgs } from '../../engine/node/copy-packs.ts';
-import { importTranslation, removeImported } from '../../engine/node/import-command.ts';
+import { importTranslation, packageVersificationMaps, removeImported } from '../../engine/node/import-command.ts';
 import { nativeInflate, openNode } from '../../engine/node/loader.ts';
 import { SOURCES } from './sources.ts';
 import { readSource, type SourceLimits } from '../../engine/node/import-source.ts';
@@ -111,6 +111,7 @@ describe('warnings name the file', () => {
       text,
       { id: 'far', number: 1001, source: 'psalms.usfm', versification: 'kjv', license: 'test' },
       meta.versification.chapterVerses,
+      packageVersificationMaps(),
     );
     const warning = built.report.warnings.find((w) => /200/.test(`${w.place} ${w.message}`));
     expect(warning?.file).toBe('psalms.usfm');

@@ -21,7 +21,7 @@ const TABLE = [
   '3JN\t1\t14\tone',
   '3JN\t1\t15\ttwo',
   'JHN\t3\t17\ta second 3:17',
-  'JHN\t9999\t1\tchapter 9999',
+  'JHN\t160\t1\tchapter 160',
 ].join('\n');
 
 let root: string;
@@ -59,10 +59,13 @@ describe('bible import of a verse table', () => {
       license: 'Public domain',
     });
     expect(report.bookCodes).toEqual(['JHN', '3JN']);
-    expect(report.unmapped).toEqual(['3JN 1:15']);
+    // 3 John with 15 verses is the eng numbering: its 1:14 and 1:15 are both the KJV's 1:14.
+    expect(report.versification.name).toBe('eng');
+    expect(report.unmapped).toEqual([]);
     expect(report.warnings.map((w) => `${w.place}: ${w.message}`)).toEqual([
-      'JHN 3:17: the verse comes twice; the first is kept',
-      'JHN 9999:1: chapter 9999 is out of range (1-151); left out',
+      'line 9: JHN 3:17 comes twice: the first is kept',
+      'line 10: JHN 160:1 comes after a later verse',
+      'JHN 160:1: chapter 160 is out of range (1-151); left out',
     ]);
   });
 
@@ -71,7 +74,7 @@ describe('bible import of a verse table', () => {
     const versions = await bible.GetVersions();
     const last = versions.at(-1) as Record<string, unknown>;
     expect(last).toMatchObject({ versionCode: 'cuvt', version_id: '1001', table: 't_cuvt', license: 'imported' });
-    expect(last).toMatchObject({ available: true, books: [43, 64], versification: 'kjv' });
+    expect(last).toMatchObject({ available: true, books: [43, 64], versification: 'eng' });
     expect(versions.slice(0, -1).every((v) => Number(v.version_id) <= 10)).toBe(true);
   });
 
@@ -83,7 +86,7 @@ describe('bible import of a verse table', () => {
       ['43003017', '43003017'],
     ]);
     expect(await bible.call('GetVerse', { verseId: '64001015', versionId: 'cuvt' })).toEqual([
-      { id: '64001015', b: '64', c: '1', v: '15', t: 'two', kjvId: null },
+      { id: '64001015', b: '64', c: '1', v: '15', t: 'two', kjvId: '64001014' },
     ]);
     const parallels = (await bible.call('GetParallelVerses', { verseId: '64001014' })) as unknown as {
       versionId: string;
@@ -91,7 +94,7 @@ describe('bible import of a verse table', () => {
     }[][];
     expect(parallels.map((rows) => rows.map((r) => `${r.versionId}:${r.t.slice(0, 3)}`))).toEqual([
       ['t_kjv:But'],
-      ['t_cuvt:one'],
+      ['t_cuvt:one', 't_cuvt:two'],
     ]);
   });
 
@@ -147,8 +150,9 @@ describe('bible import of a verse table', () => {
 
   it('takes a translation out with --remove', async () => {
     importTranslation({ source: write('gone.tsv', 'GEN\t1\t1\tx'), id: 'gone', data });
-    expect(removeImported('gone', data)).toEqual(['text-gone', 'imported-gone']);
+    expect(removeImported('gone', data)).toEqual(['text-gone', 'structure-gone', 'imported-gone']);
     expect(existsSync(join(data, 'text-gone.pack'))).toBe(false);
+    expect(existsSync(join(data, 'structure-gone.pack'))).toBe(false);
     const bible = await openNode({ dataDir: data });
     expect((await bible.GetVersions()).some((v) => v.versionCode === 'gone')).toBe(false);
     expect((await checkPacks(data)).state).toBe('ok');

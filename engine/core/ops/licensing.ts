@@ -6,7 +6,7 @@ import { arrayOf, json, object, string } from '../shape.ts';
 import { perPack } from '../pack/per-pack.ts';
 import type { PackOf } from '../pack/schema.ts';
 import { IMPORTED_PACK, LICENSING_PACK } from '../pack/schemas.ts';
-import { IMPORTED_CATEGORY, type ImportedTranslation } from '../imported.ts';
+import { IMPORTED_CATEGORY, type ImportedTranslation, statesPublicDomain } from '../imported.ts';
 import { textPack } from '../operation.ts';
 import type { BuildInfo, CatalogRecord, CategoryRecord } from '../pack/contents.ts';
 import { hasOwn } from '../es2020.ts';
@@ -145,6 +145,12 @@ function credit(data: LicensingData, e: CatalogRecord) {
 
 const needsPack = () => [LICENSING_PACK.name];
 
+/** Whether a user may keep a dataset: its category is an open one, or it is an imported text whose
+ *  rights statement says public domain (the imported category itself promises nothing). */
+const isOpen = (data: LicensingData, e: CatalogRecord) =>
+  Boolean(data.categoryById.get(e.category)?.open) ||
+  (e.category === IMPORTED_CATEGORY && statesPublicDomain(e.licenceText || e.licence));
+
 /** The versionId of a translation's entry; the other entries (lexicons, dictionaries) have none of their
  *  own and must not take one an app set on Object.prototype. */
 const ownVersionId = (e: CatalogRecord) => (hasOwn(e, 'versionId') ? e.versionId : undefined);
@@ -164,8 +170,8 @@ export const licensingOperations = [
     run(ctx) {
       const data = load(ctx);
       const builtIn = (category: string) => data.built.filter((e) => e.category === category);
-      const open = data.built.filter((e) => data.categoryById.get(e.category)?.open);
-      const restricted = data.built.filter((e) => !data.categoryById.get(e.category)?.open);
+      const open = data.built.filter((e) => isOpen(data, e));
+      const restricted = data.built.filter((e) => !isOpen(data, e));
       return {
         cache_policy: {
           offline: true,

@@ -76,8 +76,12 @@ function positionsOf(meta: Meta, text: TranslationData, p: Passage): [number, nu
 }
 
 /** The packs format=structured reads, refused by name when the host leaves the translation's out. */
-function structurePacks(versionId: string, has: (pack: string) => boolean): string[] {
-  const names = [STRUCTURE_PACK.name(versionId), HEADINGS_PACK.name];
+function structurePacks(versionId: string, meta: Meta, has: (pack: string) => boolean): string[] {
+  // An imported translation carries its own file's headings; the shared ones, keyed by KJV verse ids,
+  // are not put over its own numbers.
+  const names = meta.imported?.has(versionId)
+    ? [STRUCTURE_PACK.name(versionId)]
+    : [STRUCTURE_PACK.name(versionId), HEADINGS_PACK.name];
   const missing = names.filter((name) => !has(name));
   if (missing.length)
     throw notAvailable(
@@ -104,13 +108,13 @@ function structuredBlocks(
   from: number,
 ): Block[] {
   const structure = translationStructure(ctx.pack(STRUCTURE_PACK, versionId));
-  const headings = headingsOf(ctx.pack(HEADINGS_PACK));
+  const headings = ctx.meta.imported?.has(versionId) ? undefined : headingsOf(ctx.pack(HEADINGS_PACK));
   const verses: MarkedVerse[] = [];
   let previousId = from - 1;
   for (let k = first; k < end; k++) {
     const row = text.rowAt(k);
     const id = Number(row.id);
-    const over = headings.between(previousId, id);
+    const over = headings?.between(previousId, id) ?? [];
     // One shape for every verse (no spread of optional fields): this loop runs for every verse of an answer.
     verses.push({
       id,
@@ -166,9 +170,9 @@ export const passageOperations = [
         },
       ),
     ),
-    packs: (p, _meta, has) => [
+    packs: (p, meta, has) => [
       textPack(p.versionId),
-      ...(p.format === 'structured' ? structurePacks(p.versionId, has) : []),
+      ...(p.format === 'structured' ? structurePacks(p.versionId, meta, has) : []),
     ],
     run(ctx, p) {
       const text = ctx.translation(p.versionId);

@@ -4,7 +4,7 @@ import type { Meta } from '../meta.ts';
 import { checkChapter, chapterRows } from '../chapters.ts';
 import { COMMON_PARAMS, defineOperation, textPack, verseRow, type VerseIdValue } from '../operation.ts';
 import { PARALLEL_VERSE, VERSE, VERSION } from '../records.ts';
-import { arrayOf, boolean, object, optional, string } from '../shape.ts';
+import { arrayOf, boolean, number, object, optional, string } from '../shape.ts';
 
 /** A translation as GetVersions and /api/v2/bibles list it: version_id, table and version as the hosted
  *  service gives them (docs/compatibility.md), this project's fuller name in versionFullName. */
@@ -42,6 +42,10 @@ const LISTED_VERSION = object(VERSION.spec, {
   ...VERSION.added,
   available: boolean,
   structure: optional(STRUCTURE_SUMMARY),
+  // An imported translation's: that it is one, the books it holds and whose verse numbers it follows.
+  imported: optional(boolean),
+  books: optional(arrayOf(number)),
+  versification: optional(string),
 });
 
 const allTextPacks = (meta: Meta) => meta.versions.map((v) => textPack(v.versionId));

@@ -168,4 +168,6 @@ export interface ImportedTranslationInfo {
   /** the import that wrote this record and its text pack (TextPackInfo.importId); absent in packs
    *  written before it was recorded */
   importId?: string;
+  /** what its file's markup marks (GetVersions' `structure`), when a structure pack was written for it */
+  structure?: StructureSummary;
 }

@@ -94,7 +94,7 @@ const NUMBER = /^\s*\d+\s*$/;
 /** Whether text looks like a verse table: its data lines have numbers where the chapter and verse go. */
 export function looksLikeTable(head: string): boolean {
   const all = rowsOf(head)
-    .filter((r) => r.fields.join('').trim() !== '')
+    .filter((r) => r.fields.join('').trim() !== '' && !r.fields[0]?.startsWith('#'))
     .map((r) => r.fields);
   if (all.length > 1) all.pop(); // the sniffed head may cut its last line
   const rows = all.slice(0, 10);
@@ -126,6 +126,22 @@ function headerColumns(fields: string[]): Columns | undefined {
   return Object.values(columns).every((i) => i >= 0) ? columns : undefined;
 }
 
+const COMMENT_FIELDS = ['name', 'abbreviation', 'language', 'rights'] as const;
+
+/** A "#" line is a comment, except "#name: …", "#abbreviation: …", "#language: …", "#rights: …" (what the
+ *  table is) and "#book JHN: 約翰福音" (the name the table gives a book). */
+function readCommentLine(line: string, collector: ImportCollector, options: ReadImportOptions): void {
+  const field = /^#\s*(name|abbreviation|language|rights)\s*:\s*(.+)$/i.exec(line);
+  if (field) {
+    const key = field[1].toLowerCase() as (typeof COMMENT_FIELDS)[number];
+    collector.metadata[key] ??= field[2].trim();
+    return;
+  }
+  const named = /^#\s*book\s+([^:]+):\s*(.+)$/i.exec(line);
+  const book = named ? bookFromAny(named[1].trim(), options.bookNames) : undefined;
+  if (named && book) collector.book(book.number, book.usfm).names.long ??= named[2].trim();
+}
+
 export function readTableFile(file: SourceFile, collector: ImportCollector, options: ReadImportOptions = {}): void {
   checkLineLengths(file);
   const text = decodeText(file);
@@ -134,6 +150,10 @@ export function readTableFile(file: SourceFile, collector: ImportCollector, opti
   rowsOf(text).forEach(({ fields, line }, index) => {
     if (fields.join('').trim() === '') return;
     const place = `line ${line}`;
+    if (fields[0]?.startsWith('#')) {
+      readCommentLine(fields.join(delimiter), collector, options);
+      return;
+    }
     if (index === 0 || (columns.book === 0 && !NUMBER.test(fields[1] ?? '') && headerColumns(fields))) {
       const header = headerColumns(fields);
       if (header) {
