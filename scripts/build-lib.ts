@@ -59,7 +59,7 @@ export const NODE_DIR = join(LIB_DIR, 'node');
  * worker_threads as it is imported, for an asynchronous API the engine never calls.
  */
 const LAZY_PACKAGES: Record<string, { file: string; exports: string[] }> = {
-  fflate: { file: 'fflate/esm/browser.js', exports: ['inflateSync', 'Unzip', 'UnzipInflate'] },
+  fflate: { file: 'fflate/esm/browser.js', exports: ['inflateSync', 'unzlibSync', 'Unzip', 'UnzipInflate'] },
 };
 
 const packagesOnFirstUse: Plugin = {
