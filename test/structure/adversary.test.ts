@@ -59,7 +59,7 @@ describe('acrostic letters', () => {
   });
 
   // The WEB's USFM has "\d ALEPH", "\d BET", ... before each stanza; the structured form drops them.
-  it.fails('WEB Ps 119 keeps the acrostic letters its source marks with \\d', () => {
+  it('WEB Ps 119 keeps the acrostic letters its source marks with \\d', () => {
     const [p] = structured('Ps 119:1-9', 'web');
     const letters = titlesOf(p.blocks).map((t) => runsText(t.content).trim());
     expect(letters).toEqual(['ALEPH', 'BET']);
