@@ -26,6 +26,7 @@ const SUITES: { name: string; run: (h: Harness) => Promise<void> }[] = [
   { name: 'page', run: async (h) => (await import('./suites/page.ts')).default(h) },
   { name: 'package', run: async (h) => (await import('./suites/package.ts')).default(h) },
   { name: 'import-formats', run: async (h) => (await import('./suites/import-formats.ts')).default(h) },
+  { name: 'import', run: async (h) => (await import('./suites/import.ts')).default(h) },
   { name: 'unspaced', run: async (h) => (await import('./suites/unspaced.ts')).default(h) },
   { name: 'host-matrix', run: async (h) => (await import('./suites/host-matrix.ts')).default(h) },
 ];
