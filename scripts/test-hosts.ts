@@ -421,7 +421,7 @@ export async function runMatrix(hosts: Host[], print: (line: string) => void): P
     results.set(host.name, result);
     print(`${host.name.padEnd(width)}  ${result.ok ? 'ok    ' : 'FAILED'}  ${result.detail}`);
   }
-  if (app) rmSync(join(app, '..'), { recursive: true, force: true });
+  if (app && !process.env.KEEP_HOSTS_WORK) rmSync(join(app, '..'), { recursive: true, force: true });
   return results;
 }
 

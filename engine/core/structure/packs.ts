@@ -8,6 +8,7 @@ import type { HeadingBlock, VerseMarkup } from './model.ts';
 import { type VerseSteps, verseSteps } from './reader.ts';
 import { deepFreeze } from '../deep-freeze.ts';
 import type { VerseRow } from '../verse-row.ts';
+import { strictUtf8Decoder } from '../utf8.ts';
 
 export interface TranslationStructure {
   readonly info: StructurePackInfo;
@@ -31,7 +32,8 @@ interface DecodedBook {
   readonly steps: ({ row: VerseRow; steps: VerseSteps } | undefined)[];
 }
 
-const utf8 = new TextDecoder();
+// The engine's decoder: a host without TextDecoder (Hermes in React Native) gets the engine's own.
+const decodeUtf8 = strictUtf8Decoder();
 
 export const translationStructure = perPack((pack: PackOf<typeof STRUCTURE_PACK>): TranslationStructure => {
   const info = pack.json('info');
@@ -47,7 +49,7 @@ export const translationStructure = perPack((pack: PackOf<typeof STRUCTURE_PACK>
     if (book) {
       books.delete(bookIndex);
     } else {
-      const lines = utf8.decode(blocks.read(bookIndex)).split('\n');
+      const lines = decodeUtf8(blocks.read(bookIndex)).split('\n');
       book = { lines, markup: new Array(lines.length), steps: new Array(lines.length) };
       if (books.size >= DECODED_BOOKS_KEPT) books.delete(books.keys().next().value!);
     }
