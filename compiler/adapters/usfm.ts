@@ -172,6 +172,24 @@ function noteOf(name: string, body: string): { kind: NoteKind; caller?: string; 
   return { kind, ...(caller && caller !== '+' && caller !== '-' && { caller }), text };
 }
 
+/** Where pass 1 stands in one book: the verse open, and what waits for the next verse. */
+interface BookCut {
+  readonly book: RawBook;
+  chapter: number;
+  current: RawVerse | undefined;
+  /** Psalm title waiting for verse 1 of this chapter */
+  title: string | undefined;
+  /** Ps 119 stanza letter waiting for its stanza's first verse */
+  acrostic: string | undefined;
+  tocName: string | undefined;
+  pendingMarkers: string;
+  /** Where the open verse's first prose paragraph began, if it began after the verse's \v: a
+   *  paragraph after a book's last verse is a subscription (the 1611 Pauline colophons "Written to
+   *  the Romanes from Corinthus ...", web's "For the music director ..." after Hab 3:19), not verse text. */
+  proseParagraphStart: number | undefined;
+  readonly seen: Set<string>;
+}
+
 /**
  * Pass 1: cuts one USFM book into raw verses. Returns undefined for books outside the 66-book canon.
  * Paragraph-level markers run until the next one, so wrapped lines (web) need no special care.
@@ -180,96 +198,111 @@ function readBookStructure(source: string, file: string): RawBook | undefined {
   const code = /^\\id\s+(\S+)/m.exec(source)?.[1];
   const bookCodes = code ? bookByUsfm.get(code) : undefined;
   if (!bookCodes) return undefined;
-  const book: RawBook = { book: bookCodes.number, verses: [] };
-
-  let chapter = 0;
-  let current: RawVerse | undefined;
-  let title: string | undefined; // Psalm title waiting for verse 1 of this chapter
-  let acrostic: string | undefined; // Ps 119 stanza letter waiting for its stanza's first verse
-  let tocName: string | undefined;
-  let pendingMarkers = '';
-  // Where the open verse's first prose paragraph began, if it began after the verse's \v: a
-  // paragraph after a book's last verse is a subscription (the 1611 Pauline colophons "Written to
-  // the Romanes from Corinthus ...", web's "For the music director ..." after Hab 3:19), not verse text.
-  let proseParagraphStart: number | undefined;
-  const seen = new Set<string>();
-
-  const openVerse = (verse: number, raw: string, where: string) => {
-    const key = `${chapter}:${verse}`;
-    if (chapter === 0) throw new Error(`${where}: \\v ${verse} before the first \\c`);
-    if (seen.has(key)) throw new Error(`${where}: verse ${key} appears twice`);
-    seen.add(key);
-    // A paragraph marker between a chapter's start (or its title) and verse 1 opens verse 1's block.
-    current = { chapter, verse, raw: pendingMarkers + raw };
-    pendingMarkers = '';
-    if (verse === 1 && title !== undefined) {
-      current.title = title;
-      title = undefined;
-    }
-    if (acrostic !== undefined) {
-      current.acrostic = acrostic;
-      acrostic = undefined;
-    }
-    book.verses.push(current);
-    proseParagraphStart = undefined;
+  const cut: BookCut = {
+    book: { book: bookCodes.number, verses: [] },
+    chapter: 0,
+    current: undefined,
+    title: undefined,
+    acrostic: undefined,
+    tocName: undefined,
+    pendingMarkers: '',
+    proseParagraphStart: undefined,
+    seen: new Set(),
   };
-  const closeChapter = (where: string) => {
-    if (title !== undefined) throw new Error(`${where}: Psalm title of chapter ${chapter} has no verse 1`);
-    if (acrostic !== undefined) throw new Error(`${where}: stanza letter of chapter ${chapter} has no verse`);
-    current = undefined;
-    pendingMarkers = '';
-  };
-
-  for (const { marker, content, line } of paragraphUnits(source)) {
-    const where = `${file} line ${line}`;
-    if (marker === 'id') continue;
-    if (marker === 'c') {
-      const m = /^\s*(\d+)\s*$/.exec(content);
-      if (!m) throw new Error(`${where}: malformed \\c "${content.trim()}"`);
-      closeChapter(where);
-      chapter = Number(m[1]);
-    } else if (marker === 'v') {
-      const m = /^\s*(\d+)\s?/.exec(content);
-      if (!m) throw new Error(`${where}: malformed \\v "${content.slice(0, 20)}"`);
-      openVerse(Number(m[1]), content.slice(m[0].length), where);
-    } else if (marker === 'd') {
-      // Ps 119's \d lines are the acrostic letters (web: "ALEPH"), not a superscription.
-      if (book.book === PSALMS && chapter === 119) {
-        acrostic = content;
-        continue;
-      }
-      // The 1611 transcription runs Ps 18:1 and 54:1 into the title, after a "]" and with no \v 1.
-      const bracket = content.indexOf(']');
-      if (bracket >= 0) {
-        title = content.slice(0, bracket);
-        openVerse(1, content.slice(bracket + 1), where);
-      } else {
-        title = content;
-      }
-    } else if (TEXT_PARAGRAPH.test(marker)) {
-      // The marker stays in the verse's raw text, where it reads as a space and marks a block's start.
-      if (current) {
-        if (PROSE_PARAGRAPH.test(marker)) proseParagraphStart ??= current.raw.length;
-        current.raw += ` \\${marker} ${content}`;
-      } else if (content.trim()) {
-        throw new Error(`${where}: text outside any verse: "${content.trim().slice(0, 40)}"`);
-      } else {
-        pendingMarkers += `\\${marker} `;
-      }
-    } else if (NOT_VERSE_TEXT.test(marker)) {
-      if (marker === 'h') book.name = content.trim();
-      if (marker === 'toc2') tocName = content.trim();
-    } else {
-      throw new Error(`${where}: unknown USFM marker \\${marker}`);
-    }
+  for (const { marker, content, line } of paragraphUnits(source))
+    readUnit(cut, marker, content, `${file} line ${line}`);
+  const { book, current } = cut;
+  if (current && cut.proseParagraphStart !== undefined) {
+    current.subscription = current.raw.slice(cut.proseParagraphStart);
+    current.raw = current.raw.slice(0, cut.proseParagraphStart);
   }
-  if (current && proseParagraphStart !== undefined) {
-    current.subscription = current.raw.slice(proseParagraphStart);
-    current.raw = current.raw.slice(0, proseParagraphStart);
-  }
-  closeChapter(`${file} (end)`);
-  book.name ||= tocName;
+  closeChapter(cut, `${file} (end)`);
+  book.name ||= cut.tocName;
   return book;
+}
+
+/** One paragraph-level unit of a book: a chapter, a verse, a Psalm title, a paragraph, or a heading. */
+function readUnit(cut: BookCut, marker: string, content: string, where: string) {
+  if (marker === 'id') return;
+  if (marker === 'c') {
+    const m = /^\s*(\d+)\s*$/.exec(content);
+    if (!m) throw new Error(`${where}: malformed \\c "${content.trim()}"`);
+    closeChapter(cut, where);
+    cut.chapter = Number(m[1]);
+  } else if (marker === 'v') {
+    const m = /^\s*(\d+)\s?/.exec(content);
+    if (!m) throw new Error(`${where}: malformed \\v "${content.slice(0, 20)}"`);
+    openVerse(cut, Number(m[1]), content.slice(m[0].length), where);
+  } else if (marker === 'd') {
+    readDescriptiveTitle(cut, content, where);
+  } else if (TEXT_PARAGRAPH.test(marker)) {
+    readTextParagraph(cut, marker, content, where);
+  } else if (NOT_VERSE_TEXT.test(marker)) {
+    if (marker === 'h') cut.book.name = content.trim();
+    if (marker === 'toc2') cut.tocName = content.trim();
+  } else {
+    throw new Error(`${where}: unknown USFM marker \\${marker}`);
+  }
+}
+
+/** A \d line: a Psalm title waiting for verse 1, or Ps 119's stanza letter. */
+function readDescriptiveTitle(cut: BookCut, content: string, where: string) {
+  // Ps 119's \d lines are the acrostic letters (web: "ALEPH"), not a superscription.
+  if (cut.book.book === PSALMS && cut.chapter === 119) {
+    cut.acrostic = content;
+    return;
+  }
+  // The 1611 transcription runs Ps 18:1 and 54:1 into the title, after a "]" and with no \v 1.
+  const bracket = content.indexOf(']');
+  if (bracket >= 0) {
+    cut.title = content.slice(0, bracket);
+    openVerse(cut, 1, content.slice(bracket + 1), where);
+  } else {
+    cut.title = content;
+  }
+}
+
+/** A paragraph or poetry line: the marker stays in the verse's raw text, where it reads as a space and
+ *  marks a block's start; before the chapter's first verse it waits for that verse. */
+function readTextParagraph(cut: BookCut, marker: string, content: string, where: string) {
+  const { current } = cut;
+  if (current) {
+    if (PROSE_PARAGRAPH.test(marker)) cut.proseParagraphStart ??= current.raw.length;
+    current.raw += ` \\${marker} ${content}`;
+  } else if (content.trim()) {
+    throw new Error(`${where}: text outside any verse: "${content.trim().slice(0, 40)}"`);
+  } else {
+    cut.pendingMarkers += `\\${marker} `;
+  }
+}
+
+function openVerse(cut: BookCut, verse: number, raw: string, where: string) {
+  const { chapter } = cut;
+  const key = `${chapter}:${verse}`;
+  if (chapter === 0) throw new Error(`${where}: \\v ${verse} before the first \\c`);
+  if (cut.seen.has(key)) throw new Error(`${where}: verse ${key} appears twice`);
+  cut.seen.add(key);
+  // A paragraph marker between a chapter's start (or its title) and verse 1 opens verse 1's block.
+  const current: RawVerse = { chapter, verse, raw: cut.pendingMarkers + raw };
+  cut.current = current;
+  cut.pendingMarkers = '';
+  if (verse === 1 && cut.title !== undefined) {
+    current.title = cut.title;
+    cut.title = undefined;
+  }
+  if (cut.acrostic !== undefined) {
+    current.acrostic = cut.acrostic;
+    cut.acrostic = undefined;
+  }
+  cut.book.verses.push(current);
+  cut.proseParagraphStart = undefined;
+}
+
+function closeChapter(cut: BookCut, where: string) {
+  if (cut.title !== undefined) throw new Error(`${where}: Psalm title of chapter ${cut.chapter} has no verse 1`);
+  if (cut.acrostic !== undefined) throw new Error(`${where}: stanza letter of chapter ${cut.chapter} has no verse`);
+  cut.current = undefined;
+  cut.pendingMarkers = '';
 }
 
 /** Splits a USFM text at every paragraph-level marker; character and note markers stay in the content. */

@@ -4,12 +4,12 @@
 // the meta pack, compiled with the package, is never rewritten.
 import { deepFreeze } from './deep-freeze.ts';
 import { type Meta, bookNameKey } from './meta.ts';
-import type { ImportedTranslationInfo, Language, VersionRecord } from './pack/contents.ts';
+import type { ImportedTranslation, Language, VersionRecord } from './pack/contents.ts';
 import type { PackOf } from './pack/schema.ts';
 import type { IMPORTED_PACK } from './pack/schemas.ts';
 import { lowerBound } from './translation.ts';
 
-export type { ImportedTranslationInfo } from './pack/contents.ts';
+export type { ImportedTranslation, ImportedTranslationInfo } from './pack/contents.ts';
 
 /** The licence category every imported translation is listed under: its terms are what its file states. */
 export const IMPORTED_CATEGORY = 'imported';
@@ -19,16 +19,6 @@ export const IMPORTED_CATEGORY = 'imported';
 export function statesPublicDomain(rights: string | undefined): boolean {
   if (!rights || !/\bpublic[\s-]*domain\b/i.test(rights)) return false;
   return !/\b(not|no longer|never)\b[^.;]*\bpublic[\s-]*domain\b/i.test(rights);
-}
-
-export interface ImportedTranslation {
-  readonly info: ImportedTranslationInfo;
-  readonly record: VersionRecord;
-  /** the KJV verse id one of its own verse ids stands for (the first, where it holds several); 0 when it
-   *  maps to none */
-  kjvIdOf(ownId: number): number;
-  /** its own verse ids that stand for a KJV verse id, in order (the KJV's 3 John 1:14 can be two) */
-  ownIdsOf(kjvId: number): number[];
 }
 
 /** An imported pack read: its record and map. A map whose two columns differ in length is refused. */

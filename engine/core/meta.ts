@@ -4,8 +4,7 @@ import { deepFreeze } from './deep-freeze.ts';
 import type { PackOf } from './pack/schema.ts';
 import type { META_PACK } from './pack/schemas.ts';
 import { createVersification, type Versification } from './versification.ts';
-import type { BookRecord, Language, ServiceInfo, VersionRecord } from './pack/contents.ts';
-import type { ImportedTranslation } from './imported.ts';
+import type { BookRecord, ImportedTranslation, Language, ServiceInfo, VersionRecord } from './pack/contents.ts';
 
 export type { BookRecord, Language, LicenceRecord, ServiceInfo, VersionRecord } from './pack/contents.ts';
 

@@ -4,10 +4,10 @@
 import { verseIdOf } from '../core/ids.ts';
 import type { ImportedTranslationInfo } from '../core/pack/contents.ts';
 import { crc32 } from '../core/pack/crc32.ts';
-import { IMPORTED_PACK, STRUCTURE_PACK, TEXT_PACK } from '../core/pack/schemas.ts';
+import { IMPORTED_PACK, STRUCTURE_PACK, type StructureCounts, TEXT_PACK } from '../core/pack/schemas.ts';
 import { structurePackSections } from '../core/structure/writer.ts';
 import { type SectionValue, sectionsOf } from '../core/pack/writer.ts';
-import { mapToKjvGrid, type VersificationChoice } from './kjv-map.ts';
+import { type KjvMap, mapToKjvGrid, type VersificationChoice } from './kjv-map.ts';
 import { ownChapterVerses, ownLastVerses, textPackSections } from './text-pack.ts';
 import type { ImportedText, ImportedVerse, ImportWarning } from './types.ts';
 import type { VersificationMaps } from './versification.ts';
@@ -143,47 +143,15 @@ export function buildImport(
   const verses = storableVerses(text, codes, warnings, options.source);
   if (verses.length === 0) throw new Error(`${options.source}: no verse could be read`);
   verses.sort((a, b) => verseIdOf(a) - verseIdOf(b));
-  const ownIds = verses.map(verseIdOf);
   const map = mapToKjvGrid(verses, options.versification ?? 'auto', maps, text.metadata.versification);
-  // Only the verses that do not stand for the KJV verse of their own number are stored: an own verse that
-  // holds several KJV verses is listed once for each, one that holds none with KJV id 0.
-  const mapOwn: number[] = [];
-  const mapKjv: number[] = [];
-  for (const id of ownIds) {
-    const kjv = map.mapping.toKjv.get(id) ?? [];
-    if (kjv.length === 1 && kjv[0] === id) continue;
-    for (const k of kjv.length ? kjv : [0]) {
-      mapOwn.push(id);
-      mapKjv.push(k);
-    }
-  }
-  const unmapped = map.mapping.unmapped;
-  const held = new Set(verses.map((v) => v.book));
-  const books = [...held]
-    .sort((a, b) => a - b)
-    .map((book) => text.books.find((b) => b.book === book) ?? { book, code: String(book), names: {} });
-  const chapterVerses = ownChapterVerses(verses);
+  const { mapOwn, mapKjv } = mapColumns(verses.map(verseIdOf), map);
+  const books = heldBooks(text, verses);
   const rights = (options.license ?? text.metadata.rights)?.trim() || undefined;
-  const info: ImportedTranslationInfo = {
-    versionId: options.id,
-    number: options.number,
-    name: (options.name ?? text.metadata.name)?.trim() || options.id,
-    abbreviation: (options.abbreviation ?? text.metadata.abbreviation)?.trim() || options.id.toUpperCase(),
-    language: (options.language ?? text.metadata.language)?.trim() || 'und',
-    format: text.format,
-    source: options.source,
-    versification: { name: map.name, reason: map.reason },
-    books: books.map(({ book, code, names }) => ({ book, code, names: { ...names } })),
-    chapterVerses,
-    chapterLastVerses: ownLastVerses(verses),
-    verseCount: verses.length,
-    ...(rights ? { rights } : {}),
-    unmapped,
-  };
+  const info = importInfo(text, options, verses, map, books, rights);
   const structure = structurePackSections(options.id, verses, { headingSource: 'source' });
   info.structure = structure.summary;
   info.importId = importIdOf(info, verses);
-  const unmappedPlaces = unmapped.map((id) =>
+  const unmappedPlaces = info.unmapped.map((id) =>
     place(codes, { book: Math.floor(id / 1e6), chapter: Math.floor(id / 1e3) % 1e3, verse: id % 1e3 }),
   );
   return {
@@ -196,26 +164,89 @@ export function buildImport(
       { name: IMPORTED_PACK.name(options.id), sections: sectionsOf(IMPORTED_PACK, { info, mapOwn, mapKjv }) },
     ],
     report: {
-      id: info.versionId,
-      number: info.number,
-      name: info.name,
-      abbreviation: info.abbreviation,
-      language: info.language,
-      format: info.format,
-      source: info.source,
-      books: books.length,
-      bookCodes: books.map((b) => b.code),
-      chapters: chapterVerses.reduce((n, chapters) => n + chapters.filter((c) => c > 0).length, 0),
-      verses: verses.length,
-      headings: structure.headings,
-      notes: structure.counts.notes,
-      poetryLines: structure.counts.poetryLines,
-      versification: info.versification,
+      ...reportOf(info, verses, structure),
       unmapped: unmappedPlaces,
       unknownMarkers: { ...text.unknownMarkers },
       warnings,
       license: rights ?? null,
     },
+  };
+}
+
+/** The imported pack's map columns. Only the verses that do not stand for the KJV verse of their own
+ *  number are stored: an own verse that holds several KJV verses is listed once for each, one that holds
+ *  none with KJV id 0. */
+function mapColumns(ownIds: readonly number[], map: KjvMap): { mapOwn: number[]; mapKjv: number[] } {
+  const mapOwn: number[] = [];
+  const mapKjv: number[] = [];
+  for (const id of ownIds) {
+    const kjv = map.mapping.toKjv.get(id) ?? [];
+    if (kjv.length === 1 && kjv[0] === id) continue;
+    for (const k of kjv.length ? kjv : [0]) {
+      mapOwn.push(id);
+      mapKjv.push(k);
+    }
+  }
+  return { mapOwn, mapKjv };
+}
+
+/** The books the stored verses are in, in canon order, as the file names them (or by number). */
+function heldBooks(text: ImportedText, verses: readonly ImportedVerse[]): ImportedText['books'] {
+  const held = new Set(verses.map((v) => v.book));
+  return [...held]
+    .sort((a, b) => a - b)
+    .map((book) => text.books.find((b) => b.book === book) ?? { book, code: String(book), names: {} });
+}
+
+/** The imported translation's record, before its structure summary and import id are known. */
+function importInfo(
+  text: ImportedText,
+  options: ImportOptions,
+  verses: ImportedVerse[],
+  map: KjvMap,
+  books: ImportedText['books'],
+  rights: string | undefined,
+): ImportedTranslationInfo {
+  return {
+    versionId: options.id,
+    number: options.number,
+    name: (options.name ?? text.metadata.name)?.trim() || options.id,
+    abbreviation: (options.abbreviation ?? text.metadata.abbreviation)?.trim() || options.id.toUpperCase(),
+    language: (options.language ?? text.metadata.language)?.trim() || 'und',
+    format: text.format,
+    source: options.source,
+    versification: { name: map.name, reason: map.reason },
+    books: books.map(({ book, code, names }) => ({ book, code, names: { ...names } })),
+    chapterVerses: ownChapterVerses(verses),
+    chapterLastVerses: ownLastVerses(verses),
+    verseCount: verses.length,
+    ...(rights ? { rights } : {}),
+    unmapped: map.mapping.unmapped,
+  };
+}
+
+/** The report's counts and names, from the record and the structure the import wrote. */
+function reportOf(
+  info: ImportedTranslationInfo,
+  verses: readonly ImportedVerse[],
+  structure: { counts: StructureCounts; headings: number },
+): Omit<ImportReport, 'unmapped' | 'unknownMarkers' | 'warnings' | 'license'> {
+  return {
+    id: info.versionId,
+    number: info.number,
+    name: info.name,
+    abbreviation: info.abbreviation,
+    language: info.language,
+    format: info.format,
+    source: info.source,
+    books: info.books.length,
+    bookCodes: info.books.map((b) => b.code),
+    chapters: info.chapterVerses.reduce((n, chapters) => n + chapters.filter((c) => c > 0).length, 0),
+    verses: verses.length,
+    headings: structure.headings,
+    notes: structure.counts.notes,
+    poetryLines: structure.counts.poetryLines,
+    versification: info.versification,
   };
 }
 

@@ -170,86 +170,100 @@ export async function main(argv: string[]): Promise<number> {
   if (argv[0] === '--' && argv.length > 1)
     return COMMANDS.has(argv[1]) ? main(argv.slice(1)) : callOperation(argv[1], ['--', ...argv.slice(2)]);
   const [command, ...rest] = argv;
-  if (!command || command === 'help' || command === '--help' || command === '-h') {
-    const topic = rest[0];
-    if (topic !== undefined && COMMANDS.has(topic)) return main([topic, '--help']);
-    // `bible help GetVerse` and `bible --help GetVerse` alike.
-    if (topic !== undefined && topic !== 'help' && topic !== '--help' && topic !== '-h') {
-      try {
-        return await printOperationHelp(topic);
-      } catch (error) {
-        return writeError(error);
-      }
-    }
-    process.stdout.write(`${USAGE}\n`);
-    return command ? 0 : 1;
-  }
-  if (command === '--version' || command === '-V' || command === 'version') {
-    if (rest.length) {
-      process.stderr.write(`bible ${command} takes nothing after it, got ${JSON.stringify(rest[0].slice(0, 40))}\n`);
-      return 2;
-    }
-    process.stdout.write(`${await packageVersion()}\n`);
-    return 0;
-  }
+  if (!command || command === 'help' || command === '--help' || command === '-h') return helpCommand(command, rest);
+  if (command === '--version' || command === '-V' || command === 'version') return versionCommand(command, rest);
   if (command === 'build') {
     process.stderr.write(
       'bible build compiles the corpus and runs from a checkout of the repository (npm run build)\n',
     );
     return 2;
   }
-  if (command === 'copy-packs') {
-    const { copyPacksFromArgs } = await import('./copy-packs.ts');
+  if (command === 'copy-packs') return copyPacksCommand(rest);
+  if (command === 'import') return importCommand(rest);
+  if (command === 'batch') return batchCommand(rest);
+  if (command === 'serve') return serveCommand(rest);
+  return callOperation(command, rest);
+}
+
+/** `bible`, `bible help [topic]`, `bible --help [topic]`: the usage, a command's or an operation's help. */
+async function helpCommand(command: string | undefined, rest: readonly string[]): Promise<number> {
+  const topic = rest[0];
+  if (topic !== undefined && COMMANDS.has(topic)) return main([topic, '--help']);
+  // `bible help GetVerse` and `bible --help GetVerse` alike.
+  if (topic !== undefined && topic !== 'help' && topic !== '--help' && topic !== '-h') {
     try {
-      return copyPacksFromArgs(rest);
-    } catch (error) {
-      process.stderr.write(`bible copy-packs: ${error instanceof Error ? error.message : String(error)}\n`);
-      return 2;
-    }
-  }
-  if (command === 'import') {
-    const { importFromArgs } = await import('./import-command.ts');
-    try {
-      return importFromArgs(
-        rest,
-        (line) => process.stdout.write(`${line}\n`),
-        (line) => process.stderr.write(`${line}\n`),
-      );
-    } catch (error) {
-      process.stderr.write(`bible import: ${error instanceof Error ? error.message : String(error)}\n`);
-      return 2;
-    }
-  }
-  if (command === 'batch') {
-    try {
-      // Its calls come on standard input: the options it takes are its own, not an operation's.
-      const { dataDir, rest: batchArgs } = takeDataOption(rest);
-      const { flags, assignments } = splitFlags(batchArgs, 'bible batch takes --lenient, --data DIR and --help');
-      if (flags.help) {
-        process.stdout.write(`usage:\n${BATCH_USAGE}\n`);
-        return 0;
-      }
-      if (assignments.length)
-        throw new BibleError(
-          'INVALID_PARAMETER',
-          'bible batch reads its calls from standard input; it takes --lenient only',
-        );
-      return await batch(process.stdin, process.stdout, { lenient: flags.lenient, dataDir });
+      return await printOperationHelp(topic);
     } catch (error) {
       return writeError(error);
     }
   }
-  if (command === 'serve') {
-    const { serveFromArgs } = await import('./serve-command.ts');
-    try {
-      await serveFromArgs(rest);
-    } catch (error) {
-      process.stderr.write(`bible serve: ${error instanceof Error ? error.message : String(error)}\n`);
-      return 2;
-    }
-    return 0;
+  process.stdout.write(`${USAGE}\n`);
+  return command ? 0 : 1;
+}
+
+/** `bible --version`: the package's name and version; nothing may follow it. */
+async function versionCommand(command: string, rest: readonly string[]): Promise<number> {
+  if (rest.length) {
+    process.stderr.write(`bible ${command} takes nothing after it, got ${JSON.stringify(rest[0].slice(0, 40))}\n`);
+    return 2;
   }
-  return callOperation(command, rest);
+  process.stdout.write(`${await packageVersion()}\n`);
+  return 0;
+}
+
+async function copyPacksCommand(rest: string[]): Promise<number> {
+  const { copyPacksFromArgs } = await import('./copy-packs.ts');
+  try {
+    return copyPacksFromArgs(rest);
+  } catch (error) {
+    process.stderr.write(`bible copy-packs: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
+}
+
+async function importCommand(rest: string[]): Promise<number> {
+  const { importFromArgs } = await import('./import-command.ts');
+  try {
+    return importFromArgs(
+      rest,
+      (line) => process.stdout.write(`${line}\n`),
+      (line) => process.stderr.write(`${line}\n`),
+    );
+  } catch (error) {
+    process.stderr.write(`bible import: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
+}
+
+async function batchCommand(rest: readonly string[]): Promise<number> {
+  try {
+    // Its calls come on standard input: the options it takes are its own, not an operation's.
+    const { dataDir, rest: batchArgs } = takeDataOption(rest);
+    const { flags, assignments } = splitFlags(batchArgs, 'bible batch takes --lenient, --data DIR and --help');
+    if (flags.help) {
+      process.stdout.write(`usage:\n${BATCH_USAGE}\n`);
+      return 0;
+    }
+    if (assignments.length)
+      throw new BibleError(
+        'INVALID_PARAMETER',
+        'bible batch reads its calls from standard input; it takes --lenient only',
+      );
+    return await batch(process.stdin, process.stdout, { lenient: flags.lenient, dataDir });
+  } catch (error) {
+    return writeError(error);
+  }
+}
+
+async function serveCommand(rest: string[]): Promise<number> {
+  const { serveFromArgs } = await import('./serve-command.ts');
+  try {
+    await serveFromArgs(rest);
+  } catch (error) {
+    process.stderr.write(`bible serve: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
+  return 0;
 }
 
 /** `bible <Operation> [name=value…] [--lenient] [--help]`: prints the answer, or the error. */

@@ -129,21 +129,50 @@ function styleOf(name: string, tag: string): 'wj' | 'add' | 'nd' | undefined {
   return undefined;
 }
 
+/** An element being dropped with its content: where it ends, what it leaves, and the words it held. */
+interface Skipping {
+  name: string;
+  depth: number;
+  gap: string;
+  tag: string;
+  words: string[];
+  hidden: number;
+}
+
+/** Where one entry's walk stands: the text so far and the open elements that change it. */
+interface OsisWalk {
+  readonly moduleName: string;
+  readonly rec: MarkupRecorder | undefined;
+  readonly out: string[];
+  /** has any verse word been emitted yet? (a kept title must come first) */
+  hasText: boolean;
+  skipping: Skipping | undefined;
+  keptTitle: boolean;
+  divineNameDepth: number;
+  /** The styles each open element started (undefined for one that starts none), per element name. */
+  readonly styles: Map<string, ('wj' | 'add' | 'nd' | undefined)[]>;
+  readonly jesusMilestones: Set<string>;
+  proseAfterLine: boolean;
+}
+
 /**
  * One OSIS verse entry as clean plain text. With a recorder, its markup is recorded too (the words of
  * Jesus, added words, the divine name, a kept Psalm title, paragraphs and poetry lines, notes, acrostic
  * titles and colophons); the text is the same with or without one.
  */
 export function osisToText(raw: string, moduleName: string, rec?: MarkupRecorder): string {
-  const out: string[] = [];
-  let hasText = false; // has any verse word been emitted yet? (a kept title must come first)
-  let skipping: { name: string; depth: number; gap: string; tag: string; words: string[]; hidden: number } | undefined;
-  let keptTitle = false;
-  let divineNameDepth = 0;
-  // The styles each open element started (undefined for one that starts none), per element name.
-  const styles = new Map<string, ('wj' | 'add' | 'nd' | undefined)[]>();
-  const jesusMilestones = new Set<string>();
-  let proseAfterLine = false;
+  const walk: OsisWalk = {
+    moduleName,
+    rec,
+    out: [],
+    hasText: false,
+    skipping: undefined,
+    keptTitle: false,
+    divineNameDepth: 0,
+    styles: new Map(),
+    jesusMilestones: new Set(),
+    proseAfterLine: false,
+  };
 
   // Word wrappers (`<w lemma=…>`, and KJV's empty `<w/>` for an untranslated Greek word) are the bulk
   // of the markup and never carry meaning for plain text; dropping them up front halves the work.
@@ -151,78 +180,94 @@ export function osisToText(raw: string, moduleName: string, rec?: MarkupRecorder
 
   for (const [token] of withoutWordTags.matchAll(TOKEN)) {
     if (token[0] !== '<') {
-      const text = token.includes('&') ? decodeXmlEntities(token) : token;
-      if (skipping) {
-        if (rec && skipping.hidden === 0) skipping.words.push(text);
-        continue;
-      }
-      const written = divineNameDepth > 0 ? text.toUpperCase() : text;
-      if (rec && proseAfterLine && /\S/.test(written)) {
-        rec.paragraph('paragraph');
-        proseAfterLine = false;
-      }
-      out.push(written);
-      rec?.text(written);
-      if (/\S/.test(text)) hasText = true;
+      walkText(walk, token);
       continue;
     }
-
     const closing = token.startsWith('</');
     const selfClosing = token.endsWith('/>');
     const name = /^<\/?([\w:]+)/.exec(token)?.[1] ?? '';
-
-    if (skipping) {
-      // Only the matching element can end a skip; count nesting of the same name.
-      if (name === skipping.name && !selfClosing) {
-        skipping.depth += closing ? -1 : 1;
-        if (skipping.depth === 0) {
-          out.push(skipping.gap);
-          if (rec) recordDropped(rec, skipping, hasText);
-          skipping = undefined;
-        }
-      } else if (name === 'reference' && !selfClosing) {
-        // A note's own reference ("1.1 ") says where it stands, which its place already says.
-        skipping.hidden += closing ? -1 : 1;
-      }
-      continue;
-    }
-
-    if (rec) {
-      const start = blockStart(name, token, selfClosing);
-      if (start) {
-        rec.paragraph(start.block, start.level);
-        proseAfterLine = false;
-      } else if (endsLine(name, token, closing, selfClosing)) proseAfterLine = true;
-      recordStyle(rec, name, token, closing, selfClosing, styles, jesusMilestones);
-    }
-
-    if (selfClosing) {
-      // Empty elements are line/paragraph/chapter milestones, which separate words.
-      out.push(' ');
-    } else if (!closing && dropsContent(name, token)) {
-      skipping = { name, depth: 1, gap: name === 'note' ? NOTE_GAP : ' ', tag: token, words: [], hidden: 0 };
-    } else if (name === 'title') {
-      if (closing) {
-        if (keptTitle) {
-          out.push(' ');
-          rec?.close('title');
-        }
-        keptTitle = false;
-      } else if (!hasText && isPsalmTitle(token, moduleName)) {
-        keptTitle = true;
-        rec?.open('title', 'psalm');
-      } else {
-        skipping = { name, depth: 1, gap: ' ', tag: token, words: [], hidden: 0 };
-      }
-    } else if (name === 'divineName') {
-      divineNameDepth += closing ? -1 : 1;
-    } else if (name === 'transChange' && !TRANSCHANGE_INSIDE_WORDS.has(moduleName)) {
-      out.push(WORD_GAP);
-    }
-    // Any other opening or closing tag simply disappears, keeping the words it wraps.
+    if (walk.skipping) walkSkippedTag(walk, walk.skipping, name, closing, selfClosing);
+    else walkTag(walk, token, name, closing, selfClosing);
   }
 
-  return tidyText(resolveGaps(out.join('')));
+  return tidyText(resolveGaps(walk.out.join('')));
+}
+
+/** A run of text: kept (upper-cased inside the divine name), or gathered for the markup while dropping. */
+function walkText(walk: OsisWalk, token: string) {
+  const { rec } = walk;
+  const text = token.includes('&') ? decodeXmlEntities(token) : token;
+  if (walk.skipping) {
+    if (rec && walk.skipping.hidden === 0) walk.skipping.words.push(text);
+    return;
+  }
+  const written = walk.divineNameDepth > 0 ? text.toUpperCase() : text;
+  if (rec && walk.proseAfterLine && /\S/.test(written)) {
+    rec.paragraph('paragraph');
+    walk.proseAfterLine = false;
+  }
+  walk.out.push(written);
+  rec?.text(written);
+  if (/\S/.test(text)) walk.hasText = true;
+}
+
+/** A tag inside a dropped element: only the matching element can end the drop. */
+function walkSkippedTag(walk: OsisWalk, skipping: Skipping, name: string, closing: boolean, selfClosing: boolean) {
+  // Only the matching element can end a skip; count nesting of the same name.
+  if (name === skipping.name && !selfClosing) {
+    skipping.depth += closing ? -1 : 1;
+    if (skipping.depth === 0) {
+      walk.out.push(skipping.gap);
+      if (walk.rec) recordDropped(walk.rec, skipping, walk.hasText);
+      walk.skipping = undefined;
+    }
+  } else if (name === 'reference' && !selfClosing) {
+    // A note's own reference ("1.1 ") says where it stands, which its place already says.
+    skipping.hidden += closing ? -1 : 1;
+  }
+}
+
+/** A tag outside any dropped element: its markup recorded, then its effect on the text. */
+function walkTag(walk: OsisWalk, token: string, name: string, closing: boolean, selfClosing: boolean) {
+  const { rec, out, moduleName } = walk;
+  if (rec) {
+    const start = blockStart(name, token, selfClosing);
+    if (start) {
+      rec.paragraph(start.block, start.level);
+      walk.proseAfterLine = false;
+    } else if (endsLine(name, token, closing, selfClosing)) walk.proseAfterLine = true;
+    recordStyle(rec, name, token, closing, selfClosing, walk.styles, walk.jesusMilestones);
+  }
+
+  if (selfClosing) {
+    // Empty elements are line/paragraph/chapter milestones, which separate words.
+    out.push(' ');
+  } else if (!closing && dropsContent(name, token)) {
+    walk.skipping = { name, depth: 1, gap: name === 'note' ? NOTE_GAP : ' ', tag: token, words: [], hidden: 0 };
+  } else if (name === 'title') {
+    walkTitle(walk, token, closing);
+  } else if (name === 'divineName') {
+    walk.divineNameDepth += closing ? -1 : 1;
+  } else if (name === 'transChange' && !TRANSCHANGE_INSIDE_WORDS.has(moduleName)) {
+    out.push(WORD_GAP);
+  }
+  // Any other opening or closing tag simply disappears, keeping the words it wraps.
+}
+
+/** A title tag: a Psalm superscription at the very start is kept, any other title dropped. */
+function walkTitle(walk: OsisWalk, token: string, closing: boolean) {
+  if (closing) {
+    if (walk.keptTitle) {
+      walk.out.push(' ');
+      walk.rec?.close('title');
+    }
+    walk.keptTitle = false;
+  } else if (!walk.hasText && isPsalmTitle(token, walk.moduleName)) {
+    walk.keptTitle = true;
+    walk.rec?.open('title', 'psalm');
+  } else {
+    walk.skipping = { name: 'title', depth: 1, gap: ' ', tag: token, words: [], hidden: 0 };
+  }
 }
 
 /** A dropped element's words, kept in the markup where it is a note, an acrostic title or a colophon. */

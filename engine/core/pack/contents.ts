@@ -171,3 +171,15 @@ export interface ImportedTranslationInfo {
   /** what its file's markup marks (GetVersions' `structure`), when a structure pack was written for it */
   structure?: StructureSummary;
 }
+
+/** An imported translation as the engine reads it (imported.ts): its record, and its map to the KJV grid
+ *  both ways. Declared here so the meta pack (meta.ts) can hold them without importing their reader. */
+export interface ImportedTranslation {
+  readonly info: ImportedTranslationInfo;
+  readonly record: VersionRecord;
+  /** the KJV verse id one of its own verse ids stands for (the first, where it holds several); 0 when it
+   *  maps to none */
+  kjvIdOf(ownId: number): number;
+  /** its own verse ids that stand for a KJV verse id, in order (the KJV's 3 John 1:14 can be two) */
+  ownIdsOf(kjvId: number): number[];
+}
