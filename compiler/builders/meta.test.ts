@@ -153,6 +153,9 @@ describe('metaBuilder', () => {
             source: t.source,
             datasets: [t.id],
           },
+          // What the source marks (GetVersions' structure): the fixture marks nothing, and the BSB headings
+          // are put over every built-in translation.
+          structure: expect.objectContaining({ headings: true, headingSource: 'bsb-pericopes', wordsOfJesus: false }),
         };
       }),
     });

@@ -226,7 +226,7 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
   /**
    * An imported translation's record, read together with its text pack and taken only when both name the
    * same import: `bible import` replaces the two files one after the other, so a re-import between the two
-   * reads would pair one import's record with another's text. Held from here on, the text answers as the
+   * reads would pair the record of one import with the text of another. Held from here on, the text answers as the
    * record describes it for as long as this engine runs, whatever is imported into the folder meanwhile.
    */
   const loadImportedWithText = async (name: string): Promise<ImportedTranslation> => {

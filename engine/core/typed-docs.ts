@@ -244,6 +244,14 @@ export interface ParamDocs {
      * @example "kjv"
      */
     versionId?: unknown;
+    /**
+     * verses (the default): each passage's verse rows; structured: each passage also carries blocks, the text laid out as printed (headings, titles, paragraphs, poetry lines, notes, the words of Jesus; docs/structure.md)
+     * Allowed values: "verses", "structured".
+     * Optional.
+     * @defaultValue "verses"
+     * @example "verses"
+     */
+    format?: unknown;
   };
   GetChapterCount: {
     /**
@@ -1091,7 +1099,7 @@ export interface DocumentedMethods {
   /**
    * The verses of any reference or list of references, in the order written, repeats kept: [{reference, bookId, endBookId?, chapterId?, from, to, verses: [{id, b, c, v, t}]}], one entry per passage (an inclusive range: "John 3:16, 18" is two, "John 3:35-4:2" one). reference names the passage in English as GetPassage reads it back ("Psalms 23", "John 3:35-4:2"); bookId is its first book, endBookId its last when it crosses books, chapterId its chapter when it lies in one; from and to are its first and last verseIds. Verses the translation lacks are left out; more than 500 verses in one call are refused.
    *
-   * Parameters: reference, versionId?. Family: parsing.
+   * Parameters: reference, versionId?, format?. Family: parsing.
    * @example
    * ```ts
    * await bible.GetPassage({ reference: 'Rom 8:28-30; John 3:16' })

@@ -30,7 +30,9 @@ describe('info', async () => {
     expect(Object.keys(endpoints)).toEqual(OPERATIONS.map((op) => op.name));
     expect(endpoints.GetVerse.params).toEqual(['verseId', 'versionId']);
     expect(endpoints.GetVerse.parameters[0]).toMatchObject({ name: 'verseId', required: true, type: 'verseId' });
-    expect(endpoints.GetVerse.returns).toBe('[{id: string, b: string, c: string, v: string, t: string}]');
+    expect(endpoints.GetVerse.returns).toBe(
+      '[{id: string, b: string, c: string, v: string, t: string, kjvId?: string | null}]',
+    );
     expect(endpoints.GetSearchAdvanced.parameters.find((p: { name: string }) => p.name === 'matchType').values).toEqual(
       ['exact', 'broad'],
     );

@@ -265,7 +265,8 @@ describe('the CLI', () => {
       .map((l) => l.trim())
       .filter((l) => l.startsWith('GetParseCitation'));
     expect(examples).toHaveLength(2);
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    // The batch examples live in the CLI's guide, linked from the README.
+    const readme = ['README.md', 'docs/usage.md'].map((file) => readFileSync(join(ROOT, file), 'utf8')).join('\n');
     const readmeLines = [...readme.matchAll(/\(`(GetParseCitation\?[^`]+)`\)/g)].map((m) => m[1]);
     expect(readmeLines.length).toBeGreaterThan(0);
     const child = cli(['batch'], `${[...examples, ...readmeLines].join('\n')}\n`);
