@@ -35,8 +35,11 @@ export interface MarkupRecorder {
   close(style: Style): void;
   /** a paragraph or poetry line starts at the next word */
   paragraph(block: 'paragraph' | 'poetry', level?: number): void;
-  /** a note whose marker stands after the last word written */
-  note(note: NoteItem): void;
+  /** a note whose marker stands after the last word written, or after the first `count` counted
+   *  characters (a note the source writes after the words it is on) */
+  note(note: NoteItem, count?: number): void;
+  /** the counted characters written so far */
+  counted(): number;
   /** a block whose words are not in the text: before the next word, or after the last one */
   block(block: HeadingBlock | TitleBlock | NoteBlock, side?: 'next' | 'previous'): void;
   /** forgets the first `count` counted characters, words a later step strips from the text's start, and
@@ -63,7 +66,8 @@ export function markupRecorder(): MarkupRecorder {
     open: (style, kind) => events.push({ type: 'open', count, style, ...(kind && { kind }) }),
     close: (style) => events.push({ type: 'close', count, style }),
     paragraph: (block, level) => events.push({ type: 'break', count, block, ...(level !== undefined && { level }) }),
-    note: (note) => events.push({ type: 'note', count, note }),
+    note: (note, at = count) => events.push({ type: 'note', count: at, note }),
+    counted: () => count,
     block: (block, side = 'next') => events.push({ type: 'block', count, side, block }),
     dropLeading(n, block) {
       dropped += n;

@@ -12,7 +12,7 @@
 //   Greek word, not a break). Every other tag just goes, keeping its words
 //   (`<w>`, `<transChange>`, `<q>`, `<foreign>`, `<hi>`, `<inscription>`, ...).
 import type { NoteKind, TitleKind } from '../../../engine/core/structure/model.ts';
-import { cleanNoteText, type MarkupRecorder } from '../markup-recorder.ts';
+import { cleanNoteText, countedLength, type MarkupRecorder } from '../markup-recorder.ts';
 import { tidyText } from './plain.ts';
 
 // Placeholders left where removed markup may have separated two words; resolved once the whole entry
@@ -129,7 +129,8 @@ function styleOf(name: string, tag: string): 'wj' | 'add' | 'nd' | undefined {
   return undefined;
 }
 
-/** An element being dropped with its content: where it ends, what it leaves, and the words it held. */
+/** An element being dropped with its content: where it ends, what it leaves, the words it held, and a
+ *  note's catchword (KJV `<catchWord>`). */
 interface Skipping {
   name: string;
   depth: number;
@@ -137,6 +138,28 @@ interface Skipping {
   tag: string;
   words: string[];
   hidden: number;
+  catchWord: number;
+  catchWords: string[];
+}
+
+const skipping = (name: string, tag: string, gap: string): Skipping => ({
+  name,
+  depth: 1,
+  gap,
+  tag,
+  words: [],
+  hidden: 0,
+  catchWord: 0,
+  catchWords: [],
+});
+
+/** A kept Psalm title's words as written, from the counted position `start`; `searchFrom` is where in
+ *  the title the last note placed there stands, and `open` whether the notes still come from the title. */
+interface TitleWords {
+  start: number;
+  words: string;
+  searchFrom: number;
+  open: boolean;
 }
 
 /** Where one entry's walk stands: the text so far and the open elements that change it. */
@@ -148,6 +171,8 @@ interface OsisWalk {
   hasText: boolean;
   skipping: Skipping | undefined;
   keptTitle: boolean;
+  /** The kept title's words, for a note the source writes after the verse whose catchword is in the title. */
+  title: TitleWords | undefined;
   divineNameDepth: number;
   /** The styles each open element started (undefined for one that starts none), per element name. */
   readonly styles: Map<string, ('wj' | 'add' | 'nd' | undefined)[]>;
@@ -168,6 +193,7 @@ export function osisToText(raw: string, moduleName: string, rec?: MarkupRecorder
     hasText: false,
     skipping: undefined,
     keptTitle: false,
+    title: undefined,
     divineNameDepth: 0,
     styles: new Map(),
     jesusMilestones: new Set(),
@@ -199,9 +225,11 @@ function walkText(walk: OsisWalk, token: string) {
   const text = token.includes('&') ? decodeXmlEntities(token) : token;
   if (walk.skipping) {
     if (rec && walk.skipping.hidden === 0) walk.skipping.words.push(text);
+    if (rec && walk.skipping.catchWord > 0) walk.skipping.catchWords.push(text);
     return;
   }
   const written = walk.divineNameDepth > 0 ? text.toUpperCase() : text;
+  if (walk.title && walk.keptTitle) walk.title.words += written;
   if (rec && walk.proseAfterLine && /\S/.test(written)) {
     rec.paragraph('paragraph');
     walk.proseAfterLine = false;
@@ -218,12 +246,14 @@ function walkSkippedTag(walk: OsisWalk, skipping: Skipping, name: string, closin
     skipping.depth += closing ? -1 : 1;
     if (skipping.depth === 0) {
       walk.out.push(skipping.gap);
-      if (walk.rec) recordDropped(walk.rec, skipping, walk.hasText);
+      if (walk.rec) recordDropped(walk.rec, skipping, walk.hasText, walk.keptTitle ? undefined : walk.title);
       walk.skipping = undefined;
     }
   } else if (name === 'reference' && !selfClosing) {
     // A note's own reference ("1.1 ") says where it stands, which its place already says.
     skipping.hidden += closing ? -1 : 1;
+  } else if (name === 'catchWord' && !selfClosing) {
+    skipping.catchWord += closing ? -1 : 1;
   }
 }
 
@@ -243,7 +273,7 @@ function walkTag(walk: OsisWalk, token: string, name: string, closing: boolean, 
     // Empty elements are line/paragraph/chapter milestones, which separate words.
     out.push(' ');
   } else if (!closing && dropsContent(name, token)) {
-    walk.skipping = { name, depth: 1, gap: name === 'note' ? NOTE_GAP : ' ', tag: token, words: [], hidden: 0 };
+    walk.skipping = skipping(name, token, name === 'note' ? NOTE_GAP : ' ');
   } else if (name === 'title') {
     walkTitle(walk, token, closing);
   } else if (name === 'divineName') {
@@ -264,19 +294,52 @@ function walkTitle(walk: OsisWalk, token: string, closing: boolean) {
     walk.keptTitle = false;
   } else if (!walk.hasText && isPsalmTitle(token, walk.moduleName)) {
     walk.keptTitle = true;
-    walk.rec?.open('title', 'psalm');
+    if (walk.rec) {
+      walk.rec.open('title', 'psalm');
+      walk.title = { start: walk.rec.counted(), words: '', searchFrom: 0, open: true };
+    }
   } else {
-    walk.skipping = { name: 'title', depth: 1, gap: ' ', tag: token, words: [], hidden: 0 };
+    walk.skipping = skipping('title', token, ' ');
   }
 }
 
+/**
+ * Where in a kept title a note on its words stands, as a counted position: the KJV writes every note
+ * after the verse, in reading order, naming its words in `<catchWord>` ("words" for "the words of Cush"
+ * in Ps 7's title). So the title's notes come first: each goes after its catchword in the title, found
+ * after the one before it, until a note whose catchword the rest of the title does not have; that note
+ * and every one after it are the verse's. (A catchword in both, "of" in Ps 50, is the title's: the
+ * verse's own notes follow the title's.)
+ */
+function titleNoteAt(title: TitleWords, catchWord: string): number | undefined {
+  if (!title.open) return undefined;
+  title.open = false;
+  const words = catchWord
+    .replace(/…|\.\.\./g, ' ')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[-–—‐]/g, '[-–—‐]'));
+  if (words.length === 0) return undefined;
+  const phrase = new RegExp(`(?<![\\p{L}\\p{N}])${words.join('\\s+')}(?![\\p{L}\\p{N}])`, 'iu');
+  const found = phrase.exec(title.words.slice(title.searchFrom));
+  if (!found) return undefined;
+  const end = title.searchFrom + found.index + found[0].length;
+  title.searchFrom = end;
+  title.open = true;
+  return title.start + countedLength(title.words.slice(0, end));
+}
+
 /** A dropped element's words, kept in the markup where it is a note, an acrostic title or a colophon. */
-function recordDropped(rec: MarkupRecorder, dropped: { name: string; tag: string; words: string[] }, hasText: boolean) {
+function recordDropped(rec: MarkupRecorder, dropped: Skipping, hasText: boolean, title: TitleWords | undefined) {
   const as = droppedAs(dropped.name, dropped.tag);
   const text = cleanNoteText(dropped.words.join(''));
   if (!text) return;
-  if (as.note) rec.note({ type: 'note', kind: as.note, text });
-  else if (as.title)
+  if (as.note) {
+    const catchWord = cleanNoteText(dropped.catchWords.join(''));
+    const at = title && catchWord ? titleNoteAt(title, catchWord) : undefined;
+    rec.note({ type: 'note', kind: as.note, text }, at);
+  } else if (as.title)
     rec.block({ type: 'title', kind: as.title, content: [{ type: 'text', text }] }, hasText ? 'previous' : 'next');
 }
 

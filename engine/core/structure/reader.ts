@@ -172,7 +172,11 @@ export function verseSteps(verse: Omit<MarkedVerse, 'headings'>): VerseSteps {
     if (end === undefined) break;
     const inTitle = titleAt(at);
     if (inTitle) {
-      const words = text.slice(at, Math.min(end, inTitle[1])).replace(/\s+$/, '');
+      // Only the title's last words shed the spaces after them: a space inside the title stays, so the
+      // runs read as the verse prints them ("unto the " + "LORD").
+      const last = end >= inTitle[1];
+      const slice = text.slice(at, Math.min(end, inTitle[1]));
+      const words = last ? slice.replace(/\s+$/, '') : slice;
       if (words) toTitle(inTitle[2], run(words, styled, at, end));
       else if (!inTitleBlock) toTitle(inTitle[2], EMPTY_RUN);
       continue;
