@@ -179,3 +179,116 @@ describe.skipIf(skip)(`the reader page in ${BROWSER}, read by a helper`, { timeo
     });
   });
 });
+
+/** Types into the search box and waits for the page to answer: a new place in the hash, then its answer. */
+async function searchFor(page: Page, text: string): Promise<void> {
+  const before = await page.evaluate(() => location.hash);
+  await page.$eval(
+    '#search-input',
+    (input, value) => {
+      (input as HTMLInputElement).value = value;
+    },
+    text,
+  );
+  await page.click('#search-form button[type="submit"]');
+  await page.waitForFunction(
+    (h) => location.hash !== h || !document.getElementById('message')!.hidden,
+    { timeout: 30_000 },
+    before,
+  );
+  await settled(page);
+}
+
+const shown = (page: Page) =>
+  page.evaluate(() => ({
+    message: document.getElementById('message')!.hidden ? '' : (document.getElementById('message')!.textContent ?? ''),
+    count: document.getElementById('search-count')!.textContent ?? '',
+    results: document.getElementById('search-results')!.textContent ?? '',
+    title: document.getElementById('chapter-title')!.textContent ?? '',
+  }));
+
+describe.skipIf(skip)(`the reader page in ${BROWSER}, a second reading`, { timeout: 120_000 }, () => {
+  it("on a phone a tapped verse brings its panel into view, and a Strong's number lists its verses", async () => {
+    const { page, consoleErrors } = await newPage();
+    await page.setViewport({ width: 390, height: 844 });
+    await open(page, srv!.url, '#v=kjv&b=43&c=3');
+    await page.click('#v43003016');
+    await page.waitForSelector('#verse-detail a[href*="s=G25&"]', { timeout: 30_000 });
+    await page.waitForFunction(
+      () => {
+        const top = document.getElementById('verse-detail')!.getBoundingClientRect().top;
+        return top >= 0 && top < window.innerHeight;
+      },
+      { timeout: 10_000 },
+    );
+    await page.click('#verse-detail a[href*="s=G25&"]');
+    await settled(page);
+    await page.waitForFunction(() => /^\d+ verses?/.test(document.getElementById('search-count')!.textContent ?? ''), {
+      timeout: 30_000,
+    });
+    expect(await page.evaluate(() => location.hash)).toContain('s=G25');
+    expect((await shown(page)).results).toContain('John 3:16');
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  });
+
+  // The WEB's Luke 17:36 is a slot holding only a footnote; the search box answers "0 verses" and an empty
+  // result headed "Luke 17:36", with no word of why (a link to a verse the KJV lacks says so).
+  it.fails('a reference to a verse the translation does not have says so, not a bare "0 verses"', async () => {
+    const { page } = await newPage();
+    await open(page, srv!.url, '#v=web&b=42&c=17');
+    await searchFor(page, 'Luke 17:36');
+    const { message, results, count } = await shown(page);
+    expect(`${message} ${results} ${count}`).toMatch(/does not have|not in the WEB|no verse/i);
+    await page.close();
+  });
+
+  // A link to John 40 shows John 21, and one to book 99 shows Genesis 3, while the hash keeps the place
+  // asked for and nothing says it does not exist (a link to a missing verse does say so).
+  it.fails('a link to a chapter that does not exist says so', async () => {
+    const { page } = await newPage();
+    await open(page, srv!.url, '#v=kjv&b=43&c=40');
+    expect(await message(page)).toMatch(/40|does not have|not/i);
+    await moveTo(page, '#v=kjv&b=99&c=1');
+    expect(await message(page)).not.toBe('');
+    await page.close();
+  });
+
+  // A search that fails (a backwards range, "G25") shows its error above the previous search's results
+  // and count, which stay as if they answered it; the hash keeps the previous query too.
+  it.fails('a failed search does not leave the previous results standing under its error', async () => {
+    const { page } = await newPage();
+    await open(page, srv!.url, '#v=web&b=43&c=3');
+    await searchFor(page, 'love');
+    expect((await shown(page)).count).toMatch(/^\d+ verses/);
+    await searchFor(page, 'Rev 22:21-Gen 1:1');
+    const after = await shown(page);
+    expect(after.message).not.toBe('');
+    expect(after.count).not.toMatch(/^\d+ verses/);
+    expect(await page.$eval('#search-results', (n) => (n as HTMLElement).hidden || n.textContent === '')).toBe(true);
+    await page.close();
+  });
+
+  // Offline, with the KJV stored: opening the ASV says in words that it is not stored; the search box's
+  // reference search in it then shows the engine's raw error with the pack's URL instead.
+  it.fails('offline, a reference search in a translation not stored says so in words, not with a pack URL', async () => {
+    const own = await startServer();
+    const { page } = await newPage();
+    try {
+      await open(page, own.url, '#v=kjv&b=19&c=23');
+      await page.waitForFunction(() => /available offline/.test(document.getElementById('status')!.textContent ?? ''), {
+        timeout: 60_000,
+      });
+      await own.close(100);
+      await moveTo(page, '#v=asv&b=19&c=24');
+      expect(await message(page)).not.toMatch(/pack|https?:|Failed to fetch/);
+      await searchFor(page, 'John 3:16');
+      const said = await message(page);
+      expect(said).toMatch(/ASV/);
+      expect(said).not.toMatch(/pack|https?:|Failed to fetch/);
+    } finally {
+      await page.close();
+      await own.close(100).catch(() => {});
+    }
+  });
+});
