@@ -12,7 +12,7 @@ import { openBrowser } from './engine.js';
 import { bible, chaptersOf, errorText, PACK_CACHE, say, storedVersions, ui, useBible, version } from './page.ts';
 import { renderPanel } from './panel.ts';
 import { fillPickers, fillVersionLabels } from './pickers.ts';
-import { go, readPlace, state, whenShown } from './place.ts';
+import { go, linkTo, readPlace, state, whenShown } from './place.ts';
 import { renderResults, submitQuery } from './search.ts';
 import { wireSettings } from './settings.ts';
 
@@ -23,9 +23,12 @@ function show(): Promise<void> {
   showing = showing.then(async () => {
     readPlace();
     say('');
-    fillPickers();
+    const moved = fillPickers();
+    // The URL then names the place shown, so a reload or a shared link shows it too.
+    if (moved) history.replaceState(null, '', linkTo({}));
     ui.query.value = state.q || state.r || ui.query.value;
     if (!(await renderChapter())) return;
+    if (moved) say([moved, ui.message.textContent].filter(Boolean).join(' '));
     markVerses();
     await Promise.all([renderResults(), renderPanel()]);
   });

@@ -1,25 +1,12 @@
 // The chapter: its structured layout when the engine answers GetPassage's structured form, else its
 // verses one paragraph each; side by side with a parallel translation; the verses of the place picked out.
 import type { Block } from '../../core/structure/model.ts';
-import {
-  bookName,
-  bible,
-  callLoose,
-  el,
-  errorText,
-  has,
-  inLanguageOf,
-  offline,
-  say,
-  storedVersions,
-  ui,
-  type VerseRow,
-  version,
-} from './page.ts';
+import { bookName, bible, callLoose, el, has, inLanguageOf, say, ui, type VerseRow, version } from './page.ts';
 import { forgetPanel } from './panel.ts';
 import { state } from './place.ts';
 import { blocksOfAnswer, renderBlocks, toDom, versesToBlocks } from './render.ts';
 import { forgetResults } from './search.ts';
+import { unavailableMessage } from './unavailable.ts';
 
 /** The chapter's blocks: GetPassage's structured form when the engine answers it, else its verses laid
  *  out one paragraph each (an engine without the structured form ignores or refuses `format`). */
@@ -75,31 +62,6 @@ let shownChapter = '';
 /** Makes the next showing draw the chapter again (the network came back, say). */
 export function forgetChapter(): void {
   shownChapter = '';
-}
-
-/** The translations whose text this device holds, by abbreviation. */
-async function storedNames(): Promise<string> {
-  const stored = [...(await storedVersions())].filter((id) => bible.meta.versionById.has(id));
-  return stored.map((id) => version(id).abbreviation).join(', ') || 'none yet';
-}
-
-/** A pack the engine could not fetch (the loader's NOT_AVAILABLE), as opposed to a refusal of the call. */
-const isUnreachable = (error: unknown) =>
-  (error as { code?: unknown })?.code === 'NOT_AVAILABLE' && /^pack '/.test(errorText(error));
-
-/**
- * Why a translation cannot be shown, in words: not stored here and the network is off, or not stored here
- * and the server does not answer (the browser may say it is online while the server is gone); the
- * engine's own reason for anything else.
- */
-async function unavailableMessage(versionId: string, error: unknown): Promise<string> {
-  const name = version(versionId).abbreviation;
-  const stored = (await storedVersions()).has(versionId);
-  if (!stored && offline())
-    return `The ${name} is not stored on this device, so it cannot be read offline. Stored here: ${await storedNames()}. Open it once while online to keep it.`;
-  if (isUnreachable(error))
-    return `The ${name} cannot be reached: the server does not answer${stored ? '' : ', and it is not stored on this device'}. Stored here: ${await storedNames()}. Try again when the connection is back.`;
-  return `The ${name} cannot be shown here: ${errorText(error)}`;
 }
 
 /** Clears what was shown, so a failed chapter never leaves an older chapter or search on screen. */

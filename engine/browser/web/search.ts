@@ -14,7 +14,8 @@ import {
   ui,
   type VerseRow,
 } from './page.ts';
-import { go, linkTo, state } from './place.ts';
+import { go, linkTo, readPlace, state } from './place.ts';
+import { isUnreachable, unavailableMessage } from './unavailable.ts';
 
 const RESULT_LIMIT = 200;
 
@@ -81,6 +82,7 @@ export async function renderResults(): Promise<void> {
     delete ui.count.dataset.count;
     return;
   }
+  clearResults();
   ui.count.textContent = 'searching…';
   delete ui.count.dataset.count;
   try {
@@ -97,10 +99,30 @@ export async function renderResults(): Promise<void> {
     }
   } catch (error) {
     if (key !== shownResults) return;
-    ui.count.textContent = '';
-    ui.results.hidden = true;
-    say(`Search failed: ${errorText(error)}`);
+    clearResults();
+    say(isUnreachable(error) ? await unavailableMessage(state.v, error) : `Search failed: ${errorText(error)}`);
   }
+}
+
+function clearResults(): void {
+  ui.results.hidden = true;
+  ui.results.replaceChildren();
+  ui.count.textContent = '';
+  delete ui.count.dataset.count;
+}
+
+/**
+ * A query no search answers: its reason in words, and no earlier search's results left standing as if
+ * they answered it. The URL drops the earlier search too (a new history entry, so Back still finds it).
+ */
+async function refuseQuery(error: unknown): Promise<void> {
+  if (state.q || state.r || state.s) {
+    history.pushState(null, '', linkTo({ q: '', r: '', s: '' }));
+    readPlace();
+  }
+  forgetResults();
+  clearResults();
+  say(isUnreachable(error) ? await unavailableMessage(state.v, error) : errorText(error));
 }
 
 /**
@@ -123,10 +145,7 @@ export async function submitQuery(raw: string): Promise<void> {
       }
       return go({ q: '', r: query, s: '' });
     } catch (error) {
-      if (/\d/.test(query)) {
-        say(errorText(error));
-        return;
-      }
+      if (/\d/.test(query) || isUnreachable(error)) return refuseQuery(error);
     }
   }
   go({ q: query, r: '', s: '' });
