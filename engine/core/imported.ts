@@ -121,7 +121,7 @@ export function withImported(meta: Meta, imported: readonly ImportedTranslation[
       const index = new Map(meta.nameIndex());
       for (const t of sorted)
         for (const { book, names: given } of t.info.books)
-          for (const name of [given.long, given.short, given.abbreviation]) {
+          for (const name of [given.long, given.short, given.abbreviation, given.header]) {
             const key = name ? bookNameKey(name) : '';
             if (citableName(key) && !index.has(key)) index.set(key, book);
           }

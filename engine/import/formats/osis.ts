@@ -332,7 +332,10 @@ export class OsisHandler {
     const names = this.book?.names;
     const n = attributes.n?.trim();
     if (!names || !n) return;
-    if (type === 'x-usfm-h') names.short ??= n;
+    if (type === 'x-usfm-h') {
+      names.header ??= n;
+      names.short ??= n;
+    }
     else if (type === 'x-usfm-toc1') names.long ??= n;
     else if (type === 'x-usfm-toc2') names.short = n;
     else if (type === 'x-usfm-toc3') names.abbreviation ??= n;

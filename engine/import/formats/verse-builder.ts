@@ -261,6 +261,7 @@ export class ImportCollector {
     // A book named in the file but with no verse read (all skipped or empty) is not imported.
     const withVerses = new Set(this.verses.map((v) => v.book));
     const books = [...this.books.values()].filter((b) => withVerses.has(b.book));
+    for (const { names } of books) if (names.header === names.short) delete names.header;
     return {
       format: this.format,
       metadata: this.metadata,
