@@ -107,7 +107,7 @@ describe('an imported text read in its own numbers and names', () => {
   // grid: "Mark 8:39" of a Vulgate-numbered text is its own 8:39, as GetVerse 41008039 is.
   it('GetPassage "Mark 8:39" answers the own verse 8:39 of a vul text', async () => {
     const passages = (await call('GetPassage', { reference: 'Mark 8:39', versionId: 'vmark' })) as unknown as {
-      verses: { id: string }[];
+      verses: { id: string; kjvId?: string | null }[];
     }[];
     expect(passages[0].verses.map((v) => v.id)).toEqual(['41008039']);
     expect(passages[0].verses.map((v) => v.kjvId)).toEqual(['41009001']);

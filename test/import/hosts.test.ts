@@ -57,12 +57,12 @@ const readAsset = async (file: string) => new Uint8Array(await readFile(join(dat
 
 /** The calls an app makes of an imported translation, with their answers. */
 async function answers(bible: TypedBible) {
-  const calls = [
+  const calls: [string, Record<string, string>][] = [
     ['GetVerse', { verseId: '43001002', versionId: 'luth' }],
     ['GetChapter', { bookId: '43', chapterId: '1', versionId: 'luth' }],
     ['GetSearch', { query: 'Welt', versionId: 'luth' }],
     ['GetPassage', { reference: 'Johannes 3:16', versionId: 'luth' }],
-  ] as const;
+  ];
   const out: Record<string, unknown> = {};
   for (const [name, params] of calls) out[name] = await bible.call(name, params);
   const versions = await bible.GetVersions();
