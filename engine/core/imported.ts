@@ -8,6 +8,7 @@ import type { ImportedTranslation, Language, VersionRecord } from './pack/conten
 import type { PackOf } from './pack/schema.ts';
 import type { IMPORTED_PACK } from './pack/schemas.ts';
 import { lowerBound } from './translation.ts';
+import { createVersification } from './versification.ts';
 
 export type { ImportedTranslation, ImportedTranslationInfo } from './pack/contents.ts';
 
@@ -120,7 +121,7 @@ export function withImported(meta: Meta, imported: readonly ImportedTranslation[
       const index = new Map(meta.nameIndex());
       for (const t of sorted)
         for (const { book, names: given } of t.info.books)
-          for (const name of [given.long, given.short, given.abbreviation]) {
+          for (const name of [given.long, given.short, given.abbreviation, given.header]) {
             const key = name ? bookNameKey(name) : '';
             if (citableName(key) && !index.has(key)) index.set(key, book);
           }
@@ -128,4 +129,26 @@ export function withImported(meta: Meta, imported: readonly ImportedTranslation[
     },
     imported: byId,
   };
+}
+
+const ownNumbering = new WeakMap<ImportedTranslation, Meta>();
+
+/**
+ * The meta a reference to an imported translation is read against: its own chapters and verses in place
+ * of the KJV grid (a Vulgate-numbered Mark 8 runs to 8:39, where the KJV's ends at 8:38), the KJV's for a
+ * book it lacks. A built-in translation reads references against the meta as it is.
+ */
+export function inOwnNumbering(meta: Meta, versionId: string): Meta {
+  const translation = meta.imported?.get(versionId);
+  if (!translation) return meta;
+  let own = ownNumbering.get(translation);
+  if (!own) {
+    const kjv = meta.versification.chapterVerses;
+    const lastVerses = translation.info.chapterLastVerses;
+    const grid = kjv.map((chapters, b) => (lastVerses[b]?.some((n) => n > 0) ? lastVerses[b] : chapters));
+    // Everything but the versification is the meta's own, read through it as it is read.
+    own = Object.create(meta, { versification: { value: createVersification(grid) } }) as Meta;
+    ownNumbering.set(translation, own);
+  }
+  return own;
 }

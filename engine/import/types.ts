@@ -24,8 +24,9 @@ export interface ImportedBook {
   book: number;
   /** the USFM/Paratext code: GEN, EXO, ... */
   code: string;
-  /** names the file carries: \toc1 / OSIS or Zefania long name, \toc2 / \h short name, \toc3 abbreviation */
-  names: { long?: string; short?: string; abbreviation?: string };
+  /** names the file carries: \toc1 / OSIS or Zefania long name, \toc2 / \h short name, \toc3 abbreviation;
+   *  `header`: the running header (\h) where it is not the short name (\toc2 gave another) */
+  names: { long?: string; short?: string; abbreviation?: string; header?: string };
 }
 
 export interface ImportedVerse {

@@ -1,5 +1,5 @@
-// Adversary, end to end (adv37b): texts in formats and states the other tests do not use, imported with
-// `bible import` into a pack folder and read back as an app would. Each `it.fails` is a finding.
+// Adversary, end to end: texts in formats and states the other tests do not use, imported with
+// `bible import` into a pack folder and read back as an app would.
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,7 +45,7 @@ function vulgateMark(): string {
 }
 
 beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), 'bible-adv37b-'));
+  root = mkdtempSync(join(tmpdir(), 'bible-adversary-'));
   data = join(root, 'data');
   mkdirSync(data);
   const manifest = JSON.parse(readFileSync(join(DEFAULT_DATA_DIR, 'manifest.json'), 'utf8'));
@@ -93,10 +93,9 @@ describe('what works (kept as guards)', () => {
   });
 });
 
-describe('findings', () => {
-  // Finding adv37b-1: GetSearch rows of an imported text carry no kjvId (docs/import.md: "GetVerse,
-  // GetChapter, GetPassage and search ... each row adds kjvId"); GetVerse and GetPassage rows do.
-  it.fails('GetSearch rows of an imported text carry kjvId', async () => {
+describe('an imported text read in its own numbers and names', () => {
+  // docs/import.md: "GetVerse, GetChapter, GetPassage and search ... each row adds kjvId".
+  it('GetSearch rows of an imported text carry kjvId', async () => {
     const rows = (await call('GetSearch', { query: 'regnum Dei', versionId: 'vmark' })) as unknown as {
       kjvId?: string;
     }[];
@@ -104,40 +103,41 @@ describe('findings', () => {
     expect(rows[0].kjvId).toBe('41009001');
   });
 
-  // Finding adv37b-2: GetPassage checks chapter and verse against the KJV grid, not the text's own
-  // numbers: "Mark 8:39" of a Vulgate-numbered text is refused (INVALID_PARAMETER "not a chapter and
-  // verses that exist in Mark") though GetVerse 41008039 and GetPassage "41008039" answer it.
-  it.fails('GetPassage "Mark 8:39" answers the own verse 8:39 of a vul text', async () => {
+  // GetPassage reads an imported text's references against its own chapters and verses, not the KJV
+  // grid: "Mark 8:39" of a Vulgate-numbered text is its own 8:39, as GetVerse 41008039 is.
+  it('GetPassage "Mark 8:39" answers the own verse 8:39 of a vul text', async () => {
     const passages = (await call('GetPassage', { reference: 'Mark 8:39', versionId: 'vmark' })) as unknown as {
-      verses: { id: string }[];
+      verses: { id: string; kjvId?: string | null }[];
     }[];
     expect(passages[0].verses.map((v) => v.id)).toEqual(['41008039']);
+    expect(passages[0].verses.map((v) => v.kjvId)).toEqual(['41009001']);
+    // The KJV's own Mark 8 still ends at 8:38.
+    await expect(call('GetPassage', { reference: 'Mark 8:39', versionId: 'kjv' })).rejects.toThrow(/Mark/);
   });
 
-  // Finding adv37b-3: GetPassage "Mark 8" of the same text returns its 39 verses but says to: 41008038
-  // (the KJV's last verse of Mark 8), so `to` is not the last verse returned.
-  it.fails('GetPassage "Mark 8" of a vul text gives to = its last verse', async () => {
+  // A whole chapter ends at the text's own last verse of it (the KJV's Mark 8 ends at 8:38).
+  it('GetPassage "Mark 8" of a vul text gives to = its last verse', async () => {
     const passages = (await call('GetPassage', { reference: 'Mark 8', versionId: 'vmark' })) as unknown as {
       to: string;
       verses: { id: string }[];
     }[];
     expect(passages[0].verses).toHaveLength(39);
     expect(passages[0].to).toBe('41008039');
+    expect(passages[0].verses.at(-1)?.id).toBe(passages[0].to);
+    expect(passages[0]).toMatchObject({ reference: 'Mark 8', from: '41008001' });
   });
 
-  // Finding adv37b-4: files read out of canonical order (a folder whose names sort Romans before John,
-  // or a zip whose entries list Romans first) give false warnings "JHN 1:1 comes after a later verse"
-  // for every John verse; the text itself is right.
-  it.fails('a folder with Romans before John imports without warnings', () => {
+  // Files read out of canonical order (a folder whose names sort Romans before John, or a zip whose
+  // entries list Romans first): verse order is judged within a book, so no John verse is warned of.
+  it('a folder with Romans before John imports without warnings', () => {
     const report = reports.get('ord');
     expect(report?.verses).toBe(4);
     expect(report?.warnings).toEqual([]);
   });
 
-  // Finding adv37b-5: the running header (\h, USX <para style="h">) is dropped as a book name when
-  // \toc2 is present, so a citation by the name printed at the top of every page ("Philemonbrief 1:2")
-  // is not understood (docs/import.md: the book names its file carries are understood).
-  it.fails('the \\h name of a USX book is understood by GetParseCitation', async () => {
+  // The running header (\h, USX <para style="h">) stays a book name beside a \toc2 short name, so a
+  // citation by the name printed at the top of every page ("Philemonbrief 1:2") is understood.
+  it('the \\h name of a USX book is understood by GetParseCitation', async () => {
     const parsed = (await call('GetParseCitation', { citation: 'Philemonbrief 1:2' })) as unknown as { bookId: string };
     expect(parsed.bookId).toBe('57');
   });

@@ -115,6 +115,8 @@ describe('real files', () => {
       'for God did so love the world, that His Son -- the only begotten -- He gave, that every one who is believing in him may not perish, but may have life age-during.',
     );
     expect(rylt.metadata.name).toBe("Revised Young's Literal Translation NT");
+    // Its <language>ENG</language>, as a BCP 47 tag.
+    expect(rylt.metadata.language).toBe('en');
     expect(rylt.books.find((b) => b.book === 43)?.names).toEqual({ long: 'John', short: 'John' });
   });
 

@@ -4,6 +4,7 @@ import { asciiForms } from '../ascii-forms.ts';
 import { type ListedReference, readReferenceList } from '../citations/find.ts';
 import type { Passage } from '../citations/grammar.ts';
 import { invalid, notAvailable } from '../errors.ts';
+import { inOwnNumbering } from '../imported.ts';
 import { bookOf, chapterOf, composeVerseId, padBookId, padChapterOrVerse, padVerseId, verseOf } from '../ids.ts';
 import type { Meta } from '../meta.ts';
 import { COMMON_PARAMS, defineOperation, textPack, type VerseRow } from '../operation.ts';
@@ -177,9 +178,11 @@ export const passageOperations = [
     run(ctx, p) {
       const text = ctx.translation(p.versionId);
       const written = asciiForms(p.reference as string);
-      const passages = passagesOf(readReferenceList(ctx.meta, written, 'reference', (id) => text.indexOf(id) >= 0));
+      // An imported translation's references name its own verses ("Mark 8:39" of a Vulgate-numbered text).
+      const meta = inOwnNumbering(ctx.meta, p.versionId);
+      const passages = passagesOf(readReferenceList(meta, written, 'reference', (id) => text.indexOf(id) >= 0));
       // Counted before any verse is built: a long reference costs binary searches, not rows.
-      const ranges = passages.map((passage) => positionsOf(ctx.meta, text, passage));
+      const ranges = passages.map((passage) => positionsOf(meta, text, passage));
       const count = ranges.reduce((n, [first, end]) => n + end - first, 0);
       if (count > MAX_PASSAGE_VERSES)
         throw invalid(
@@ -194,7 +197,7 @@ export const passageOperations = [
         const endBook = bookOf(passage.to);
         const chapter = chapterOf(passage.from);
         return {
-          reference: formatPassage(ctx.meta, passage),
+          reference: formatPassage(meta, passage),
           bookId: padBookId(book),
           ...(endBook !== book && { endBookId: padBookId(endBook) }),
           ...(endBook === book && chapterOf(passage.to) === chapter && { chapterId: padChapterOrVerse(chapter) }),

@@ -4,7 +4,8 @@
 // phrase in order; GetSearchAdvanced chooses whole words (`exact`, the default) or any substring
 // (`broad`). Answers are verse rows in canonical order, whichever path found them (search/searcher.ts).
 import type { MatchType } from '../match.ts';
-import { COMMON_PARAMS, defineOperation, textPack, verseRow, type Context } from '../operation.ts';
+import { COMMON_PARAMS, defineOperation, textPack, type Context } from '../operation.ts';
+import { VERSE } from '../records.ts';
 import { arrayOf, number, object, optional, string, type Infer } from '../shape.ts';
 import { allRows, pagedRows, type Rows } from '../rows.ts';
 import { matchingPositions } from '../search/matching.ts';
@@ -25,7 +26,8 @@ function rows(ctx: Context, versionId: string, positions: ArrayLike<number>, pag
   const text = ctx.translation(versionId);
   const highlighted = page.highlight === 'true';
   return pagedRows(positions.length, page, (k) => {
-    const row = verseRow(text.ids[positions[k]], text.textAt(positions[k]));
+    // The translation's own row: an imported translation's rows carry the KJV verse each stands for.
+    const row = text.rowAt(positions[k]);
     return highlighted ? { ...row, highlights: matchSpans(row.t, page.query, page.matchType ?? 'exact') } : row;
   });
 }
@@ -79,7 +81,7 @@ const searchPacks = (p: Record<string, any>) => [textPack(p.versionId)];
 /** A verse row; with highlight=true it also carries the [start, end) offsets of each match in t. */
 const SEARCH_HIT = object(
   { id: string, b: string, c: string, v: string, t: string },
-  { highlights: optional(arrayOf(arrayOf(number))) },
+  { kjvId: VERSE.added.kjvId, highlights: optional(arrayOf(arrayOf(number))) },
 );
 
 export const searchOperations = [

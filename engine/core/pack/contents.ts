@@ -157,7 +157,11 @@ export interface ImportedTranslationInfo {
   /** the versification its numbers follow, and why that one was chosen */
   versification: { name: string; reason: string };
   /** the books it holds, in canon order, with the names the file carries */
-  books: { book: number; code: string; names: { long?: string; short?: string; abbreviation?: string } }[];
+  books: {
+    book: number;
+    code: string;
+    names: { long?: string; short?: string; abbreviation?: string; header?: string };
+  }[];
   chapterVerses: number[][];
   chapterLastVerses: number[][];
   verseCount: number;

@@ -87,6 +87,17 @@ describe('hostile import files', () => {
     ]);
   });
 
+  it('judges verse order within a book: books in any order give no warning, a book read back to front does', () => {
+    const romans = file('a.usfm', '\\id ROM\n\\c 1\n\\v 1 Paul.\n\\v 2 Promised.\n');
+    const john = file('b.usfm', '\\id JHN\n\\c 1\n\\v 1 Word.\n\\v 2 With God.\n');
+    const johnAgain = file('c.usfm', '\\id JHN\n\\c 2\n\\v 1 Cana.\n');
+    expect(readImport([romans, john]).warnings).toEqual([]);
+    expect(readImport([johnAgain, romans, john]).warnings).toEqual([
+      { file: 'b.usfm', place: 'line 3', message: 'JHN 1:1 comes after a later verse' },
+      { file: 'b.usfm', place: 'line 4', message: 'JHN 1:2 comes after a later verse' },
+    ]);
+  });
+
   it('refuses chapter or verse 9999 in every format, naming the place', () => {
     const cases: [SourceFile, string][] = [
       [

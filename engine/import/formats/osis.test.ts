@@ -62,6 +62,18 @@ describe('OSIS reader', () => {
     });
   });
 
+  it('keeps an x-usfm-h milestone as a name where x-usfm-toc2 gives another', () => {
+    const both = MILESTONED.replace(
+      '<milestone type="x-usfm-h" n="John"/>',
+      '<milestone type="x-usfm-h" n="Johannes"/><milestone type="x-usfm-toc2" n="Joh"/>',
+    );
+    expect(readImport([file('john.osis.xml', both)]).books[0].names).toEqual({
+      long: 'The Gospel of John',
+      short: 'Joh',
+      header: 'Johannes',
+    });
+  });
+
   it('reads milestoned verses, with text clean of notes and markup', () => {
     expect(milestoned.verses.map((v) => [v.chapter, v.verse, v.text])).toEqual([
       [3, 16, 'For God so loved the world, that he gave his only Son.'],

@@ -332,10 +332,22 @@ export class OsisHandler {
     const names = this.book?.names;
     const n = attributes.n?.trim();
     if (!names || !n) return;
-    if (type === 'x-usfm-h') names.short ??= n;
-    else if (type === 'x-usfm-toc1') names.long ??= n;
-    else if (type === 'x-usfm-toc2') names.short = n;
-    else if (type === 'x-usfm-toc3') names.abbreviation ??= n;
+    switch (type) {
+      case 'x-usfm-h':
+        // The running header is a name the reader sees on every page, kept beside a toc2 short name.
+        names.header ??= n;
+        names.short ??= n;
+        break;
+      case 'x-usfm-toc1':
+        names.long ??= n;
+        break;
+      case 'x-usfm-toc2':
+        names.short = n;
+        break;
+      case 'x-usfm-toc3':
+        names.abbreviation ??= n;
+        break;
+    }
   }
 
   private startCapture(kind: 'title' | 'note', name: string, attributes: Attributes, frame: Frame): void {

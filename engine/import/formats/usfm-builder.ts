@@ -359,6 +359,8 @@ export class UsfmBuilder {
         names.short = text;
         break;
       case 'h':
+        // The running header is a name the reader sees on every page, kept beside a \toc2 short name.
+        names.header ??= text;
         names.short ??= text;
         break;
       case 'toc3':

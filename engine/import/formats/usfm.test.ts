@@ -42,6 +42,13 @@ describe('USFM reader', () => {
     expect(result.metadata.rights).toBe('Copyright: public domain.');
   });
 
+  it('keeps the running header as a name beside a \\toc2 short name, in either order', () => {
+    const headerFirst = '\\id PHM\n\\h Philemonbrief\n\\toc2 Phlm\n\\c 1\n\\v 1 Paulus.\n';
+    const headerLast = '\\id PHM\n\\toc2 Phlm\n\\h Philemonbrief\n\\c 1\n\\v 1 Paulus.\n';
+    for (const text of [headerFirst, headerLast])
+      expect(readImport([file('PHM.usfm', text)]).books[0].names).toEqual({ short: 'Phlm', header: 'Philemonbrief' });
+  });
+
   it('keeps verse text clean: no notes, markers, pilcrows or attributes', () => {
     expect(verseAt(result, 43, 3, 1)?.text).toBe(
       'Now there was a man of the Pharisees named Nicodemus, a ruler of the Jews.',

@@ -26,6 +26,16 @@ const MARK = `<?xml version="1.0" encoding="utf-8"?>
 describe('USX reader', () => {
   const result = readImport([file('MRK.usx', MARK)]);
 
+  it('keeps <para style="h"> as a name where <para style="toc2"> gives another', () => {
+    const header = MARK.replace('<para style="toc2">Mark</para>', '<para style="toc2">Mk.</para>');
+    expect(readImport([file('MRK.usx', header)]).books[0].names).toEqual({
+      long: 'The Gospel according to Mark',
+      short: 'Mk.',
+      abbreviation: 'Mk',
+      header: 'Mark',
+    });
+  });
+
   it('reads the book, names and verses with clean text', () => {
     expect(result.format).toBe('usx');
     expect(result.books).toEqual([

@@ -151,7 +151,9 @@ export class ImportCollector {
   readonly unknownMarkers: Record<string, number> = {};
   readonly metadata: ImportedText['metadata'] = {};
   private readonly seen = new Set<number>();
-  private last = 0;
+  /** the last verse id read in each book: order is judged within a book, as files (a folder's names, a
+   *  zip's entries) may come in any order of books, which the import sorts into the canon's */
+  private readonly lastInBook = new Map<number, number>();
   private readonly skippedBooks = new Set<string>();
   /** verses a printed range ("14-15") holds beyond its first, with the range's name */
   private readonly inRange = new Map<number, string>();
@@ -231,8 +233,9 @@ export class ImportCollector {
       this.warn(file, place, `${name} has no text: left out`);
       return;
     }
-    if (id < this.last) this.warn(file, place, `${name} comes after a later verse`);
-    this.last = Math.max(this.last, id);
+    const last = this.lastInBook.get(key.book) ?? 0;
+    if (id < last) this.warn(file, place, `${name} comes after a later verse`);
+    else this.lastInBook.set(key.book, id);
     this.seen.add(id);
     const verse: ImportedVerse = { book: key.book, chapter: key.chapter, verse: key.verse, text: built.text };
     if (built.markup) verse.markup = built.markup;
@@ -258,6 +261,7 @@ export class ImportCollector {
     // A book named in the file but with no verse read (all skipped or empty) is not imported.
     const withVerses = new Set(this.verses.map((v) => v.book));
     const books = [...this.books.values()].filter((b) => withVerses.has(b.book));
+    for (const { names } of books) if (names.header === names.short) delete names.header;
     return {
       format: this.format,
       metadata: this.metadata,

@@ -28,7 +28,7 @@ describe('Zefania reader', () => {
     expect(result.metadata).toEqual({
       name: 'Sample Zefania Bible',
       abbreviation: 'SZB',
-      language: 'GER',
+      language: 'de',
       rights: 'Public Domain',
     });
     expect(result.books).toEqual([{ book: 43, code: 'JHN', names: { long: 'Johannes', short: 'Joh' } }]);

@@ -4,6 +4,7 @@ import type { NoteItem } from '../../core/structure/model.ts';
 import type { ImportedBook, SourceFile } from '../types.ts';
 import { bookFromNumber } from './books.ts';
 import { decodeText } from './decode.ts';
+import { normaliseLanguage } from './language.ts';
 import { type ImportCollector, type SpanStyle, VerseBuilder, cleanRun } from './verse-builder.ts';
 import { type Attributes, XmlReader } from './xml.ts';
 
@@ -173,6 +174,19 @@ class ZefaniaHandler {
     this.verse = { number: n, label: toLabel ? `${label}-${toLabel}` : label, place, builder };
   }
 
+  /** The file's language code as a BCP 47 tag ("GER" -> "de"); a code we do not know is kept lowercased
+   *  and reported, as GetVersions shows it. */
+  private language(code: string): void {
+    const { tag, known } = normaliseLanguage(code);
+    this.collector.metadata.language = tag;
+    if (!known)
+      this.collector.warn(
+        this.path,
+        this.place(),
+        `the language ${JSON.stringify(code)} is no ISO 639 or BCP 47 code we know; kept as ${JSON.stringify(tag)}`,
+      );
+  }
+
   /** A captured element's text, once it closes: a heading, a note, or a metadata field. */
   private endCapture(done: Capture): void {
     const text = cleanRun(done.text).trim();
@@ -192,7 +206,7 @@ class ZefaniaHandler {
     } else if (done.name === 'rights') meta.rights = text;
     else if (done.name === 'title') meta.name ??= text;
     else if (done.name === 'identifier') meta.abbreviation ??= text;
-    else if (done.name === 'language') meta.language ??= text;
+    else if (done.name === 'language' && meta.language === undefined) this.language(text);
     else if (done.name === 'description') meta.description ??= text;
   }
 }
