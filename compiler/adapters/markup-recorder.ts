@@ -14,6 +14,7 @@ import type {
   TitleKind,
   VerseMarkup,
 } from '../../engine/core/structure/model.ts';
+import type { VerseRecord } from './types.ts';
 
 /** Characters that tidying removes or turns into spaces: they are not counted. */
 const NOT_COUNTED = /[\s¶⌃\u0001\u0002]/u;
@@ -177,3 +178,22 @@ export function joinMarkup(a: VerseMarkup | undefined, b: VerseMarkup | undefine
 
 /** Note text as printed: markup gone, whitespace single. */
 export const cleanNoteText = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * The notes of a verse slot that holds nothing else (the ASV's "Many authorities, some ancient, insert
+ * v. 21", the WEB's "Some Greek manuscripts add ..."): the flat text has no such verse, so they go to the
+ * end of the verse before it in its chapter, where a reader looks for the missing one.
+ */
+export function keepOrphanNotes(
+  verses: VerseRecord[],
+  slot: { book: number; chapter: number },
+  notes: VerseMarkup['notes'],
+  where: string,
+): void {
+  if (!notes?.length) return;
+  const previous = verses[verses.length - 1];
+  if (!previous || previous.book !== slot.book || previous.chapter !== slot.chapter)
+    throw new Error(`${where}: a note with no verse of its chapter before it to stand after`);
+  const at = previous.text.length;
+  previous.markup = joinMarkup(previous.markup, { notes: notes.map(({ note }) => ({ at, note })) });
+}

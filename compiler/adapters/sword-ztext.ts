@@ -9,7 +9,7 @@ import type { AdapterContext, ChapterVerseTable, TranslationText, VerseRecord } 
 import { attribute, blockStartsIn, decodeXmlEntities, osisToText } from './filters/osis.ts';
 import { gbfToText } from './filters/gbf.ts';
 import { plainToText } from './filters/plain.ts';
-import { countedLength, joinMarkup, markupRecorder, type MarkupRecorder } from './markup-recorder.ts';
+import { countedLength, joinMarkup, keepOrphanNotes, markupRecorder, type MarkupRecorder } from './markup-recorder.ts';
 
 /** The one Psalm-title rule every translation follows (for the README / catalog). */
 export const PSALM_TITLE_RULE =
@@ -287,27 +287,6 @@ function movePsalmTitlesToNextPsalm(verses: SwordRawVerse[], kjvChapterVerses: C
   }
 }
 
-/**
- * The notes of a verse slot that holds nothing else (the ASV's margin notes on a verse it leaves out,
- * "Many authorities, some ancient, insert v. 21"): the flat text has no such verse, so they go to the end
- * of the verse before it in its chapter, where a reader looks for the missing one.
- */
-function keepOrphanNotes(
-  rec: MarkupRecorder,
-  verses: VerseRecord[],
-  slot: { book: number; chapter: number; verse: number },
-  moduleName: string,
-) {
-  const where = `${moduleName} ${slot.book}.${slot.chapter}.${slot.verse}`;
-  const notes = rec.resolve('', where)?.notes;
-  if (!notes) return;
-  const previous = verses[verses.length - 1];
-  if (!previous || previous.book !== slot.book || previous.chapter !== slot.chapter)
-    throw new Error(`${where}: a note with no verse of its chapter before it to stand after`);
-  const at = previous.text.length;
-  previous.markup = joinMarkup(previous.markup, { notes: notes.map(({ note }) => ({ at, note })) });
-}
-
 export function readSwordModule(ctx: AdapterContext): TranslationText {
   const { conf, verses: rawVerses, bookIntros, chapterIntros } = readSwordRaw(ctx.path, ctx.kjvChapterVerses);
   movePsalmTitlesToNextPsalm(rawVerses, ctx.kjvChapterVerses);
@@ -326,7 +305,8 @@ export function readSwordModule(ctx: AdapterContext): TranslationText {
     // leave them at the start of the verse (KJV marks them as acrostic titles, ASV has none).
     if (book === PSALMS && chapter === 119) text = stripPsalm119Acrostic(text, verse);
     if (text === '') {
-      keepOrphanNotes(rec, verses, { book, chapter, verse }, conf.moduleName);
+      const where = `${conf.moduleName} ${book}.${chapter}.${verse}`;
+      keepOrphanNotes(verses, { book, chapter }, rec.resolve('', where)?.notes, where);
       continue;
     }
     if (text !== filtered) {

@@ -13,7 +13,14 @@ import { bookByUsfm } from '../../sources/books.ts';
 import type { VerseMarkup } from '../../engine/core/structure/model.ts';
 import type { AdapterContext, TranslationText, VerseRecord } from './types.ts';
 import type { NoteKind, TitleKind } from '../../engine/core/structure/model.ts';
-import { cleanNoteText, joinMarkup, markupRecorder, type MarkupRecorder, shiftMarkup } from './markup-recorder.ts';
+import {
+  cleanNoteText,
+  joinMarkup,
+  keepOrphanNotes,
+  markupRecorder,
+  type MarkupRecorder,
+  shiftMarkup,
+} from './markup-recorder.ts';
 
 /** One verse as it stands in the source, markers and all. */
 interface RawVerse {
@@ -107,6 +114,7 @@ export function readUsfmFolder(ctx: AdapterContext): TranslationText {
       }
       const { text, markup } = verseText(v, where);
       if (text) verses.push({ book: book.book, chapter: v.chapter, verse: v.verse, text, ...(markup && { markup }) });
+      else keepOrphanNotes(verses, { book: book.book, chapter: v.chapter }, markup?.notes, where);
     }
   }
   for (const fix of fixes) {
@@ -139,7 +147,7 @@ function titleBlocksOf(v: RawVerse, text: string, where: string): VerseMarkup | 
 function verseWithTitle(v: RawVerse, where: string): { text: string; markup?: VerseMarkup } {
   const rec = markupRecorder();
   const body = usfmToText(v.raw, where, rec);
-  const bodyMarkup = body ? rec.resolve(body, where) : undefined;
+  const bodyMarkup = rec.resolve(body, where);
   if (v.title === undefined) return { text: body, markup: bodyMarkup };
   const titleRec = markupRecorder();
   const title = usfmToText(v.title, `${where} title`, titleRec);

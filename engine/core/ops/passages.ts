@@ -16,6 +16,7 @@ import { headingsOf, type TranslationStructure, translationStructure } from '../
 import { blockInForce, layOut, type MarkedVerse } from '../structure/reader.ts';
 import type { Block } from '../structure/model.ts';
 import type { Context } from '../operation.ts';
+import { createVersification } from '../versification.ts';
 
 /** The most verses one GetPassage answers: a longer reference is refused, never cut. */
 export const MAX_PASSAGE_VERSES = 500;
@@ -74,6 +75,33 @@ export function formatPassage(meta: Meta, p: Passage): string {
 function positionsOf(meta: Meta, text: TranslationData, p: Passage): [number, number] {
   const end = isWholeChapters(meta, p) ? composeVerseId(bookOf(p.to), chapterOf(p.to) + 1, 0) : p.to + 1;
   return [text.firstAtOrAfter(p.from), text.firstAtOrAfter(end)];
+}
+
+const widenedMetas = new WeakMap<TranslationData, Meta>();
+
+/**
+ * The meta a reference to a translation is read against: an imported translation's own numbers; for a
+ * built-in one the KJV grid, widened where the translation has verses past a chapter's KJV end (the WEB's
+ * Romans 14:24-26, which "Romans 14" and GetChapter give), so a reference reaches every verse it shows.
+ */
+function referenceMeta(meta: Meta, versionId: string, text: TranslationData): Meta {
+  if (meta.imported?.has(versionId)) return inOwnNumbering(meta, versionId);
+  let widened = widenedMetas.get(text);
+  if (!widened) {
+    let wider = false;
+    const grid = meta.versification.chapterVerses.map((chapters, b) =>
+      chapters.map((kjvLast, c) => {
+        const [first, end] = text.chapterRange(b + 1, c + 1);
+        const own = end > first ? verseOf(text.ids[end - 1]) : 0;
+        if (own <= kjvLast) return kjvLast;
+        wider = true;
+        return own;
+      }),
+    );
+    widened = wider ? (Object.create(meta, { versification: { value: createVersification(grid) } }) as Meta) : meta;
+    widenedMetas.set(text, widened);
+  }
+  return widened;
 }
 
 /** The packs format=structured reads, refused by name when the host leaves the translation's out. */
@@ -136,7 +164,7 @@ export const passageOperations = [
   defineOperation({
     name: 'GetPassage',
     family: 'parsing',
-    summary: `The verses of any reference or list of references, in the order written, repeats kept: [{reference, bookId, endBookId?, chapterId?, from, to, verses: [{id, b, c, v, t}]}], one entry per passage (an inclusive range: "John 3:16, 18" is two, "John 3:35-4:2" one). reference names the passage in English as GetPassage reads it back ("Psalms 23", "John 3:35-4:2"); bookId is its first book, endBookId its last when it crosses books, chapterId its chapter when it lies in one; from and to are its first and last verseIds. Verses the translation lacks are left out; more than ${MAX_PASSAGE_VERSES} verses in one call are refused.`,
+    summary: `The verses of any reference or list of references, in the order written, repeats kept: [{reference, bookId, endBookId?, chapterId?, from, to, verses: [{id, b, c, v, t}]}], one entry per passage (an inclusive range: "John 3:16, 18" is two, "John 3:35-4:2" one). reference names the passage in English as GetPassage reads it back ("Psalms 23", "John 3:35-4:2"); bookId is its first book, endBookId its last when it crosses books, chapterId its chapter when it lies in one; from and to are its first and last verseIds. Verses the translation lacks are left out, and a passage none of whose verses it has is refused; more than ${MAX_PASSAGE_VERSES} verses in one call are refused.`,
     params: [
       {
         name: 'reference',
@@ -179,10 +207,18 @@ export const passageOperations = [
       const text = ctx.translation(p.versionId);
       const written = asciiForms(p.reference as string);
       // An imported translation's references name its own verses ("Mark 8:39" of a Vulgate-numbered text).
-      const meta = inOwnNumbering(ctx.meta, p.versionId);
+      const meta = referenceMeta(ctx.meta, p.versionId, text);
       const passages = passagesOf(readReferenceList(meta, written, 'reference', (id) => text.indexOf(id) >= 0));
       // Counted before any verse is built: a long reference costs binary searches, not rows.
       const ranges = passages.map((passage) => positionsOf(meta, text, passage));
+      const missing = ranges.findIndex(([first, end]) => first === end);
+      if (missing >= 0) {
+        const name = ctx.meta.versionById.get(p.versionId)?.abbreviation ?? p.versionId;
+        throw invalid(
+          'reference',
+          `reference: the ${name} does not have ${formatPassage(meta, passages[missing])} (a verse its text leaves out or numbers otherwise)`,
+        );
+      }
       const count = ranges.reduce((n, [first, end]) => n + end - first, 0);
       if (count > MAX_PASSAGE_VERSES)
         throw invalid(
