@@ -15,6 +15,7 @@ import { HEADINGS_PACK, STRUCTURE_PACK } from '../pack/schemas.ts';
 import { headingsOf, type TranslationStructure, translationStructure } from '../structure/packs.ts';
 import { blockInForce, layOut, type MarkedVerse } from '../structure/reader.ts';
 import type { Block } from '../structure/model.ts';
+import { withNoteReferences } from '../structure/note-references.ts';
 import type { Context } from '../operation.ts';
 import { createVersification } from '../versification.ts';
 
@@ -157,7 +158,10 @@ function structuredBlocks(
   }
   const { summary } = structure.info;
   const opening = first < end ? blockInForce(markupBefore(text, structure, first)) : undefined;
-  return layOut(verses, { ...(opening && { opening }), versePerParagraph: !summary.paragraphs && !summary.poetry });
+  return withNoteReferences(
+    ctx.meta,
+    layOut(verses, { ...(opening && { opening }), versePerParagraph: !summary.paragraphs && !summary.poetry }),
+  );
 }
 
 export const passageOperations = [

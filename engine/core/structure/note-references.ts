@@ -1,0 +1,50 @@
+// Cross-reference notes whose source gives only words ("Isaiah 7:14; Luke 1:31", the WEB's \x notes) get
+// the verseIds those words name, read by the engine's own citation reader, so an app can link them as it
+// links GetCrossReferences. A note that already carries references keeps them.
+import { findCitations } from '../citations/find.ts';
+import type { Meta } from '../meta.ts';
+import { perPack } from '../pack/per-pack.ts';
+import type { Block, Inline, NoteItem } from './model.ts';
+
+/** The verseIds of every passage a note's words name, in order, each once. */
+function verseIdsIn(meta: Meta, text: string): string[] {
+  const ids = new Set<string>();
+  const { ordinalOf, idOf } = meta.versification;
+  for (const hit of findCitations(meta, text))
+    for (const { from, to } of hit.passages) {
+      const [first, last] = [from, to].map((id) => {
+        const n = Number(id);
+        return ordinalOf(Math.floor(n / 1_000_000), Math.floor(n / 1000) % 1000, n % 1000);
+      });
+      if (first < 0 || last < first) continue;
+      for (let o = first; o <= last; o++) ids.add(String(idOf(o)).padStart(8, '0'));
+    }
+  return [...ids];
+}
+
+/** Per meta, each shared (frozen) note and the note answered for it, made once. */
+const answeredNotes = perPack((_: Meta) => new WeakMap<object, object>());
+
+function withIds<N extends NoteItem | Block>(meta: Meta, note: N): N {
+  if (!('kind' in note) || note.kind !== 'crossref' || note.references) return note;
+  const cache = answeredNotes(meta);
+  let answered = cache.get(note) as N | undefined;
+  if (!answered) {
+    const references = verseIdsIn(meta, note.text);
+    answered = Object.freeze(references.length ? { ...note, references } : note) as N;
+    cache.set(note, answered);
+  }
+  return answered;
+}
+
+const inlineWithIds = (meta: Meta, inline: Inline): Inline => (inline.type === 'note' ? withIds(meta, inline) : inline);
+
+/** The blocks with each cross-reference note carrying the verseIds its words name. */
+export function withNoteReferences(meta: Meta, blocks: Block[]): Block[] {
+  return blocks.map((block) => {
+    if (block.type === 'note') return withIds(meta, block);
+    if (!('content' in block) || !block.content.some((i) => i.type === 'note')) return block;
+    // A copy: a block may be one every answer shares (a source's own title), frozen.
+    return { ...block, content: block.content.map((i) => inlineWithIds(meta, i)) };
+  });
+}
