@@ -99,9 +99,7 @@ describe.skipIf(skip)(`the reader page in ${BROWSER}`, { timeout: 120_000 }, () 
     expect(await text('#chapter-text')).toContain('For God so loved the world');
     const rows = await (await bible()).call('GetChapter', { bookId: 43, chapterId: 3, versionId: 'kjv' });
     expect(await verseIdsIn('#chapter-text .vnum')).toEqual(rows.map((r: { id: string }) => r.id));
-    expect(['structured', 'verses']).toContain(
-      await page.evalOn('#chapter-text', (n) => n.dataset.layout),
-    );
+    expect(['structured', 'verses']).toContain(await page.evalOn('#chapter-text', (n) => n.dataset.layout));
     await shot('john-3');
     await expectAccessible('the chapter');
 

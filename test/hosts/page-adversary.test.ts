@@ -110,8 +110,7 @@ describe.skipIf(skip)(`the reader page in ${BROWSER}, read by a helper`, { timeo
     expect(await page.evalOn('link[rel="icon"]', (n) => n.getAttribute('href'))).toMatch(/^data:image\//);
     // WebDriver classic shows the page no responses: there the server's own log says what failed.
     const failed =
-      page.failedResponses?.() ??
-      served.slice(servedBefore).filter((line) => /^\S+ GET \S+ [45]\d\d /.test(line));
+      page.failedResponses?.() ?? served.slice(servedBefore).filter((line) => /^\S+ GET \S+ [45]\d\d /.test(line));
     expect(failed).toEqual([]);
     expect((await page.problems()).filter((p) => p.startsWith('console: '))).toEqual([]);
     await page.close();

@@ -191,7 +191,10 @@ const WATCH_PROBLEMS = `if (!window.__driverProblems) {
 }`;
 const TAKE_PROBLEMS = 'return (window.__driverProblems || []).splice(0);';
 
-/** WebKitGTK over WebDriver classic. Each page is a tab; a blank first tab stays open so closing a page never ends the session. */
+/**
+ * WebKitGTK over WebDriver classic. Each page is a window of its own (MiniBrowser takes no screenshot of a
+ * tab behind another); the blank first window stays open so closing a page never ends the session.
+ */
 async function launchWebKit(): Promise<DriverBrowser> {
   const session = await startWebKitSession(browserPath('webkit'));
   await session.command('POST', '/timeouts', { script: 120_000, pageLoad: 60_000 });
@@ -205,7 +208,7 @@ async function launchWebKit(): Promise<DriverBrowser> {
     name: 'webkit',
     version: session.version,
     newPage: async () => {
-      const { handle } = (await session.command('POST', '/window/new', { type: 'tab' })) as { handle: string };
+      const { handle } = (await session.command('POST', '/window/new', { type: 'window' })) as { handle: string };
       await switchTo(handle);
       return webdriverPage(session, handle, switchTo, async () => {
         await switchTo(handle);
@@ -246,7 +249,9 @@ function webdriverPage(
     return found[ELEMENT_KEY];
   };
   const takeProblems = async () => {
-    const seen = (await command('POST', '/execute/sync', { script: TAKE_PROBLEMS, args: [] }).catch(() => [])) as string[];
+    const seen = (await command('POST', '/execute/sync', { script: TAKE_PROBLEMS, args: [] }).catch(
+      () => [],
+    )) as string[];
     problems.push(...seen);
   };
   const watchProblems = () => command('POST', '/execute/sync', { script: WATCH_PROBLEMS, args: [] });
@@ -289,7 +294,10 @@ function webdriverPage(
       const inner = () => evaluate(() => ({ width: innerWidth, height: innerHeight }));
       await command('POST', '/window/rect', { width, height });
       const got = await inner();
-      await command('POST', '/window/rect', { width: width + (width - got.width), height: height + (height - got.height) });
+      await command('POST', '/window/rect', {
+        width: width + (width - got.width),
+        height: height + (height - got.height),
+      });
       return inner();
     },
     evaluate,
@@ -306,7 +314,16 @@ function webdriverPage(
     press: async (key) => {
       const value = WEBDRIVER_KEYS[key];
       await command('POST', '/actions', {
-        actions: [{ type: 'key', id: 'keyboard', actions: [{ type: 'keyDown', value }, { type: 'keyUp', value }] }],
+        actions: [
+          {
+            type: 'key',
+            id: 'keyboard',
+            actions: [
+              { type: 'keyDown', value },
+              { type: 'keyUp', value },
+            ],
+          },
+        ],
       });
     },
     focus: async (selector) => {
