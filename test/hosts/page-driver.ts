@@ -198,7 +198,8 @@ const TAKE_PROBLEMS = 'return (window.__driverProblems || []).splice(0);';
 async function launchWebKit(): Promise<DriverBrowser> {
   const session = await startWebKitSession(browserPath('webkit'));
   await session.command('POST', '/timeouts', { script: 120_000, pageLoad: 60_000 });
-  let current = (await session.command('GET', '/window')) as string;
+  const home = (await session.command('GET', '/window')) as string;
+  let current = home;
   const switchTo = async (handle: string) => {
     if (current === handle) return;
     await session.command('POST', '/window', { handle });
@@ -213,7 +214,9 @@ async function launchWebKit(): Promise<DriverBrowser> {
       return webdriverPage(session, handle, switchTo, async () => {
         await switchTo(handle);
         await session.command('DELETE', '/window');
+        // WebDriver opens new windows from the current one: the first window is current again.
         current = '';
+        await switchTo(home);
       });
     },
     close: session.close,
