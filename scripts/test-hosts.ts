@@ -290,8 +290,9 @@ const browserHost = (name: string, start: () => Promise<BrowserSession>): Host =
 });
 
 /**
- * The reader page's own tests (test/hosts/browser.test.ts, through puppeteer-core) in `browser`: their
- * summary line, or why they failed. CI=1 so a missing browser fails rather than skips.
+ * The reader page's own tests (test/hosts/browser.test.ts, through test/hosts/page-driver.ts) in
+ * `browser`: their summary line and the steps the browser skipped, or why they failed. CI=1 so a missing
+ * browser fails rather than skips.
  */
 function pageTests(browser: string): HostResult {
   const vitest = join(REPO, 'node_modules', 'vitest', 'vitest.mjs');
@@ -303,12 +304,14 @@ function pageTests(browser: string): HostResult {
   });
   const said = `${run.stdout}\n${run.stderr}`;
   const summary = /Tests\s+(.*)/.exec(said)?.[1]?.trim() ?? `vitest exited ${run.status}`;
-  if (run.status === 0) return { ok: true, detail: `reader page tests: ${summary}` };
+  const skipped = [...new Set(said.match(/skipping "[^"]*"/g) ?? [])];
+  const steps = skipped.length ? ` (steps skipped: ${skipped.map((s) => s.slice('skipping '.length)).join(', ')})` : '';
+  if (run.status === 0) return { ok: true, detail: `reader page tests: ${summary}${steps}` };
   const failures = said.split('\n').filter((line) => /FAIL|AssertionError|Error:/.test(line));
   return { ok: false, detail: `reader page tests: ${summary}; ${failures.slice(0, 2).join(' | ')}` };
 }
 
-/** A browser host, then (where puppeteer-core can drive it) the reader page's own tests in it. */
+/** A browser host, then the reader page's own tests in it. */
 function withPageTests(host: Host, browser: string): Host {
   return {
     name: host.name,
@@ -327,7 +330,10 @@ export const BROWSER_CHECKS: Host[] = [
   browserHost('webkit', webkitSession),
 ];
 
-export const BROWSER_HOSTS: Host[] = [withPageTests(BROWSER_CHECKS[0], 'firefox'), BROWSER_CHECKS[1]];
+export const BROWSER_HOSTS: Host[] = [
+  withPageTests(BROWSER_CHECKS[0], 'firefox'),
+  withPageTests(BROWSER_CHECKS[1], 'webkit'),
+];
 
 /** What the checkout's engine answers a conformance example over HTTP: status and JSON body. */
 async function expectedHttpAnswer(operation: string, params: Record<string, string>) {

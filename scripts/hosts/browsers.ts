@@ -1,15 +1,14 @@
 // Browsers in the host matrix: Firefox ESR (Debian's firefox-esr, over WebDriver BiDi through
 // puppeteer-core) and WebKit (Debian's WebKitWebDriver under Xvfb, over WebDriver classic, which
-// puppeteer-core cannot speak: a few requests over fetch do). Each loads a page that imports the
+// puppeteer-core cannot speak: the small client of ./webdriver.ts does). Each loads a page that imports the
 // installed package's browser bundle (test/hosts/matrix/browser-check.js) from a local server, and the
 // page posts its answers back to that server; then each loads the reader page and waits for its
 // chapter. The server serves the installed package's dist/web and dist/data, as any static host would.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
+import { sleep, startWebKitSession } from './webdriver.ts';
 
 const MATRIX_DIR = resolve(import.meta.dirname, '..', '..', 'test', 'hosts', 'matrix');
 const TYPES: Record<string, string> = {
@@ -83,20 +82,6 @@ export async function servePackage(packageDir: string): Promise<PageServer> {
   };
 }
 
-/** A free TCP port on this machine. */
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createNetServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (address && typeof address === 'object' ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
 /** What a browser does for the matrix: open `url`, and the text the reader page shows at `url`. */
 export interface BrowserSession {
   version: string;
@@ -135,79 +120,29 @@ export async function firefoxSession(puppeteerModule: string): Promise<BrowserSe
   };
 }
 
-/** One WebDriver classic command: its `value`, or an error naming the command and the driver's message. */
-async function webdriver(base: string, method: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { value: { error?: string; message?: string } & Record<string, unknown> };
-  if (!response.ok)
-    throw new Error(`WebDriver ${method} ${path}: ${answer.value?.error} ${answer.value?.message ?? ''}`);
-  return answer.value;
-}
-
-function stopProcess(child: ChildProcess | undefined): void {
-  if (child && child.exitCode === null) child.kill('SIGTERM');
-}
-
 /** Debian's WebKitGTK through WebKitWebDriver, on a display of its own (Xvfb). */
 export async function webkitSession(): Promise<BrowserSession> {
-  const display = `:${90 + Math.floor(Math.random() * 100)}`;
-  const xvfb = spawn('Xvfb', [display, '-screen', '0', '1280x900x24', '-nolisten', 'tcp'], { stdio: 'ignore' });
-  const port = await freePort();
-  const driver = spawn('WebKitWebDriver', [`--port=${port}`, '--host=127.0.0.1'], {
-    env: { ...process.env, DISPLAY: display },
-    stdio: 'ignore',
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const stop = () => {
-    stopProcess(driver);
-    stopProcess(xvfb);
-  };
-  try {
-    for (let tries = 0; ; tries++) {
-      try {
-        await webdriver(base, 'GET', '/status');
-        break;
-      } catch (error) {
-        if (tries > 100) throw new Error(`WebKitWebDriver did not start: ${(error as Error).message}`);
-        await sleep(100);
+  const session = await startWebKitSession();
+  return {
+    version: session.version,
+    open: async (url) => {
+      await session.command('POST', '/url', { url });
+    },
+    bodyTextWhen: async (contains, timeoutMs) => {
+      const end = Date.now() + timeoutMs;
+      let text = '';
+      while (Date.now() < end) {
+        text = String(
+          await session.command('POST', '/execute/sync', {
+            script: 'return document.body ? document.body.textContent : ""',
+            args: [],
+          }),
+        );
+        if (text.includes(contains)) break;
+        await sleep(250);
       }
-    }
-    const session = (await webdriver(base, 'POST', '/session', {
-      // Debian's MiniBrowser has no headless mode: Xvfb is its screen.
-      capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': { args: ['--automation'] } } },
-    })) as { sessionId: string; capabilities: { browserName: string; browserVersion: string } };
-    const at = `/session/${session.sessionId}`;
-    return {
-      version: `${session.capabilities.browserName} ${session.capabilities.browserVersion}`,
-      open: async (url) => {
-        await webdriver(base, 'POST', `${at}/url`, { url });
-      },
-      bodyTextWhen: async (contains, timeoutMs) => {
-        const end = Date.now() + timeoutMs;
-        let text = '';
-        while (Date.now() < end) {
-          text = String(
-            await webdriver(base, 'POST', `${at}/execute/sync`, {
-              script: 'return document.body ? document.body.textContent : ""',
-              args: [],
-            }),
-          );
-          if (text.includes(contains)) break;
-          await sleep(250);
-        }
-        return text;
-      },
-      close: async () => {
-        await webdriver(base, 'DELETE', at).catch(() => {});
-        stop();
-      },
-    };
-  } catch (error) {
-    stop();
-    throw error;
-  }
+      return text;
+    },
+    close: session.close,
+  };
 }

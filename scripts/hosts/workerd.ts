@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { noRuntimeImports } from '../bundle.ts';
-import { freePort } from './browsers.ts';
+import { freePort } from './webdriver.ts';
 
 const WORKER_ENTRY = resolve(import.meta.dirname, '..', '..', 'examples', 'cloudflare-worker', 'src', 'worker.ts');
 

@@ -1,35 +1,43 @@
-// A real browser for the reader page's tests, driven through puppeteer-core: Debian's chromium over the
-// DevTools protocol (the default), or Debian's firefox-esr over WebDriver BiDi (PAGE_BROWSER=firefox).
-// Both come from the distribution; puppeteer-core downloads no browser of its own.
+// A real browser for the reader page's tests: Debian's chromium over the DevTools protocol (the default)
+// or Debian's firefox-esr over WebDriver BiDi (PAGE_BROWSER=firefox), both through puppeteer-core, or
+// Debian's WebKitGTK over WebDriver classic (PAGE_BROWSER=webkit). All come from the distribution;
+// puppeteer-core downloads no browser of its own. The tests drive them through ./page-driver.ts.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import type { PageDriver } from './page-driver.ts';
 
-export type BrowserName = 'chromium' | 'firefox';
+export type BrowserName = 'chromium' | 'firefox' | 'webkit';
+/** The browsers puppeteer-core drives. */
+export type PuppeteerBrowserName = Exclude<BrowserName, 'webkit'>;
 
-/** The browser a test run asks for: PAGE_BROWSER=firefox, else chromium. */
+const BROWSERS: BrowserName[] = ['chromium', 'firefox', 'webkit'];
+
+/** The browser a test run asks for: PAGE_BROWSER=firefox or webkit, else chromium. */
 export function requestedBrowser(): BrowserName {
   const name = process.env.PAGE_BROWSER ?? 'chromium';
-  if (name !== 'chromium' && name !== 'firefox')
-    throw new Error(`PAGE_BROWSER: ${name} is neither chromium nor firefox`);
-  return name;
+  if (!BROWSERS.includes(name as BrowserName))
+    throw new Error(`PAGE_BROWSER: ${name} is none of ${BROWSERS.join(', ')}`);
+  return name as BrowserName;
 }
 
-/** Where the browser's program is: CHROMIUM_PATH / FIREFOX_PATH, else Debian's. */
+/** Where the browser's program (WebKit: its WebDriver) is: CHROMIUM_PATH / FIREFOX_PATH / WEBKIT_DRIVER_PATH, else Debian's. */
 export function browserPath(name: BrowserName): string {
-  return name === 'chromium'
-    ? (process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')
-    : (process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr');
+  if (name === 'chromium') return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (name === 'firefox') return process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+  return process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
 }
+
+const INSTALL: Record<BrowserName, string> = {
+  chromium: 'run scripts/install-browser.sh (as root: it apt-get installs Debian chromium), or set CHROMIUM_PATH',
+  firefox: 'apt-get install firefox-esr, or set FIREFOX_PATH',
+  webkit: 'run scripts/install-webkit.sh (it apt-get installs webkit2gtk-driver and Xvfb), or set WEBKIT_DRIVER_PATH',
+};
 
 export function missingBrowserReason(name: BrowserName): string {
-  const install =
-    name === 'chromium'
-      ? 'run scripts/install-browser.sh (as root: it apt-get installs Debian chromium), or set CHROMIUM_PATH'
-      : 'apt-get install firefox-esr, or set FIREFOX_PATH';
-  return `${browserPath(name)} is missing: ${install}`;
+  return `${browserPath(name)} is missing: ${INSTALL[name]}`;
 }
 
 // Chromium's own network calls are refused on a closed network, many at a time: these flags stop them.
@@ -44,13 +52,13 @@ const CHROMIUM_FLAGS = [
 ];
 
 export interface LaunchedBrowser {
-  name: BrowserName;
+  name: PuppeteerBrowserName;
   browser: Browser;
   close(): Promise<void>;
 }
 
 /** Starts the browser headless on a fresh profile, removed on close. */
-export async function launchBrowser(name: BrowserName = requestedBrowser()): Promise<LaunchedBrowser> {
+export async function launchBrowser(name: PuppeteerBrowserName = 'chromium'): Promise<LaunchedBrowser> {
   const executablePath = browserPath(name);
   if (!existsSync(executablePath)) throw new Error(missingBrowserReason(name));
   const profile = mkdtempSync(join(tmpdir(), `bible-${name}-`));
@@ -85,8 +93,8 @@ export interface AxeFinding {
 }
 
 /** axe-core's serious and critical findings on the page as it stands. */
-export async function seriousAccessibilityFindings(page: Page): Promise<AxeFinding[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource() });
+export async function seriousAccessibilityFindings(page: PageDriver): Promise<AxeFinding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScript(axeSource());
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document): Promise<any> } }).axe;
     const result = await axe.run(document);
