@@ -27,8 +27,6 @@ const ALLOWED_LONG_FUNCTIONS: Record<string, string> = {
   'compiler/builders/original.ts:build': 'not yet split: the time box of the split ended first',
   'engine/core/openapi.ts:parameterSchema': 'not yet split: the time box of the split ended first',
   'engine/core/params.ts:coerceParam': 'not yet split: the time box of the split ended first',
-  'engine/node/serve-command.ts:parseServeArgs': 'not yet split: the time box of the split ended first',
-  'engine/node/serve-command.ts:runServer': 'not yet split: the time box of the split ended first',
 };
 
 /** Files over the file limit that are data tables, not code a reader follows. */
