@@ -110,105 +110,142 @@ function qereWords(note: string): OshbWord[] {
   return words;
 }
 
+/** A verse being read: its words so far, and the Ketiv words and notes that wait for their Qere. */
+interface VerseReading {
+  verse: OshbVerse;
+  /** ketiv words waiting for their qere note */
+  ketiv: OshbWord[];
+  /** what joins the waiting Ketiv words when the note quotes them: a space, or a maqqef inside the Ketiv */
+  ketivJoin: string;
+  /** notes met between a Ketiv and its Qere, for the last word of the reading */
+  deferred: string[];
+}
+
+const lastWord = (reading: VerseReading): OshbWord | undefined => reading.verse.words[reading.verse.words.length - 1];
+
+/** The notes that waited for a Qere go to the last word of the verse so far. */
+function attachDeferredNotes(reading: VerseReading): void {
+  if (!reading.deferred.length) return;
+  lastWord(reading)?.notes.push(...reading.deferred);
+  reading.deferred = [];
+}
+
+/** A Ketiv with no Qere note at all is not expected; its words are kept, marked, rather than lost. */
+function flushKetiv(reading: VerseReading): void {
+  for (const k of reading.ketiv) {
+    k.notes.push('Ketiv (written form)');
+    reading.verse.words.push(k);
+  }
+  reading.ketiv = [];
+  attachDeferredNotes(reading);
+}
+
+/** A word: a Ketiv waits for its Qere; any other word ends a waiting Ketiv and joins the verse. */
+function readWordToken(reading: VerseReading, token: string): void {
+  const word = readWord(token);
+  if (/\stype="x-ketiv"/.test(/^<w\b[^>]*>/.exec(token)![0])) {
+    reading.ketiv.push(word);
+    return;
+  }
+  flushKetiv(reading);
+  reading.verse.words.push(word);
+}
+
+/** A maqqef, paseq or sof pasuq marks the word before it (a waiting Ketiv's, else the verse's last). */
+function readSegToken(reading: VerseReading, token: string): void {
+  const type = attr(token, 'type');
+  if (type === 'x-maqqef' && / subType="x-ketiv"/.test(token)) {
+    reading.ketivJoin = '־';
+    return;
+  }
+  const last = reading.ketiv.length ? reading.ketiv[reading.ketiv.length - 1] : lastWord(reading);
+  if (!last) return;
+  if (type === 'x-maqqef') last.maqqef = true;
+  else if (type === 'x-paseq') last.paseq = true;
+  else if (type === 'x-sof-pasuq') last.sofPasuq = true;
+  // x-pe / x-samekh (paragraph marks) and the others carry no word information.
+}
+
+/** The Qere words, each noting the Ketiv it replaces; the last joins the next word as the Ketiv did. */
+function qereForKetiv(ketiv: OshbWord[], ketivJoin: string, qere: OshbWord[]): OshbWord[] {
+  const written = ketiv.map((k) => k.form).join(ketivJoin);
+  qere.forEach((q, i) => {
+    q.notes.push(
+      ketiv.length === qere.length
+        ? `Ketiv: ${ketiv[i].form}; Qere: ${q.form}`
+        : i === 0
+          ? `Ketiv: ${written}; Qere: ${qere.map((x) => x.form).join(' ')}`
+          : 'Qere (see the previous word)',
+    );
+  });
+  // The join to the next word follows the written text.
+  const lastQere = qere[qere.length - 1];
+  const lastKetiv = ketiv[ketiv.length - 1];
+  lastQere.maqqef = lastKetiv.maqqef;
+  lastQere.paseq = lastKetiv.paseq;
+  lastQere.sofPasuq = lastKetiv.sofPasuq;
+  return qere;
+}
+
+/** A variant note: its Qere replaces the waiting Ketiv; either one alone is kept, marked. */
+function readVariantNote(reading: VerseReading, token: string): void {
+  const qere = qereWords(token);
+  const { ketiv, verse } = reading;
+  if (ketiv.length && qere.length) {
+    verse.words.push(...qereForKetiv(ketiv, reading.ketivJoin, qere));
+  } else if (ketiv.length) {
+    for (const k of ketiv) {
+      k.notes.push('Ketiv without Qere: written but not read');
+      verse.words.push(k);
+    }
+  } else {
+    for (const q of qere) {
+      q.notes.push('Qere without Ketiv: read but not written');
+      verse.words.push(q);
+    }
+  }
+  reading.ketiv = [];
+  reading.ketivJoin = ' ';
+  attachDeferredNotes(reading);
+}
+
+/** Any other note: the verse's KJV reference, or a textual note for the word before it. */
+function readOtherNote(reading: VerseReading, token: string): void {
+  const kjv = /^<note>KJV:([^<]+)<\/note>$/.exec(token);
+  if (kjv) {
+    reading.verse.kjvNote = parseOsisRef(kjv[1].trim());
+    return;
+  }
+  const text = noteText(token);
+  if (!text) return;
+  // A note between a Ketiv and its Qere belongs to the reading, so it waits for the Qere.
+  if (reading.ketiv.length) reading.deferred.push(text);
+  else lastWord(reading)?.notes.push(text);
+}
+
+function readVerse(osisId: string, body: string): OshbVerse {
+  const ref = parseOsisRef(osisId);
+  const verse: OshbVerse = { book: ref.book, chapter: ref.chapter, verse: ref.verse, words: [] };
+  const reading: VerseReading = { verse, ketiv: [], ketivJoin: ' ', deferred: [] };
+  for (const [token] of body.matchAll(TOKEN)) {
+    if (token.startsWith('<w')) readWordToken(reading, token);
+    else if (token.startsWith('<seg')) readSegToken(reading, token);
+    else if (/^<note type="variant">/.test(token)) readVariantNote(reading, token);
+    else readOtherNote(reading, token);
+  }
+  flushKetiv(reading);
+  return verse;
+}
+
 /**
  * Reads one book. Word order is the document order of the words outside notes, except that a Ketiv
  * (written form) is replaced by its Qere (the form read aloud, which the KJV translates); the Ketiv is
  * kept in the Qere word's notes.
  */
 export function readOshbBook(xml: string): OshbVerse[] {
-  const verses: OshbVerse[] = [];
-  for (const match of xml.matchAll(/<verse osisID="([^"]+)">([\s\S]*?)<\/verse>/g)) {
-    const ref = parseOsisRef(match[1]);
-    const verse: OshbVerse = { book: ref.book, chapter: ref.chapter, verse: ref.verse, words: [] };
-    const words = verse.words;
-    let ketiv: OshbWord[] = []; // ketiv words waiting for their qere note
-    let ketivJoin = ' ';
-    let deferred: string[] = [];
-    const flushKetiv = () => {
-      // A Ketiv with no Qere note at all is not expected; keep it, marked, rather than lose words.
-      for (const k of ketiv) {
-        k.notes.push('Ketiv (written form)');
-        words.push(k);
-      }
-      ketiv = [];
-      if (deferred.length) {
-        words[words.length - 1]?.notes.push(...deferred);
-        deferred = [];
-      }
-    };
-    for (const [token] of match[2].matchAll(TOKEN)) {
-      if (token.startsWith('<w')) {
-        const word = readWord(token);
-        if (/\stype="x-ketiv"/.test(/^<w\b[^>]*>/.exec(token)![0])) {
-          ketiv.push(word);
-          continue;
-        }
-        flushKetiv();
-        words.push(word);
-      } else if (token.startsWith('<seg')) {
-        const type = attr(token, 'type');
-        if (type === 'x-maqqef' && / subType="x-ketiv"/.test(token)) {
-          ketivJoin = '־';
-          continue;
-        }
-        const last = ketiv.length ? ketiv[ketiv.length - 1] : words[words.length - 1];
-        if (!last) continue;
-        if (type === 'x-maqqef') last.maqqef = true;
-        else if (type === 'x-paseq') last.paseq = true;
-        else if (type === 'x-sof-pasuq') last.sofPasuq = true;
-        // x-pe / x-samekh (paragraph marks) and the others carry no word information.
-      } else if (/^<note type="variant">/.test(token)) {
-        const qere = qereWords(token);
-        const written = ketiv.map((k) => k.form).join(ketivJoin);
-        if (ketiv.length && qere.length) {
-          qere.forEach((q, i) => {
-            q.notes.push(
-              ketiv.length === qere.length
-                ? `Ketiv: ${ketiv[i].form}; Qere: ${q.form}`
-                : i === 0
-                  ? `Ketiv: ${written}; Qere: ${qere.map((x) => x.form).join(' ')}`
-                  : 'Qere (see the previous word)',
-            );
-            // The join to the next word follows the written text.
-          });
-          qere[qere.length - 1].maqqef = ketiv[ketiv.length - 1].maqqef;
-          qere[qere.length - 1].paseq = ketiv[ketiv.length - 1].paseq;
-          qere[qere.length - 1].sofPasuq = ketiv[ketiv.length - 1].sofPasuq;
-          words.push(...qere);
-        } else if (ketiv.length) {
-          for (const k of ketiv) {
-            k.notes.push('Ketiv without Qere: written but not read');
-            words.push(k);
-          }
-        } else {
-          for (const q of qere) {
-            q.notes.push('Qere without Ketiv: read but not written');
-            words.push(q);
-          }
-        }
-        ketiv = [];
-        ketivJoin = ' ';
-        if (deferred.length) {
-          words[words.length - 1]?.notes.push(...deferred);
-          deferred = [];
-        }
-      } else {
-        const kjv = /^<note>KJV:([^<]+)<\/note>$/.exec(token);
-        if (kjv) {
-          verse.kjvNote = parseOsisRef(kjv[1].trim());
-          continue;
-        }
-        const text = noteText(token);
-        if (!text) continue;
-        // A note between a Ketiv and its Qere belongs to the reading, so it waits for the Qere.
-        if (ketiv.length) deferred.push(text);
-        else words[words.length - 1]?.notes.push(text);
-      }
-    }
-    flushKetiv();
-    verses.push(verse);
-  }
-  return verses;
+  return [...xml.matchAll(/<verse osisID="([^"]+)">([\s\S]*?)<\/verse>/g)].map((match) =>
+    readVerse(match[1], match[2]),
+  );
 }
 
 export interface VerseMapEntry {

@@ -1,11 +1,8 @@
 // The original-language packs: Hebrew OT and Greek NT word rows in KJV verses (original-ot,
 // original-nt), Strong's Hebrew and Greek dictionaries with occurrence counts (lexicon), verse lists per
 // Strong's number for GetSearchStrongs (strongs-index) and the Greek/Hebrew letter tables
-// (unicode-tables). Data defects and how they are fixed: docs/original.md and the adapters.
-//
-// Word rows are columns: per word a u32 string index (surface form), a u16 Strong's number, a u16 morph
-// index and a u16 "connected" index; strings are interned once in a table (one UTF-8 blob plus UTF-16
-// start offsets, so the engine decodes the blob once and slices). Notes are sparse (word index -> string).
+// (unicode-tables). Data defects and how they are fixed: docs/original.md and the adapters. How word rows
+// are laid out in columns: original-columns.ts.
 import { mapToKjv, readOshb, type OshbWord, type VerseMapEntry } from '../adapters/oshb.ts';
 import { readTagnt, type TagntWord } from '../adapters/tagnt.ts';
 import { readStrongsGreek, readStrongsHebrew, type StrongsEntry } from '../adapters/strongs.ts';
@@ -15,57 +12,17 @@ import { readUnicodeData, type UnicodeChar } from '../adapters/unicode-data.ts';
 import { readSwordRaw } from '../adapters/sword-ztext.ts';
 import type { BuildContext, Builder, BuiltPack } from './context.ts';
 import { FIELD_SEPARATOR, LEXICON_FIELDS } from '../../engine/core/original/format.ts';
-import { bookOf, composeVerseId, verseIdOf } from '../../engine/core/ids.ts';
+import { composeVerseId, verseIdOf } from '../../engine/core/ids.ts';
 import { sectionsOf } from '../pack/writer.ts';
+import {
+  grid,
+  testamentPack,
+  type KjvGrid,
+  type Occurrences,
+  type Testament,
+  type WordRow,
+} from './original-columns.ts';
 import { ORIGINAL_PACK, LEXICON_PACK, STRONGS_INDEX_PACK, UNICODE_PACK } from '../../engine/core/pack/schemas.ts';
-
-/** Interns strings: index 0 is always the empty string. */
-class StringTable {
-  private readonly index = new Map<string, number>([['', 0]]);
-  private readonly list: string[] = [''];
-  add(s: string): number {
-    let i = this.index.get(s);
-    if (i === undefined) {
-      i = this.list.length;
-      this.list.push(s);
-      this.index.set(s, i);
-    }
-    return i;
-  }
-  get size() {
-    return this.list.length;
-  }
-  /** the blob and each string's UTF-16 length (the engine sums them into offsets once) */
-  sections(): { stringsText: string; stringsLength: Uint16Array } {
-    const lengths = new Uint16Array(this.list.length);
-    this.list.forEach((s, i) => {
-      if (s.length > 0xffff) throw new Error(`string table: a string of ${s.length} characters is too long`);
-      lengths[i] = s.length;
-    });
-    return { stringsText: this.list.join(''), stringsLength: lengths };
-  }
-}
-
-/** One word row as both testaments share it. */
-interface WordRow {
-  form: string;
-  strongs: number[];
-  morph: string;
-  connected: string;
-  notes: string[];
-}
-
-interface Testament {
-  name: string;
-  firstBook: number;
-  lastBook: number;
-  /** rows per KJV verseId */
-  verses: Map<number, WordRow[]>;
-  morphExpansion: (code: string) => string;
-  incomplete: { verseId: number; reason: string }[];
-  datasets: string[];
-  extra?: Record<string, unknown>;
-}
 
 const HEBREW_PREFIX = /^[bcdiklms]$/;
 
@@ -166,132 +123,8 @@ function readGreek(ctx: BuildContext): Testament & { lexicalForms: Map<number, {
   };
 }
 
-/** KJV ordinal helpers over the build's chapter/verse table. */
-function grid(ctx: BuildContext) {
-  const ids: number[] = [];
-  ctx.kjvChapterVerses.forEach((chapters, b) => {
-    chapters.forEach((n, c) => {
-      for (let v = 1; v <= n; v++) ids.push(composeVerseId(b + 1, c + 1, v));
-    });
-  });
-  const ordinal = new Map(ids.map((id, i) => [id, i]));
-  return { ids, ordinal };
-}
-
-interface Occurrences {
-  count: Map<number, number>;
-  first: Map<number, number>;
-  verses: Map<number, number[]>;
-}
-
-function testamentPack(
-  t: Testament,
-  g: ReturnType<typeof grid>,
-  idBase: number,
-  occ: Occurrences,
-  extra: Record<string, unknown>,
-): { pack: BuiltPack; words: number } {
-  const strings = new StringTable();
-  const morphs = new Map<string, number>();
-  const morphList: [string, string][] = [];
-  const connectedIndex = new Map<string, number>([['', 0]]);
-  const ids = g.ids.filter((id) => {
-    const b = bookOf(id);
-    return b >= t.firstBook && b <= t.lastBook;
-  });
-  const firstOrdinal = g.ordinal.get(ids[0])!;
-  const verseWords = new Uint8Array(ids.length);
-  const form: number[] = [];
-  const strongs: number[] = [];
-  const morph: number[] = [];
-  const connected: number[] = [];
-  const noteWord: number[] = [];
-  const noteText: number[] = [];
-  const multiWord: number[] = [];
-  const multiText: number[] = [];
-  const missing: number[] = [];
-  for (const id of t.verses.keys())
-    if (!g.ordinal.has(id)) throw new Error(`${t.name}: words for ${id}, which is not a KJV verse`);
-  ids.forEach((id, i) => {
-    const rows = t.verses.get(id) ?? [];
-    if (!rows.length) missing.push(id);
-    if (rows.length > 255) throw new Error(`${t.name}: verse ${id} has ${rows.length} words, more than a byte holds`);
-    verseWords[i] = rows.length;
-    const ordinal = firstOrdinal + i;
-    for (const row of rows) {
-      const w = form.length;
-      form.push(strings.add(row.form));
-      const primary = row.strongs[0] ?? 0;
-      if (primary > 0xffff) throw new Error(`${t.name}: Strong's number ${primary} does not fit the u16 column`);
-      strongs.push(primary);
-      if (row.strongs.length > 1) {
-        multiWord.push(w);
-        multiText.push(strings.add(row.strongs.join('+')));
-      }
-      let m = morphs.get(row.morph);
-      if (m === undefined) {
-        m = morphList.length;
-        morphs.set(row.morph, m);
-        morphList.push([row.morph, t.morphExpansion(row.morph)]);
-      }
-      morph.push(m);
-      let c = connectedIndex.get(row.connected);
-      if (c === undefined) {
-        c = connectedIndex.size;
-        connectedIndex.set(row.connected, c);
-      }
-      connected.push(c);
-      if (row.notes.length) {
-        noteWord.push(w);
-        noteText.push(strings.add(row.notes.join(' | ')));
-      }
-      for (const n of new Set(row.strongs)) {
-        occ.count.set(n, (occ.count.get(n) ?? 0) + 1);
-        if (!occ.first.has(n)) occ.first.set(n, id);
-        const list = occ.verses.get(n) ?? [];
-        if (list[list.length - 1] !== ordinal) list.push(ordinal);
-        occ.verses.set(n, list);
-      }
-    }
-  });
-  if (morphList.length > 0xffff || connectedIndex.size > 0xffff)
-    throw new Error(`${t.name}: too many distinct morphology codes`);
-  return {
-    words: form.length,
-    pack: {
-      name: t.name,
-      datasets: t.datasets,
-      sections: sectionsOf(ORIGINAL_PACK, {
-        info: {
-          firstBook: t.firstBook,
-          lastBook: t.lastBook,
-          firstOrdinal,
-          verseCount: ids.length,
-          wordCount: form.length,
-          idBase,
-          missing,
-          incomplete: t.incomplete,
-          ...extra,
-        },
-        verseWords,
-        form: Uint32Array.from(form),
-        strongs: Uint16Array.from(strongs),
-        morph: Uint16Array.from(morph),
-        connected: Uint16Array.from(connected),
-        noteWord: Uint32Array.from(noteWord),
-        noteText: Uint32Array.from(noteText),
-        multiWord: Uint32Array.from(multiWord),
-        multiText: Uint32Array.from(multiText),
-        morphs: morphList,
-        connectedValues: [...connectedIndex.keys()],
-        ...strings.sections(),
-      }),
-    },
-  };
-}
-
 /** Parasha starts in KJV ordinals: hebcal gives Hebrew numbers, mapped with VerseMap like the text. */
-function parashot(ctx: BuildContext, g: ReturnType<typeof grid>, verseMap: VerseMapEntry[]) {
+function parashot(ctx: BuildContext, g: KjvGrid, verseMap: VerseMapEntry[]) {
   const full = new Map(verseMap.filter((e) => e.type === 'full').map((e) => [verseIdOf(e.wlc), verseIdOf(e.kjv)]));
   return readParashot(ctx.source('hebcal-parashot')).map((p) => {
     const hebrew = composeVerseId(p.book, p.start.chapter, p.start.verse);
@@ -364,7 +197,7 @@ function postings(lists: Map<number, number[]>, max: number) {
 }
 
 /** The KJV's own Strong's tags (`<w lemma="strong:H0430">God</w>`), per verse. */
-function kjvTags(ctx: BuildContext, g: ReturnType<typeof grid>) {
+function kjvTags(ctx: BuildContext, g: KjvGrid) {
   const { verses } = readSwordRaw(ctx.source('kjv'), ctx.kjvChapterVerses);
   const hebrew = new Map<number, number[]>();
   const greek = new Map<number, number[]>();
@@ -440,96 +273,130 @@ export function hebrewTable(chars: UnicodeChar[]) {
   return table;
 }
 
+/** Whether every one of `ids` may be used; logs the ones its licence category excludes. */
+function datasetsIncluded(ctx: BuildContext, ids: string[]): boolean {
+  const out = ids.filter((id) => ctx.excluded(id));
+  if (out.length) ctx.log(`  skipped: ${out.join(', ')} excluded by licence category`);
+  return out.length === 0;
+}
+
+const noOccurrences = (): Occurrences => ({ count: new Map(), first: new Map(), verses: new Map() });
+
+/** original-ot, with the parasha starts; its words numbered from 0. */
+function oldTestamentPack(ctx: BuildContext, g: KjvGrid, occ: Occurrences): { pack: BuiltPack; words: number } {
+  const ot = readHebrew(ctx);
+  return testamentPack(ot, g, 0, occ, { parashot: parashot(ctx, g, ot.verseMap) });
+}
+
+/** original-nt; its words numbered after the Old Testament's. */
+function newTestamentPack(ctx: BuildContext, g: KjvGrid, idBase: number, occ: Occurrences): BuiltPack {
+  const nt = readGreek(ctx);
+  return testamentPack(nt, g, idBase, occ, {
+    // Words numbered beyond Strong's (STEPBible's extended numbers, e.g. G6063 οἶδα) get their
+    // lexical form and gloss from TAGNT, since the dictionary has no entry for them.
+    beyondStrongs: Object.fromEntries([...nt.lexicalForms].filter(([n]) => n > 5624).sort((a, b) => a[0] - b[0])),
+  }).pack;
+}
+
+/** The lexicon: both dictionaries' entries, with how often and where first each number occurs. */
+function lexiconPack(
+  ctx: BuildContext,
+  hebrew: StrongsEntry[],
+  greek: StrongsEntry[],
+  hebrewOcc: Occurrences,
+  greekOcc: Occurrences,
+): BuiltPack {
+  const h = lexiconText(hebrew);
+  const gr = lexiconText(greek);
+  const hc = counts(hebrewOcc, hebrew.length);
+  const gc = counts(greekOcc, greek.length);
+  ctx.log(
+    `  lexicon: H${hebrew.length} G${greek.length}; ${[...hebrewOcc.count.keys()].length} Hebrew and ${[...greekOcc.count.keys()].length} Greek numbers occur`,
+  );
+  return {
+    name: LEXICON_PACK.name,
+    datasets: ['strongs-hebrew', 'strongs-greek', 'oshb-wlc', 'tagnt-tr-kjv'],
+    sections: sectionsOf(LEXICON_PACK, {
+      info: { hebrew: hebrew.length, greek: greek.length, fields: LEXICON_FIELDS },
+      hebrewText: h.text,
+      hebrewStart: h.starts,
+      hebrewCount: hc.count,
+      hebrewFirst: hc.first,
+      greekText: gr.text,
+      greekStart: gr.starts,
+      greekCount: gc.count,
+      greekFirst: gc.first,
+    }),
+  };
+}
+
+/** The verses of each Strong's number: in the original texts, and as the KJV tags them (unless excluded). */
+function strongsIndexPack(
+  ctx: BuildContext,
+  g: KjvGrid,
+  dictionarySizes: { hebrew: number; greek: number },
+  hebrewOcc: Occurrences,
+  greekOcc: Occurrences,
+): BuiltPack {
+  const tags = ctx.excluded('kjv') ? { hebrew: new Map(), greek: new Map() } : kjvTags(ctx, g);
+  const maxH = Math.max(dictionarySizes.hebrew, ...hebrewOcc.verses.keys(), ...tags.hebrew.keys());
+  const maxG = Math.max(dictionarySizes.greek, ...greekOcc.verses.keys(), ...tags.greek.keys());
+  const ho = postings(hebrewOcc.verses, maxH);
+  const go = postings(greekOcc.verses, maxG);
+  const hk = postings(tags.hebrew, maxH);
+  const gk = postings(tags.greek, maxG);
+  return {
+    name: STRONGS_INDEX_PACK.name,
+    datasets: ['oshb-wlc', 'tagnt-tr-kjv', ...(ctx.excluded('kjv') ? [] : ['kjv'])],
+    sections: sectionsOf(STRONGS_INDEX_PACK, {
+      info: { maxHebrew: maxH, maxGreek: maxG, kjvTags: !ctx.excluded('kjv') },
+      hebrewStart: ho.start,
+      hebrewVerses: ho.verses,
+      greekStart: go.start,
+      greekVerses: go.verses,
+      kjvHebrewStart: hk.start,
+      kjvHebrewVerses: hk.verses,
+      kjvGreekStart: gk.start,
+      kjvGreekVerses: gk.verses,
+    }),
+  };
+}
+
+function unicodePack(ctx: BuildContext): BuiltPack {
+  return {
+    name: UNICODE_PACK.name,
+    datasets: ['unicode-greek-hebrew'],
+    sections: sectionsOf(UNICODE_PACK, {
+      greek: greekTable(readUnicodeData(ctx.source('unicode-greek-hebrew', 'UnicodeData-Greek.txt'))),
+      hebrew: hebrewTable(readUnicodeData(ctx.source('unicode-greek-hebrew', 'UnicodeData-Hebrew.txt'))),
+    }),
+  };
+}
+
 export const originalBuilder: Builder = {
   name: 'original',
   build(ctx) {
-    const wanted = (ids: string[]) => {
-      const out = ids.filter((id) => ctx.excluded(id));
-      if (out.length) ctx.log(`  skipped: ${out.join(', ')} excluded by licence category`);
-      return out.length === 0;
-    };
     const packs: BuiltPack[] = [];
     const g = grid(ctx);
-    const hebrewOcc: Occurrences = { count: new Map(), first: new Map(), verses: new Map() };
-    const greekOcc: Occurrences = { count: new Map(), first: new Map(), verses: new Map() };
+    const hebrewOcc = noOccurrences();
+    const greekOcc = noOccurrences();
     let otWords = 0;
-    const haveOt = wanted(['oshb-wlc', 'step-tehmc', 'hebcal-parashot']);
+    const haveOt = datasetsIncluded(ctx, ['oshb-wlc', 'step-tehmc', 'hebcal-parashot']);
     if (haveOt) {
-      const ot = readHebrew(ctx);
-      const built = testamentPack(ot, g, 0, hebrewOcc, { parashot: parashot(ctx, g, ot.verseMap) });
+      const built = oldTestamentPack(ctx, g, hebrewOcc);
       otWords = built.words;
       packs.push(built.pack);
     }
-    let lexicalForms = new Map<number, { lemma: string; gloss: string }>();
-    const haveNt = wanted(['tagnt-tr-kjv', 'step-tegmc']);
-    if (haveNt) {
-      const nt = readGreek(ctx);
-      lexicalForms = nt.lexicalForms;
-      const built = testamentPack(nt, g, otWords, greekOcc, {
-        // Words numbered beyond Strong's (STEPBible's extended numbers, e.g. G6063 οἶδα) get their
-        // lexical form and gloss from TAGNT, since the dictionary has no entry for them.
-        beyondStrongs: Object.fromEntries([...lexicalForms].filter(([n]) => n > 5624).sort((a, b) => a[0] - b[0])),
-      });
-      packs.push(built.pack);
-    }
-    if (wanted(['strongs-hebrew', 'strongs-greek']) && haveOt && haveNt) {
+    const haveNt = datasetsIncluded(ctx, ['tagnt-tr-kjv', 'step-tegmc']);
+    if (haveNt) packs.push(newTestamentPack(ctx, g, otWords, greekOcc));
+    // Both testaments' counts feed the lexicon and the index: without either, neither is made.
+    if (datasetsIncluded(ctx, ['strongs-hebrew', 'strongs-greek']) && haveOt && haveNt) {
       const hebrew = readStrongsHebrew(ctx.source('strongs-hebrew'));
       const greek = readStrongsGreek(ctx.source('strongs-greek'));
-      const h = lexiconText(hebrew);
-      const gr = lexiconText(greek);
-      const hc = counts(hebrewOcc, hebrew.length);
-      const gc = counts(greekOcc, greek.length);
-      ctx.log(
-        `  lexicon: H${hebrew.length} G${greek.length}; ${[...hebrewOcc.count.keys()].length} Hebrew and ${[...greekOcc.count.keys()].length} Greek numbers occur`,
-      );
-      packs.push({
-        name: LEXICON_PACK.name,
-        datasets: ['strongs-hebrew', 'strongs-greek', 'oshb-wlc', 'tagnt-tr-kjv'],
-        sections: sectionsOf(LEXICON_PACK, {
-          info: { hebrew: hebrew.length, greek: greek.length, fields: LEXICON_FIELDS },
-          hebrewText: h.text,
-          hebrewStart: h.starts,
-          hebrewCount: hc.count,
-          hebrewFirst: hc.first,
-          greekText: gr.text,
-          greekStart: gr.starts,
-          greekCount: gc.count,
-          greekFirst: gc.first,
-        }),
-      });
-      const tags = ctx.excluded('kjv') ? { hebrew: new Map(), greek: new Map() } : kjvTags(ctx, g);
-      const maxH = Math.max(hebrew.length, ...hebrewOcc.verses.keys(), ...tags.hebrew.keys());
-      const maxG = Math.max(greek.length, ...greekOcc.verses.keys(), ...tags.greek.keys());
-      const ho = postings(hebrewOcc.verses, maxH);
-      const go = postings(greekOcc.verses, maxG);
-      const hk = postings(tags.hebrew, maxH);
-      const gk = postings(tags.greek, maxG);
-      packs.push({
-        name: STRONGS_INDEX_PACK.name,
-        datasets: ['oshb-wlc', 'tagnt-tr-kjv', ...(ctx.excluded('kjv') ? [] : ['kjv'])],
-        sections: sectionsOf(STRONGS_INDEX_PACK, {
-          info: { maxHebrew: maxH, maxGreek: maxG, kjvTags: !ctx.excluded('kjv') },
-          hebrewStart: ho.start,
-          hebrewVerses: ho.verses,
-          greekStart: go.start,
-          greekVerses: go.verses,
-          kjvHebrewStart: hk.start,
-          kjvHebrewVerses: hk.verses,
-          kjvGreekStart: gk.start,
-          kjvGreekVerses: gk.verses,
-        }),
-      });
+      packs.push(lexiconPack(ctx, hebrew, greek, hebrewOcc, greekOcc));
+      packs.push(strongsIndexPack(ctx, g, { hebrew: hebrew.length, greek: greek.length }, hebrewOcc, greekOcc));
     }
-    if (wanted(['unicode-greek-hebrew'])) {
-      packs.push({
-        name: UNICODE_PACK.name,
-        datasets: ['unicode-greek-hebrew'],
-        sections: sectionsOf(UNICODE_PACK, {
-          greek: greekTable(readUnicodeData(ctx.source('unicode-greek-hebrew', 'UnicodeData-Greek.txt'))),
-          hebrew: hebrewTable(readUnicodeData(ctx.source('unicode-greek-hebrew', 'UnicodeData-Hebrew.txt'))),
-        }),
-      });
-    }
+    if (datasetsIncluded(ctx, ['unicode-greek-hebrew'])) packs.push(unicodePack(ctx));
     return packs;
   },
 };

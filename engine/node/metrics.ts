@@ -27,19 +27,11 @@ async function loadPromClient(): Promise<PromClient | undefined> {
   }
 }
 
-/** Metrics for one server process; undefined when prom-client is not installed (GET /metrics then says so). */
-export async function createMetrics(
-  loadedPacks: () => number,
-  redisPolicy: string | undefined,
-  answerBudget?: () => { reserved: number; taken: number; waiting: number } | undefined,
-): Promise<ServerMetrics | undefined> {
-  const prom = await loadPromClient();
-  if (!prom) return undefined;
-  const registry = prom.register;
-  registry.clear();
-  // A worker answers the primary's requests for its metrics once an AggregatorRegistry exists in it.
-  if (cluster.isWorker) new prom.AggregatorRegistry();
-  prom.collectDefaultMetrics({ register: registry });
+/** What the answer budget holds now (answer-budget.ts), or undefined before the server runs. */
+type AnswerBudgetReading = () => { reserved: number; taken: number; waiting: number } | undefined;
+
+/** Requests by operation and status, their latency, and the packs loaded: what every request touches. */
+function registerRequestMetrics(prom: PromClient, loadedPacks: () => number) {
   const requests = new prom.Counter({
     name: 'bible_requests_total',
     help: 'API requests by operation and status',
@@ -59,6 +51,11 @@ export async function createMetrics(
     },
     aggregator: 'max',
   });
+  return { requests, latency };
+}
+
+/** Counters of requests refused or spoiled: over budget, Redis failures, client faults, busy answers. */
+function registerRefusalCounters(prom: PromClient) {
   const rejections = new prom.Counter({
     name: 'bible_rate_limit_rejections_total',
     help: "Requests refused with 429 over a key's budget",
@@ -76,6 +73,11 @@ export async function createMetrics(
     name: 'bible_busy_total',
     help: 'Answers refused with 503 while the memory for answers was spent, or beyond the connection cap',
   });
+  return { rejections, redisErrors, clientFaults, busy };
+}
+
+/** Gauges of the memory budget for answers, read when scraped. */
+function registerAnswerBudgetGauges(prom: PromClient, answerBudget: AnswerBudgetReading | undefined): void {
   new prom.Gauge({
     name: 'bible_answer_bytes_reserved',
     help: 'Expected bytes of the large answers being written now, and of request bodies being read',
@@ -97,14 +99,42 @@ export async function createMetrics(
       this.set(answerBudget?.()?.waiting ?? 0);
     },
   });
-  if (redisPolicy) {
-    new prom.Gauge({
-      name: 'bible_redis_failure_policy',
-      help: 'What happens when Redis is unreachable: 1 for the policy in force',
-      labelNames: ['policy'] as const,
-      aggregator: 'max',
-    }).set({ policy: redisPolicy }, 1);
-  }
+}
+
+/** The Redis failure policy in force, as a gauge of 1 labelled with it. */
+function registerRedisPolicy(prom: PromClient, redisPolicy: string): void {
+  new prom.Gauge({
+    name: 'bible_redis_failure_policy',
+    help: 'What happens when Redis is unreachable: 1 for the policy in force',
+    labelNames: ['policy'] as const,
+    aggregator: 'max',
+  }).set({ policy: redisPolicy }, 1);
+}
+
+/** The exposition text: this process's registry, or in a worker every worker's, gathered by the primary. */
+async function exposition(registry: PromClient['register']): Promise<{ contentType: string; body: string }> {
+  if (cluster.isWorker) return { contentType: registry.contentType, body: await askPrimary() };
+  return { contentType: registry.contentType, body: await registry.metrics() };
+}
+
+/** Metrics for one server process; undefined when prom-client is not installed (GET /metrics then says so). */
+export async function createMetrics(
+  loadedPacks: () => number,
+  redisPolicy: string | undefined,
+  answerBudget?: AnswerBudgetReading,
+): Promise<ServerMetrics | undefined> {
+  const prom = await loadPromClient();
+  if (!prom) return undefined;
+  const registry = prom.register;
+  registry.clear();
+  // A worker answers the primary's requests for its metrics once an AggregatorRegistry exists in it.
+  if (cluster.isWorker) new prom.AggregatorRegistry();
+  prom.collectDefaultMetrics({ register: registry });
+  // Registered in this order, which is the order of the exposition text.
+  const { requests, latency } = registerRequestMetrics(prom, loadedPacks);
+  const { rejections, redisErrors, clientFaults, busy } = registerRefusalCounters(prom);
+  registerAnswerBudgetGauges(prom, answerBudget);
+  if (redisPolicy) registerRedisPolicy(prom, redisPolicy);
   return {
     request: (operation, status, seconds) => {
       requests.inc({ operation, status: String(status) });
@@ -114,10 +144,7 @@ export async function createMetrics(
     redisError: () => redisErrors.inc(),
     clientFault: (kind) => clientFaults.inc({ kind }),
     busy: () => busy.inc(),
-    async exposition() {
-      if (cluster.isWorker) return { contentType: registry.contentType, body: await askPrimary() };
-      return { contentType: registry.contentType, body: await registry.metrics() };
-    },
+    exposition: () => exposition(registry),
   };
 }
 

@@ -3,7 +3,8 @@
 // machines share Redis: each request is one atomic server-side script (INCR, and PEXPIRE on the window's
 // first request), never a read followed by a write, so every replica enforces one budget per key.
 import cluster from 'node:cluster';
-import { rateLimiter, WINDOW_MS, type RateDecision, type UncountedDecision } from './keys.ts';
+import { rateLimiter, type RateDecision, type UncountedDecision } from './keys.ts';
+import { countRequest, RedisClockOffset, type RedisClient } from './redis-count.ts';
 
 /** Decides one request of a key against its plan's budget per minute. */
 export type Limiter = (key: string, perMinute: number) => Promise<RateDecision | UncountedDecision>;
@@ -78,28 +79,6 @@ export function primaryLimiter(): Limiter {
       process.send!({ bible: 'rate', id, key, perMinute } satisfies RateRequest);
     });
 }
-
-// One window per key: the first request of a window starts it (and its expiry); the count and the time
-// left come back together. Atomic on the Redis server. ARGV[2] is the request's deadline on Redis's clock:
-// a command that reaches Redis later (it was paused, or the network held it) counts nothing and answers
-// {-1, 0}, since by then the server has given up on it and answered without it. Redis runs whatever a
-// socket carried once it resumes, so only Redis itself can drop such a command.
-const WINDOW_SCRIPT = `
-if redis.replicate_commands then redis.replicate_commands() end
-local now = redis.call('TIME')
-if tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000) > tonumber(ARGV[2]) then return {-1, 0} end
-local used = redis.call('INCR', KEYS[1])
-if used == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-return {used, ttl}`;
-
-// Takes back one count of a window that still runs: for a count whose answer came after the server had
-// given up on it (and answered by the failure policy). Never below zero, never creating the key.
-const UNCOUNT_SCRIPT = `
-local used = tonumber(redis.call('GET', KEYS[1]) or '0')
-if used > 0 then redis.call('DECR', KEYS[1]) end
-return 0`;
 
 /**
  * Where a URL's credentials end: the last '@' before the path. A password may hold '@', ':' or even an
@@ -177,21 +156,6 @@ export function checkRedisUrl(url: string, name = '--redis'): void {
 /** How long one attempt to reach Redis may take. */
 const CONNECT_TIMEOUT_MS = 2_000;
 /**
- * How long a connected Redis may take to count one request. One that has stopped answering (paused, or cut
- * off without the connection closing) would otherwise hold every keyed request for ever; past this, the
- * failure policy answers. Redis answers in well under a millisecond, a distant one in a few.
- */
-const COMMAND_TIMEOUT_MS = 1_000;
-/**
- * How long after it is sent a count may still be run by Redis: as long as the server waits for it. A
- * shorter deadline would refuse counts a loaded machine is merely slow to send; a count Redis runs in time
- * whose answer comes back after the server gave up is taken back instead (UNCOUNT_SCRIPT).
- */
-const COUNT_DEADLINE_MS = COMMAND_TIMEOUT_MS;
-/** A clock reading whose round trip took longer is used once, then taken again for the next count. */
-const MAX_CLOCK_ROUND_TRIP_MS = 50;
-
-/**
  * Why Redis refuses this URL for good, if it does: a wrong password or user, a database number it does not
  * have, a user without the needed commands. These do not pass by themselves, unlike a Redis that is down.
  */
@@ -205,25 +169,135 @@ export function redisConfigurationProblem(error: unknown): string | undefined {
   return undefined;
 }
 
-const answerWithin = <T>(ms: number, answer: Promise<T>): Promise<T> =>
-  new Promise<T>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`Redis did not answer within ${ms} ms`)), ms);
-    answer.then(
-      (value) => {
-        clearTimeout(timer);
-        done(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        fail(error);
-      },
-    );
-  });
-
 export interface RedisLimiter {
   limit: Limiter;
   health(): LimiterHealth;
   close(): Promise<void>;
+}
+
+/** The line logged meanwhile: what the failure policy does until Redis is fixed or back. */
+const policyInForce = (policy: RedisFailurePolicy): string =>
+  `rate limits fail ${policy}: ${policy === 'closed' ? 'requests with a key are refused with 503' : 'requests pass uncounted'}`;
+
+/** Where Redis stands, for /healthz; logs the first failure of each kind and the recovery once each. */
+class RedisHealthLog {
+  private health: LimiterHealth;
+  /** Runs at each failure while the server waits for its first connection, so the wait ends at once. */
+  onFailure: () => void = () => {};
+
+  constructor(
+    private readonly policy: RedisFailurePolicy,
+    /** the URL as printed, its password masked */
+    private readonly shown: string,
+    private readonly scrub: (text: string) => string,
+    private readonly events: LimiterEvents,
+    private readonly log: (line: string) => void,
+  ) {
+    this.health = { store: 'redis', state: 'ok', policy };
+  }
+
+  get current(): LimiterHealth {
+    return this.health;
+  }
+
+  failed(error: unknown): void {
+    this.onFailure();
+    this.events.redisError?.(error);
+    const problem = redisConfigurationProblem(error);
+    const reason = this.scrub(error instanceof Error ? error.message : String(error));
+    const { policy, shown } = this;
+    if (problem && this.health.state !== 'misconfigured') {
+      this.health = { store: 'redis', state: 'misconfigured', policy, problem };
+      this.log(
+        `bible serve: ${problem} (Redis at ${shown} answered: ${reason}); ${policyInForce(policy)} until it is fixed`,
+      );
+    } else if (!problem && this.health.state === 'ok') {
+      this.health = { store: 'redis', state: 'unreachable', policy, problem: `Redis is unreachable: ${reason}` };
+      this.log(`bible serve: Redis at ${shown} is unreachable (${reason}); ${policyInForce(policy)} until it is back`);
+    }
+  }
+
+  recovered(): void {
+    if (this.health.state === 'ok') return;
+    this.health = { store: 'redis', state: 'ok', policy: this.policy };
+    this.log(`bible serve: Redis at ${this.shown} is back; rate limits are counted again`);
+  }
+}
+
+/** A Redis client for `url` that does not connect yet; fails naming the URL (masked) when it cannot. */
+async function redisClientFor(url: string, scrub: (text: string) => string): Promise<RedisClient> {
+  let createClient: typeof import('redis').createClient;
+  try {
+    ({ createClient } = await import('redis'));
+  } catch {
+    throw new Error('--redis needs the redis package: npm install redis');
+  }
+  try {
+    return createClient({
+      url,
+      socket: {
+        connectTimeout: CONNECT_TIMEOUT_MS,
+        reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2_000),
+      },
+      // A request must not wait for a reconnect: the failure policy answers at once instead.
+      disableOfflineQueue: true,
+    });
+  } catch (error) {
+    throw new Error(
+      scrub(
+        `cannot use the Redis URL ${maskUrlPassword(url)}: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
+  }
+}
+
+/**
+ * Starts connecting, and waits until the first connection or failure, or the connect timeout. The client
+ * retries for ever, so connect() settles only once Redis answers: the server must not wait for it (the
+ * failure policy answers meanwhile). A Redis that answers within the connect timeout is ready before the
+ * first request; one that refuses, or is refused, is known at its first failure.
+ */
+async function startConnecting(client: RedisClient, health: RedisHealthLog): Promise<void> {
+  const connecting = client.connect().catch((error: unknown) => health.failed(error));
+  await new Promise<void>((settle) => {
+    const timer = setTimeout(settle, CONNECT_TIMEOUT_MS + 500);
+    health.onFailure = () => {
+      clearTimeout(timer);
+      settle();
+    };
+    void connecting.then(health.onFailure);
+  });
+  health.onFailure = () => {};
+}
+
+/** A window's count as the answer to one request: allowed while the count is within the budget. */
+function windowDecision(used: number, ttl: number, perMinute: number): RateDecision {
+  const resetSeconds = Math.max(1, Math.ceil(ttl / 1000));
+  return used <= perMinute
+    ? { allowed: true, limit: perMinute, remaining: perMinute - used, resetSeconds }
+    : { allowed: false, limit: perMinute, remaining: 0, resetSeconds };
+}
+
+/** Decides requests by their count in Redis; when Redis fails, by the policy. */
+function redisLimit(
+  client: RedisClient,
+  clock: RedisClockOffset,
+  health: RedisHealthLog,
+  policy: RedisFailurePolicy,
+): Limiter {
+  return async (key, perMinute) => {
+    try {
+      const { used, ttl } = await countRequest(client, clock, key);
+      // A Redis that paused and answers again comes back without a new connection (no 'ready').
+      health.recovered();
+      return windowDecision(used, ttl, perMinute);
+    } catch (error) {
+      health.failed(error);
+      if (policy === 'closed')
+        throw new LimiterUnavailable('the rate-limit store (Redis) is unreachable; retry shortly');
+      return { allowed: true, limit: perMinute, uncounted: true };
+    }
+  };
 }
 
 /**
@@ -237,128 +311,18 @@ export async function redisLimiter(
   log: (line: string) => void = console.error,
 ): Promise<RedisLimiter> {
   const scrub = passwordScrubber(url);
-  const shown = maskUrlPassword(url);
-  let createClient: typeof import('redis').createClient;
-  try {
-    ({ createClient } = await import('redis'));
-  } catch {
-    throw new Error('--redis needs the redis package: npm install redis');
-  }
-  let client: ReturnType<typeof createClient>;
-  try {
-    client = createClient({
-      url,
-      socket: {
-        connectTimeout: CONNECT_TIMEOUT_MS,
-        reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2_000),
-      },
-      // A request must not wait for a reconnect: the failure policy answers at once instead.
-      disableOfflineQueue: true,
-    });
-  } catch (error) {
-    throw new Error(
-      scrub(`cannot use the Redis URL ${shown}: ${error instanceof Error ? error.message : String(error)}`),
-    );
-  }
-  let health: LimiterHealth = { store: 'redis', state: 'ok', policy };
-  let firstFailure = () => {};
-  const meanwhile = `rate limits fail ${policy}: ${policy === 'closed' ? 'requests with a key are refused with 503' : 'requests pass uncounted'}`;
-  const failed = (error: unknown) => {
-    firstFailure();
-    events.redisError?.(error);
-    const problem = redisConfigurationProblem(error);
-    const reason = scrub(error instanceof Error ? error.message : String(error));
-    if (problem && health.state !== 'misconfigured') {
-      health = { store: 'redis', state: 'misconfigured', policy, problem };
-      log(`bible serve: ${problem} (Redis at ${shown} answered: ${reason}); ${meanwhile} until it is fixed`);
-    } else if (!problem && health.state === 'ok') {
-      health = { store: 'redis', state: 'unreachable', policy, problem: `Redis is unreachable: ${reason}` };
-      log(`bible serve: Redis at ${shown} is unreachable (${reason}); ${meanwhile} until it is back`);
-    }
-  };
-  client.on('error', failed);
-  // Redis's clock minus this process's, measured on each connection: the deadline of a count is written on
-  // Redis's clock. Undefined until measured.
-  let clockOffset: Promise<number> | undefined;
-  const recovered = () => {
-    if (health.state !== 'ok') {
-      health = { store: 'redis', state: 'ok', policy };
-      log(`bible serve: Redis at ${shown} is back; rate limits are counted again`);
-    }
-  };
+  const client = await redisClientFor(url, scrub);
+  const health = new RedisHealthLog(policy, maskUrlPassword(url), scrub, events, log);
+  const clock = new RedisClockOffset(client);
+  client.on('error', (error: unknown) => health.failed(error));
   client.on('ready', () => {
-    clockOffset = undefined;
-    recovered();
+    clock.forget();
+    health.recovered();
   });
-  // Redis read its clock somewhere between `before` and `after`; taking `after` errs towards deadlines that
-  // come early (a count dropped, answered by the failure policy) rather than late (a count charged for a
-  // request already answered without it). A slow reading errs a lot, so it is taken again next time.
-  const readClockOffset = async (): Promise<number> => {
-    const before = Date.now();
-    const [seconds, micros] = (await client.sendCommand(['TIME'])) as [string, string];
-    const after = Date.now();
-    if (after - before > MAX_CLOCK_ROUND_TRIP_MS) clockOffset = undefined;
-    return Number(seconds) * 1000 + Math.floor(Number(micros) / 1000) - after;
-  };
-  const redisClockOffset = (): Promise<number> => {
-    if (clockOffset) return clockOffset;
-    const reading = readClockOffset().catch((error: unknown) => {
-      clockOffset = undefined;
-      throw error;
-    });
-    clockOffset = reading;
-    return reading;
-  };
-  const count = async (key: string): Promise<[number, number]> => {
-    const deadline = Math.floor(Date.now() + (await redisClockOffset()) + COUNT_DEADLINE_MS);
-    return (await client.eval(WINDOW_SCRIPT, {
-      keys: [`bible:rate:${key}`],
-      arguments: [String(WINDOW_MS), String(deadline)],
-    })) as [number, number];
-  };
-  const countInTime = (key: string): Promise<[number, number]> => {
-    const counting = count(key);
-    return answerWithin(COMMAND_TIMEOUT_MS, counting).catch((error: unknown) => {
-      // Answered without this count: should Redis still run it in time, it is taken back.
-      counting
-        .then(([used]) => (used >= 0 ? client.eval(UNCOUNT_SCRIPT, { keys: [`bible:rate:${key}`] }) : undefined))
-        .catch(() => {});
-      throw error;
-    });
-  };
-  // The client retries for ever, so connect() settles only once Redis answers: the server must not wait
-  // for it (the failure policy answers meanwhile). A Redis that answers within the connect timeout is
-  // ready before the first request; one that refuses, or is refused, is known at its first failure.
-  const connecting = client.connect().catch(failed);
-  await new Promise<void>((settle) => {
-    const timer = setTimeout(settle, CONNECT_TIMEOUT_MS + 500);
-    firstFailure = () => {
-      clearTimeout(timer);
-      settle();
-    };
-    void connecting.then(firstFailure);
-  });
-  firstFailure = () => {};
-  const limit: Limiter = async (key, perMinute) => {
-    try {
-      const [used, ttl] = await countInTime(key);
-      if (used < 0) throw new Error(`Redis ran the count after its deadline (${COUNT_DEADLINE_MS} ms)`);
-      // A Redis that paused and answers again comes back without a new connection (no 'ready').
-      recovered();
-      const resetSeconds = Math.max(1, Math.ceil(ttl / 1000));
-      return used <= perMinute
-        ? { allowed: true, limit: perMinute, remaining: perMinute - used, resetSeconds }
-        : { allowed: false, limit: perMinute, remaining: 0, resetSeconds };
-    } catch (error) {
-      failed(error);
-      if (policy === 'closed')
-        throw new LimiterUnavailable('the rate-limit store (Redis) is unreachable; retry shortly');
-      return { allowed: true, limit: perMinute, uncounted: true };
-    }
-  };
+  await startConnecting(client, health);
   return {
-    limit,
-    health: () => health,
+    limit: redisLimit(client, clock, health, policy),
+    health: () => health.current,
     close: async () => {
       await client.close().catch(() => {});
     },

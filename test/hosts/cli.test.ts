@@ -6,7 +6,7 @@ import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseServeArgs } from '../../engine/node/serve-command.ts';
+import { parseServeArgs } from '../../engine/node/serve-args.ts';
 import { get } from './http.ts';
 
 const BIN = resolve(import.meta.dirname, '..', '..', 'bin', 'bible.js');

@@ -20,7 +20,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { copyPacksFromArgs } from '../../engine/node/copy-packs.ts';
 import { DEFAULT_DATA_DIR } from '../../engine/node/loader.ts';
 import { checkRedisUrl, maskUrlPassword, passwordScrubber } from '../../engine/node/rate-limits.ts';
-import { parseServeArgs } from '../../engine/node/serve-command.ts';
+import { parseServeArgs } from '../../engine/node/serve-args.ts';
 import { OPERATIONS } from '../../engine/core/operations.ts';
 import { get, startServer } from './http.ts';
 

@@ -2,7 +2,7 @@
 // the ops port when there is one; and the serve flags for the limits, with clear errors for bad values.
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseKeyFile } from '../../engine/node/keys.ts';
-import { parseServeArgs } from '../../engine/node/serve-command.ts';
+import { parseServeArgs } from '../../engine/node/serve-args.ts';
 import type { BibleServer } from '../../engine/node/server.ts';
 import { get, startServer } from './http.ts';
 

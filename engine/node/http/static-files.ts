@@ -94,64 +94,134 @@ export function namesContent(query: string, sha256: string): boolean {
   return v.length >= VERSION_HEX_DIGITS && v.length <= sha256.length && sha256.startsWith(v);
 }
 
+/** A file found under a root: its real path, the path asked for (whose name decides type and caching). */
+interface FoundFile {
+  path: string;
+  requested: string;
+  info: Stats;
+  root: StaticRoot;
+}
+
+/** Reads a file's entry afresh: small text files whole with their gzip, others only hashed. */
+async function readEntry(path: string, info: Stats, compressible: boolean): Promise<Entry> {
+  const sizes = { mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, size: info.size };
+  if (info.size <= (compressible ? MEMORY_LIMIT : MEMORY_LIMIT_BINARY)) {
+    const body = await readFile(path);
+    const gzip = compressible && body.length > 512 ? gzipSync(body, { level: 9 }) : undefined;
+    return {
+      ...sizes,
+      ...hashed(createHash('sha256').update(body).digest()),
+      body,
+      gzip: gzip && gzip.length < body.length ? gzip : undefined,
+    };
+  }
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return { ...sizes, ...hashed(hash.digest()) };
+}
+
+/** `compressible` comes from the name asked for, which a link may name otherwise than its target. */
+async function cachedEntry(
+  entries: Map<string, Entry>,
+  path: string,
+  info: Stats,
+  compressible: boolean,
+): Promise<Entry> {
+  const cacheKey = `${compressible ? 'z' : '-'}${path}`;
+  const known = entries.get(cacheKey);
+  // A file rewritten in place keeping its size and modification time (cp -p, rsync -a, a damaged copy put
+  // back) still changes its ctime: its hash, which decides what may be cached as immutable, is taken again.
+  if (known && known.mtimeMs === info.mtimeMs && known.ctimeMs === info.ctimeMs && known.size === info.size)
+    return known;
+  const entry = await readEntry(path, info, compressible);
+  entries.set(cacheKey, entry);
+  return entry;
+}
+
+/** The file a root's remaining path names, if it lies inside the root (links followed) and is a file. */
+async function fileInRoot(root: StaticRoot, rest: string): Promise<FoundFile | undefined> {
+  // No parent steps, hidden files or odd characters: only plain names inside the root.
+  if (rest.split('/').some((part) => !part || part.startsWith('.') || !/^[\w.-]+$/.test(part))) return undefined;
+  const base = resolve(root.dir);
+  const requested = resolve(join(base, rest));
+  if (!requested.startsWith(base + sep)) return undefined;
+  try {
+    // A link inside the folder may point anywhere: the file's real path must lie in the folder's real
+    // path (the folder itself may be a link, as a package manager or a mounted volume makes it).
+    const [realBase, path] = await Promise.all([realpath(base), realpath(requested)]);
+    if (!path.startsWith(realBase + sep)) return undefined;
+    const info = await stat(path);
+    return info.isFile() ? { path, requested, info, root } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Resolves a decoded URL path to a file under one of the roots, or undefined. */
+async function locate(roots: StaticRoot[], pathname: string): Promise<FoundFile | undefined> {
+  for (const root of roots) {
+    if (!pathname.startsWith(root.prefix)) continue;
+    const found = await fileInRoot(root, pathname.slice(root.prefix.length) || 'index.html');
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The headers every answer for this file carries, 304 or 200. */
+function fileHeaders(
+  found: FoundFile,
+  entry: Entry,
+  query: string,
+  extraHeaders: Record<string, string>,
+): Record<string, string | number> {
+  const ext = extname(found.requested);
+  const versioned = namesContent(query, entry.sha256);
+  const headers: Record<string, string | number> = {
+    ...extraHeaders,
+    'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+    'Cache-Control': found.root.cacheControl(found.requested, versioned),
+    ETag: entry.etag,
+    'Last-Modified': new Date(found.info.mtimeMs).toUTCString(),
+    'X-Content-Type-Options': 'nosniff',
+  };
+  if (COMPRESSIBLE.has(ext)) headers.Vary = 'Accept-Encoding';
+  return headers;
+}
+
+/** Writes the file's 200 answer: gzip when kept and accepted, the body from memory, or a stream from disk. */
+function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  found: FoundFile,
+  entry: Entry,
+  headers: Record<string, string | number>,
+): void {
+  const gzip = entry.gzip && acceptsGzip(req.headers) ? entry.gzip : undefined;
+  if (gzip) headers['Content-Encoding'] = 'gzip';
+  headers['Content-Length'] = gzip ? gzip.length : entry.size;
+  res.writeHead(200, headers);
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  if (gzip || entry.body) {
+    res.end(gzip ?? entry.body);
+    return;
+  }
+  const stream = createReadStream(found.path);
+  stream.on('error', () => res.destroy());
+  stream.pipe(res);
+}
+
+/** Writes 304 Not Modified: the file's headers without its type, and no body. */
+function sendNotModified(res: ServerResponse, headers: Record<string, string | number>): void {
+  delete headers['Content-Type'];
+  res.writeHead(304, headers);
+  res.end();
+}
+
 export function staticFiles(roots: StaticRoot[]) {
   const entries = new Map<string, Entry>();
-
-  /** `compressible` comes from the name asked for, which a link may name otherwise than its target. */
-  const entryFor = async (path: string, info: Stats, compressible: boolean): Promise<Entry> => {
-    const cacheKey = `${compressible ? 'z' : '-'}${path}`;
-    const known = entries.get(cacheKey);
-    // A file rewritten in place keeping its size and modification time (cp -p, rsync -a, a damaged copy put
-    // back) still changes its ctime: its hash, which decides what may be cached as immutable, is taken again.
-    if (known && known.mtimeMs === info.mtimeMs && known.ctimeMs === info.ctimeMs && known.size === info.size)
-      return known;
-    let entry: Entry;
-    if (info.size <= (compressible ? MEMORY_LIMIT : MEMORY_LIMIT_BINARY)) {
-      const body = await readFile(path);
-      const gzip = compressible && body.length > 512 ? gzipSync(body, { level: 9 }) : undefined;
-      entry = {
-        mtimeMs: info.mtimeMs,
-        ctimeMs: info.ctimeMs,
-        size: info.size,
-        ...hashed(createHash('sha256').update(body).digest()),
-        body,
-        gzip: gzip && gzip.length < body.length ? gzip : undefined,
-      };
-    } else {
-      const hash = createHash('sha256');
-      for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-      entry = { mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, size: info.size, ...hashed(hash.digest()) };
-    }
-    entries.set(cacheKey, entry);
-    return entry;
-  };
-
-  /** Resolves a decoded URL path to a file under one of the roots, or undefined. */
-  const locate = async (
-    pathname: string,
-  ): Promise<{ path: string; requested: string; info: Stats; root: StaticRoot } | undefined> => {
-    for (const root of roots) {
-      if (!pathname.startsWith(root.prefix)) continue;
-      const rest = pathname.slice(root.prefix.length) || 'index.html';
-      // No parent steps, hidden files or odd characters: only plain names inside the root.
-      if (rest.split('/').some((part) => !part || part.startsWith('.') || !/^[\w.-]+$/.test(part))) continue;
-      const base = resolve(root.dir);
-      const requested = resolve(join(base, rest));
-      if (!requested.startsWith(base + sep)) continue;
-      try {
-        // A link inside the folder may point anywhere: the file's real path must lie in the folder's real
-        // path (the folder itself may be a link, as a package manager or a mounted volume makes it).
-        const [realBase, path] = await Promise.all([realpath(base), realpath(requested)]);
-        if (!path.startsWith(realBase + sep)) continue;
-        const info = await stat(path);
-        if (info.isFile()) return { path, requested, info, root };
-      } catch {
-        // not here; try the next root
-      }
-    }
-    return undefined;
-  };
-
   /** Serves the file for a GET or HEAD if one exists; answers false when no root has it. */
   return async (
     req: IncomingMessage,
@@ -160,42 +230,13 @@ export function staticFiles(roots: StaticRoot[]) {
     query: string,
     extraHeaders: Record<string, string>,
   ): Promise<boolean> => {
-    const found = await locate(pathname);
+    const found = await locate(roots, pathname);
     if (!found) return false;
     // The name asked for decides type and caching; a link's target may be named otherwise.
-    const ext = extname(found.requested);
-    const entry = await entryFor(found.path, found.info, COMPRESSIBLE.has(ext));
-    const versioned = namesContent(query, entry.sha256);
-    const headers: Record<string, string | number> = {
-      ...extraHeaders,
-      'Content-Type': TYPES[ext] ?? 'application/octet-stream',
-      'Cache-Control': found.root.cacheControl(found.requested, versioned),
-      ETag: entry.etag,
-      'Last-Modified': new Date(found.info.mtimeMs).toUTCString(),
-      'X-Content-Type-Options': 'nosniff',
-    };
-    if (COMPRESSIBLE.has(ext)) headers.Vary = 'Accept-Encoding';
-    if (etagMatches(req, entry.etag)) {
-      delete headers['Content-Type'];
-      res.writeHead(304, headers);
-      res.end();
-      return true;
-    }
-    const gzip = entry.gzip && acceptsGzip(req.headers) ? entry.gzip : undefined;
-    if (gzip) headers['Content-Encoding'] = 'gzip';
-    headers['Content-Length'] = gzip ? gzip.length : entry.size;
-    res.writeHead(200, headers);
-    if (req.method === 'HEAD') {
-      res.end();
-      return true;
-    }
-    if (gzip || entry.body) {
-      res.end(gzip ?? entry.body);
-      return true;
-    }
-    const stream = createReadStream(found.path);
-    stream.on('error', () => res.destroy());
-    stream.pipe(res);
+    const entry = await cachedEntry(entries, found.path, found.info, COMPRESSIBLE.has(extname(found.requested)));
+    const headers = fileHeaders(found, entry, query, extraHeaders);
+    if (etagMatches(req, entry.etag)) sendNotModified(res, headers);
+    else sendFile(req, res, found, entry, headers);
     return true;
   };
 }
