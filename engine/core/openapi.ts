@@ -4,7 +4,7 @@
 // behind them. The HTTP server serves it at /openapi.json and the package ships it as dist/openapi.json.
 import type { OperationDef } from './operation.ts';
 import { exampleValue } from './param-examples.ts';
-import type { ParamSpec } from './params.ts';
+import type { ParamSpec, ParamType } from './params.ts';
 import type { Shape } from './shape.ts';
 
 type Schema = { readonly [key: string]: unknown };
@@ -57,86 +57,74 @@ function upToPattern(max: number): string {
 const letter = (l: string) =>
   `[${l.toUpperCase()}${l.toLowerCase()}${[l.toUpperCase(), l.toLowerCase()].map((c) => `\\u${(c.charCodeAt(0) + 0xfee0).toString(16)}`).join('')}]`;
 
+type ParamSchema = (spec: ParamSpec, versionIds: readonly string[]) => Schema;
+
+// Made afresh for each parameter, as every other schema is: no two parameters share an object.
+const bookNumber = (): Schema => ({ type: 'integer', minimum: 1, maximum: 66 });
+const chapterNumber = (): Schema => ({ type: 'integer', minimum: 1, maximum: 150 });
+
+/** An integer's schema; one read from another parameter's prefix also takes the prefixed strings. */
+function integerSchema(spec: ParamSpec): Schema {
+  const range = { type: 'integer', minimum: spec.min ?? 0, maximum: spec.max ?? 999_999_999 };
+  if (!spec.prefixedBy) return range;
+  // GetStrongs reads id=G26 as lexiconId G and id 26; the largest number depends on the letter, which
+  // a bare number's schema cannot see (a query parameter's schema cannot name another's value).
+  const byPrefix = Object.entries(spec.maxByPrefix ?? {});
+  const bounds = byPrefix.map(([p, max]) => `${max} for ${spec.prefixedBy} ${p}`).join(', ');
+  return {
+    anyOf: [
+      byPrefix.length ? { ...range, description: `at most ${bounds}` } : range,
+      ...(byPrefix.length
+        ? byPrefix.map(([p, max]) => ({
+            type: 'string',
+            pattern: `^${letter(p)}${upToPattern(max)}$`,
+            description: `${p}1 to ${p}${max}: ${spec.prefixedBy} ${p} and the number`,
+          }))
+        : [{ type: 'string', pattern: `^[A-Za-z]${DIGIT}+$`, description: `${spec.prefixedBy} then the number` }]),
+    ],
+  };
+}
+
+/** Each parameter type's schema: a table keyed by every type, so a new type fails the typecheck until it has one. */
+const PARAM_SCHEMAS: { readonly [T in ParamType]: ParamSchema } = {
+  verseId: () => ({
+    type: 'string',
+    pattern: `^${DIGIT}{7,8}$`,
+    description: 'BBCCCVVV (in ASCII, Arabic-Indic, Persian or full-width digits)',
+  }),
+  bookId: () => ({
+    anyOf: [bookNumber(), { type: 'string', description: 'a book name or abbreviation in English, Spanish or Arabic' }],
+  }),
+  chapterId: chapterNumber,
+  bookAndChapterId: () => ({ type: 'string', pattern: `^${DIGIT}{4,5}$`, description: 'BBCCC' }),
+  chapterOrBookAndChapterId: () => ({
+    anyOf: [
+      chapterNumber(),
+      {
+        type: 'string',
+        pattern: `^${DIGIT}{1,5}$`,
+        description: 'a chapter, or BBCCC (the book too, when bookId is not given)',
+      },
+    ],
+  }),
+  versionId: (_, versionIds) => ({ type: 'string', enum: [...versionIds] }),
+  language: () => ({ type: 'string', enum: ['english', 'spanish', 'arabic'] }),
+  choice: (spec) => ({ type: 'string', enum: [...(spec.values ?? [])] }),
+  integer: integerSchema,
+  text: (spec) => ({
+    type: 'string',
+    minLength: spec.minLength ?? 1,
+    maxLength: spec.maxLength ?? 1000,
+    ...(spec.values ? { examples: [...spec.values] } : {}),
+  }),
+  bookOrTestament: () => ({ oneOf: [bookNumber(), { type: 'string', enum: ['ot', 'nt'] }] }),
+  date: () => ({ type: 'string', format: 'date' }),
+  age: () => ({ type: 'string', description: 'an age in years; other values read as the default age' }),
+};
+
 /** The JSON Schema of one parameter's value. */
 function parameterSchema(spec: ParamSpec, versionIds: readonly string[]): Schema {
-  const base = ((): Schema => {
-    switch (spec.type) {
-      case 'verseId':
-        return {
-          type: 'string',
-          pattern: `^${DIGIT}{7,8}$`,
-          description: 'BBCCCVVV (in ASCII, Arabic-Indic, Persian or full-width digits)',
-        };
-      case 'bookId':
-        return {
-          anyOf: [
-            { type: 'integer', minimum: 1, maximum: 66 },
-            { type: 'string', description: 'a book name or abbreviation in English, Spanish or Arabic' },
-          ],
-        };
-      case 'chapterId':
-        return { type: 'integer', minimum: 1, maximum: 150 };
-      case 'bookAndChapterId':
-        return { type: 'string', pattern: `^${DIGIT}{4,5}$`, description: 'BBCCC' };
-      case 'chapterOrBookAndChapterId':
-        return {
-          anyOf: [
-            { type: 'integer', minimum: 1, maximum: 150 },
-            {
-              type: 'string',
-              pattern: `^${DIGIT}{1,5}$`,
-              description: 'a chapter, or BBCCC (the book too, when bookId is not given)',
-            },
-          ],
-        };
-      case 'versionId':
-        return { type: 'string', enum: [...versionIds] };
-      case 'language':
-        return { type: 'string', enum: ['english', 'spanish', 'arabic'] };
-      case 'choice':
-        return { type: 'string', enum: [...(spec.values ?? [])] };
-      case 'integer': {
-        const range = { type: 'integer', minimum: spec.min ?? 0, maximum: spec.max ?? 999_999_999 };
-        if (!spec.prefixedBy) return range;
-        // GetStrongs reads id=G26 as lexiconId G and id 26; the largest number depends on the letter, which
-        // a bare number's schema cannot see (a query parameter's schema cannot name another's value).
-        const byPrefix = Object.entries(spec.maxByPrefix ?? {});
-        const bounds = byPrefix.map(([p, max]) => `${max} for ${spec.prefixedBy} ${p}`).join(', ');
-        return {
-          anyOf: [
-            byPrefix.length ? { ...range, description: `at most ${bounds}` } : range,
-            ...(byPrefix.length
-              ? byPrefix.map(([p, max]) => ({
-                  type: 'string',
-                  pattern: `^${letter(p)}${upToPattern(max)}$`,
-                  description: `${p}1 to ${p}${max}: ${spec.prefixedBy} ${p} and the number`,
-                }))
-              : [
-                  { type: 'string', pattern: `^[A-Za-z]${DIGIT}+$`, description: `${spec.prefixedBy} then the number` },
-                ]),
-          ],
-        };
-      }
-      case 'text':
-        return {
-          type: 'string',
-          minLength: spec.minLength ?? 1,
-          maxLength: spec.maxLength ?? 1000,
-          ...(spec.values ? { examples: [...spec.values] } : {}),
-        };
-      case 'bookOrTestament':
-        return {
-          oneOf: [
-            { type: 'integer', minimum: 1, maximum: 66 },
-            { type: 'string', enum: ['ot', 'nt'] },
-          ],
-        };
-      case 'date':
-        return { type: 'string', format: 'date' };
-      case 'age':
-        return { type: 'string', description: 'an age in years; other values read as the default age' };
-    }
-  })();
+  const base = PARAM_SCHEMAS[spec.type](spec, versionIds);
   return spec.default !== undefined ? { ...base, default: coerceDefault(base, spec.default) } : base;
 }
 
