@@ -94,7 +94,7 @@ export async function open(given: OpenOptions): Promise<TypedBible> {
  */
 async function openMeta(store: PackStore, options: OpenOptions): Promise<{ meta: Meta; listed?: Set<string> }> {
   const [metaPack, listed] = await Promise.all([
-    store.fetch(META_PACK.name),
+    store.obtain(META_PACK.name),
     Promise.resolve()
       .then(() => options.loader.listPacks?.())
       .then(
@@ -153,7 +153,7 @@ function engineFaces(
   const { packs } = store;
   // Awaited only when a pack is missing: a call whose packs are loaded runs as soon as its check does.
   const fetchMissing = (needs: readonly string[]): Promise<unknown> | undefined =>
-    needs.some((n) => !packs.has(n)) ? Promise.all(needs.map(store.fetch)) : undefined;
+    needs.some((n) => !packs.has(n)) ? Promise.all(needs.map(store.obtain)) : undefined;
   return {
     meta,
     get operations() {
@@ -193,7 +193,7 @@ function engineFaces(
           "load() takes an array of pack names, such as ['text-kjv']",
           'packNames',
         );
-      await Promise.all([loadOperationTable(), ...names.map(store.fetch)]);
+      await Promise.all([loadOperationTable(), ...names.map(store.obtain)]);
     },
     loadedPacks: () => [...packs.keys()],
   };

@@ -1097,7 +1097,7 @@ export interface DocumentedMethods {
    */
   GetWords(params: ParamsOf<'GetWords'> & ParamDocs['GetWords']): Promise<ResultOf<'GetWords'>>;
   /**
-   * The verses of any reference or list of references, in the order written, repeats kept: [{reference, bookId, endBookId?, chapterId?, from, to, verses: [{id, b, c, v, t}]}], one entry per passage (an inclusive range: "John 3:16, 18" is two, "John 3:35-4:2" one). reference names the passage in English as GetPassage reads it back ("Psalms 23", "John 3:35-4:2"); bookId is its first book, endBookId its last when it crosses books, chapterId its chapter when it lies in one; from and to are its first and last verseIds. Verses the translation lacks are left out; more than 500 verses in one call are refused.
+   * The verses of any reference or list of references, in the order written, repeats kept: [{reference, bookId, endBookId?, chapterId?, from, to, verses: [{id, b, c, v, t}]}], one entry per passage (an inclusive range: "John 3:16, 18" is two, "John 3:35-4:2" one). reference names the passage in English as GetPassage reads it back ("Psalms 23", "John 3:35-4:2"); bookId is its first book, endBookId its last when it crosses books, chapterId its chapter when it lies in one; from and to are its first and last verseIds. Verses the translation lacks are left out, and a passage none of whose verses it has is refused; more than 500 verses in one call are refused.
    *
    * Parameters: reference, versionId?, format?. Family: parsing.
    * @example

@@ -122,10 +122,16 @@ const EXAMPLES: [string, [number, number][]][] = [
   ['Matthew 27 - Mark 1', [[id(40, 27, 1), id(41, 1, 45)]]],
 ];
 
+/** Examples whose passage a translation ends elsewhere: the WEB's Romans 14 runs on to its doxology, 14:26. */
+const OWN_ENDS: Record<string, Record<string, [number, number][]>> = {
+  'Rom 14': { web: [[id(45, 14, 1), id(45, 14, 26)]] },
+};
+
 describe('GetPassage on the examples', () => {
   for (const versionId of VERSIONS)
     it(`reads each example in ${versionId}: passages in order, verses as GetVerse gives them`, () => {
-      for (const [reference, ranges] of EXAMPLES) {
+      for (const [reference, kjvRanges] of EXAMPLES) {
+        const ranges = OWN_ENDS[reference]?.[versionId] ?? kjvRanges;
         const answer = passage(reference, versionId);
         expect(
           answer.map((p) => [Number(p.from), Number(p.to)]),
@@ -133,7 +139,8 @@ describe('GetPassage on the examples', () => {
         ).toEqual(ranges);
         for (const [i, p] of answer.entries()) {
           expect(p.verses, `${reference} in ${versionId}`).toEqual(
-            expectedVerses(versionId, ranges[i][0], ranges[i][1]),
+            // The verses of the KJV's range, with the translation's own past a whole chapter's end.
+            expectedVerses(versionId, kjvRanges[i][0], kjvRanges[i][1]),
           );
           expect(p.bookId).toBe(p.from.slice(0, 2));
           if (p.endBookId === undefined) expect(p.to.slice(0, 2)).toBe(p.bookId);

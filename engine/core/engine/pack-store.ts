@@ -16,7 +16,7 @@ export interface PackStore {
   /** the packs loaded so far, by name */
   readonly packs: ReadonlyMap<string, Pack>;
   /** a pack, loaded now or read through the loader */
-  fetch(name: string): Promise<Pack>;
+  obtain(name: string): Promise<Pack>;
   /** a loaded pack, or NOT_AVAILABLE */
   loaded(name: string): Pack;
   /** lets a pack go: the next call that needs it reads it again */
@@ -56,7 +56,7 @@ export function createPackStore(hooks: PackStoreHooks): PackStore {
     packs.set(name, pack);
     return pack;
   };
-  const fetch = (name: string): Promise<Pack> => {
+  const obtain = (name: string): Promise<Pack> => {
     const loaded = packs.get(name);
     if (loaded) return Promise.resolve(loaded);
     let promise = pending.get(name);
@@ -73,7 +73,7 @@ export function createPackStore(hooks: PackStoreHooks): PackStore {
     if (!pack) throw notAvailable(`pack '${name}' is not loaded; use bible.call() or bible.load(['${name}']) first`);
     return pack;
   };
-  return { packs, fetch, loaded, forget };
+  return { packs, obtain, loaded, forget };
 }
 
 /** A pack's bytes from the loader; a loader's failure becomes NOT_AVAILABLE naming the pack. */
@@ -97,11 +97,11 @@ async function loadBytes(options: OpenOptions, name: string): Promise<Uint8Array
  */
 export async function loadImportedWithText(store: PackStore, name: string): Promise<ImportedTranslation> {
   for (let attempt = 1; ; attempt++) {
-    const translation = loadImported(await store.fetch(name));
+    const translation = loadImported(await store.obtain(name));
     const textName = textPack(translation.info.versionId);
     let text: Pack;
     try {
-      text = await store.fetch(textName);
+      text = await store.obtain(textName);
     } catch {
       // A missing or unreadable text is refused by the first call that needs it, as any pack's is.
       return translation;
