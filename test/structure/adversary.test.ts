@@ -242,7 +242,7 @@ describe('a third reading: kjv1611 margins, book titles', () => {
 
   // A list is read only in part: "mar. 10.7." and "ephe. 5.31." are dropped, "Matt. 19.5." and
   // "1.corin. 6.16." kept, so the note points to two of its four verses.
-  it.fails('kjv1611 Gen 2:24\'s note points to all four verses it names', async () => {
+  it.fails("kjv1611 Gen 2:24's note points to all four verses it names", async () => {
     const [note] = await crossrefsOf('Gen 2:24');
     expect(note!.text).toBe('Matt. 19.5. mar. 10.7. 1.corin. 6.16. ephe. 5.31.');
     expect(note!.references).toEqual(['40019005', '41010007', '46006016', '49005031']);
