@@ -5,12 +5,17 @@ import { go, linkTo, state } from './place.ts';
 
 const PHONE = '(max-width: 800px)';
 
-/** The place's `sel` names a verse of this translation: 8 digits, its book, chapter and verse there. */
-function hasVerse(versionId: string, verseId: string): boolean {
+/**
+ * The place's `sel` names a verse of the chapter shown that this translation has: 8 digits, in the
+ * chapter's verse numbers, and a verse its text holds (the WEB leaves out Luke 17:36).
+ */
+async function hasVerse(versionId: string, verseId: string): Promise<boolean> {
   if (!/^\d{8}$/.test(verseId)) return false;
   const [b, c, v] = idParts(verseId);
+  if (b !== state.b || c !== state.c) return false;
   const last = version(versionId).chapterLastVerses[b - 1]?.[c - 1] ?? 0;
-  return v >= 1 && v <= last;
+  if (v < 1 || v > last) return false;
+  return (await bible.call('GetVerse', { verseId, versionId })).length > 0;
 }
 
 function referenceOf(from: string, to = from): string {
@@ -146,11 +151,15 @@ export async function renderPanel(): Promise<void> {
     ui.detail.replaceChildren();
     return;
   }
-  if (!hasVerse(state.v, verseId)) {
+  if (!(await hasVerse(state.v, verseId))) {
+    if (key !== shownPanel) return;
     ui.detail.hidden = true;
     ui.detail.replaceChildren();
+    const [b, c] = idParts(verseId);
+    const elsewhere = /^\d{8}$/.test(verseId) && (b !== state.b || c !== state.c);
+    const shown = `${bookName(state.v, state.b)} ${state.c}`;
     say(
-      `The link opens verse ${JSON.stringify(verseId.slice(0, 20))}, which the ${version(state.v).abbreviation} does not have.`,
+      `The link opens verse ${JSON.stringify(verseId.slice(0, 20))}, which ${elsewhere ? `is not in ${shown}, the chapter shown` : `the ${version(state.v).abbreviation} does not have`}.`,
     );
     return;
   }

@@ -52,7 +52,7 @@ export function fillPickers(): string {
   ui.book.value = String(state.b);
   const chapters = chaptersOf(state.v, state.b);
   ui.chapter.replaceChildren(...Array.from({ length: chapters }, (_, i) => option(String(i + 1), String(i + 1))));
-  const chapter = Math.min(Math.max(state.c, 1), Math.max(chapters, 1));
+  const chapter = Math.min(Math.max(Math.trunc(state.c), 1), Math.max(chapters, 1));
   if (chapter !== state.c) {
     moved.push(`The ${name} has no ${bookName(state.v, state.b)} ${state.c}: it has ${chapters}.`);
     state.c = chapter;

@@ -82,8 +82,15 @@ function block(b: Block, layout: Layout): ViewNode[] {
       if (!b.references?.length) return [heading];
       return [heading, node('p', 'parallel-refs', undefined, `(${b.references.join('; ')})`)];
     }
-    case 'title':
-      return [node('p', `title title-${b.kind}`, undefined, ...inlines(b.content, layout))];
+    case 'title': {
+      // A title's words belong to no verse before it (Ps 119's "BETH" heads verse 9, not verse 8); a verse
+      // marker inside the title starts its verse as anywhere else.
+      const before = layout.verse;
+      layout.verse = '';
+      const content = inlines(b.content, layout);
+      if (!layout.verse) layout.verse = before;
+      return [node('p', `title title-${b.kind}`, undefined, ...content)];
+    }
     case 'paragraph':
       return [node('p', 'para', undefined, ...inlines(b.content, layout))];
     case 'poetry':
