@@ -5,12 +5,14 @@ import { findCitations } from '../citations/find.ts';
 import type { Meta } from '../meta.ts';
 import { perPack } from '../pack/per-pack.ts';
 import type { Block, Inline, NoteItem } from './model.ts';
+import { withModernBookNames } from './old-spellings.ts';
 
-/** The verseIds of every passage a note's words name, in order, each once. */
-function verseIdsIn(meta: Meta, text: string): string[] {
+/** The verseIds of every passage a note's words name, in order, each once; `book` is the book it stands in. */
+function verseIdsIn(meta: Meta, text: string, book: number): string[] {
   const ids = new Set<string>();
   const { ordinalOf, idOf } = meta.versification;
-  for (const hit of findCitations(meta, text))
+  const ownBook = meta.books[book - 1]?.names.english ?? '';
+  for (const hit of findCitations(meta, withModernBookNames(text, ownBook)))
     for (const { from, to } of hit.passages) {
       const [first, last] = [from, to].map((id) => {
         const n = Number(id);
@@ -25,26 +27,34 @@ function verseIdsIn(meta: Meta, text: string): string[] {
 /** Per meta, each shared (frozen) note and the note answered for it, made once. */
 const answeredNotes = perPack((_: Meta) => new WeakMap<object, object>());
 
-function withIds<N extends NoteItem | Block>(meta: Meta, note: N): N {
+function withIds<N extends NoteItem | Block>(meta: Meta, note: N, book: number): N {
   if (!('kind' in note) || note.kind !== 'crossref' || note.references) return note;
   const cache = answeredNotes(meta);
   let answered = cache.get(note) as N | undefined;
   if (!answered) {
-    const references = verseIdsIn(meta, note.text);
+    const references = verseIdsIn(meta, note.text, book);
     answered = Object.freeze(references.length ? { ...note, references } : note) as N;
     cache.set(note, answered);
   }
   return answered;
 }
 
-const inlineWithIds = (meta: Meta, inline: Inline): Inline => (inline.type === 'note' ? withIds(meta, inline) : inline);
-
 /** The blocks with each cross-reference note carrying the verseIds its words name. */
 export function withNoteReferences(meta: Meta, blocks: Block[]): Block[] {
+  // The book a note stands in: that of the last verse marker before it.
+  let book = 0;
+  const inline = (item: Inline): Inline => {
+    if (item.type === 'verse') book = Math.floor(Number(item.id) / 1_000_000);
+    return item.type === 'note' ? withIds(meta, item, book) : item;
+  };
   return blocks.map((block) => {
-    if (block.type === 'note') return withIds(meta, block);
-    if (!('content' in block) || !block.content.some((i) => i.type === 'note')) return block;
+    if (block.type === 'note') return withIds(meta, block, book);
+    if (!('content' in block)) return block;
+    if (!block.content.some((i) => i.type === 'note')) {
+      for (const item of block.content) inline(item);
+      return block;
+    }
     // A copy: a block may be one every answer shares (a source's own title), frozen.
-    return { ...block, content: block.content.map((i) => inlineWithIds(meta, i)) };
+    return { ...block, content: block.content.map(inline) };
   });
 }
