@@ -33,6 +33,8 @@ interface RawVerse {
   acrostic?: string;
   /** raw subscription printed after the book's last verse: a title block after it, not verse text */
   subscription?: string;
+  /** the book's main title lines (\mt2 "The Good News According to", \mt "Matthew"), before its first verse */
+  bookTitle?: string[];
 }
 
 interface RawBook {
@@ -131,7 +133,8 @@ function verseText(v: RawVerse, where: string): { text: string; markup?: VerseMa
   return { text, markup: joinMarkup(markup, text ? titleBlocksOf(v, text, where) : undefined) };
 }
 
-/** The stanza letter before a verse and the subscription after it, as title blocks around its text. */
+/** The book's title and the stanza letter before a verse, and the subscription after it, as title blocks
+ *  around its text. */
 function titleBlocksOf(v: RawVerse, text: string, where: string): VerseMarkup | undefined {
   const blocks: NonNullable<VerseMarkup['blocks']> = [];
   const titleBlock = (kind: TitleKind, raw: string) => {
@@ -139,6 +142,7 @@ function titleBlocksOf(v: RawVerse, text: string, where: string): VerseMarkup | 
     if (!words) throw new Error(`${where}: empty ${kind}`);
     return { type: 'title' as const, kind, content: [{ type: 'text' as const, text: words }] };
   };
+  if (v.bookTitle) blocks.push({ at: 0, block: titleBlock('book', v.bookTitle.join(' ')) });
   if (v.acrostic !== undefined) blocks.push({ at: 0, block: titleBlock('acrostic', v.acrostic) });
   if (v.subscription !== undefined) blocks.push({ at: text.length, block: titleBlock('subscription', v.subscription) });
   return blocks.length ? { blocks } : undefined;
@@ -190,6 +194,8 @@ interface BookCut {
   /** Ps 119 stanza letter waiting for its stanza's first verse */
   acrostic: string | undefined;
   tocName: string | undefined;
+  /** the book's main title lines, waiting for its first verse */
+  bookTitle: string[];
   pendingMarkers: string;
   /** Where the open verse's first prose paragraph began, if it began after the verse's \v: a
    *  paragraph after a book's last verse is a subscription (the 1611 Pauline colophons "Written to
@@ -213,6 +219,7 @@ function readBookStructure(source: string, file: string): RawBook | undefined {
     title: undefined,
     acrostic: undefined,
     tocName: undefined,
+    bookTitle: [],
     pendingMarkers: '',
     proseParagraphStart: undefined,
     seen: new Set(),
@@ -248,6 +255,7 @@ function readUnit(cut: BookCut, marker: string, content: string, where: string) 
   } else if (NOT_VERSE_TEXT.test(marker)) {
     if (marker === 'h') cut.book.name = content.trim();
     if (marker === 'toc2') cut.tocName = content.trim();
+    if (/^mt\d?$/.test(marker) && cut.chapter === 0 && content.trim()) cut.bookTitle.push(content);
   } else {
     throw new Error(`${where}: unknown USFM marker \\${marker}`);
   }
@@ -294,6 +302,10 @@ function openVerse(cut: BookCut, verse: number, raw: string, where: string) {
   const current: RawVerse = { chapter, verse, raw: cut.pendingMarkers + raw };
   cut.current = current;
   cut.pendingMarkers = '';
+  if (cut.bookTitle.length) {
+    current.bookTitle = cut.bookTitle;
+    cut.bookTitle = [];
+  }
   if (verse === 1 && cut.title !== undefined) {
     current.title = cut.title;
     cut.title = undefined;

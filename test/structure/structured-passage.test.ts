@@ -178,12 +178,25 @@ describe('GetPassage format=structured: what the sources mark', () => {
     expect((content[at - 1] as TextRun).text).toBe('In the beginning, God');
   });
 
+  it("opens a book with its title where the source has one, over the heading: the WEB's Matthew", () => {
+    const [p] = structured('Matt 1:1', 'web');
+    expect(p.blocks![0]).toMatchObject({ type: 'title', kind: 'book' });
+    expect(textOf(p.blocks![0])).toBe('The Good News According to Matthew');
+    expect(p.blocks![1]).toMatchObject({ type: 'heading', source: 'bsb-pericopes' });
+    // A chapter after the first has no book title.
+    expect(structured('Matt 2:1', 'web')[0].blocks!.some((x) => x.type === 'title')).toBe(false);
+  });
+
   it('puts the BSB headings over Matthew 5 and Genesis 1:1 in every translation', () => {
     for (const versionId of VERSIONS) {
       const matthew = structured('Matthew 5', versionId)[0].blocks!.filter((x) => x.type === 'heading');
       expect(matthew.map((h) => (h as { text: string }).text)).toContain('The Sermon on the Mount');
       expect(matthew.every((h) => (h as { source: string }).source === 'bsb-pericopes')).toBe(true);
-      expect(structured('Gen 1:1', versionId)[0].blocks![0]).toEqual({
+      // The book's title, where the source has one, stands over the heading.
+      const [first] = structured('Gen 1:1', versionId)[0].blocks!.filter(
+        (x) => x.type !== 'title' || x.kind !== 'book',
+      );
+      expect(first).toEqual({
         type: 'heading',
         level: 1,
         text: 'The Creation',

@@ -208,13 +208,19 @@ export function layOut(verses: readonly MarkedVerse[], options: LayoutOptions = 
       current = undefined;
       kind = PARAGRAPH;
     }
+    const steps = verse.steps ?? verseSteps(verse);
+    // A book's title stands over everything of its first verse, section headings included.
+    let i = 0;
+    for (; i < steps.length && isBookTitle(steps[i] as Step, steps[i + 1]); i += 2) {
+      current = undefined;
+      blocks.push(steps[i + 1] as Block);
+    }
     if (verse.headings)
       for (const heading of verse.headings) {
         current = undefined;
         blocks.push(heading);
       }
-    const steps = verse.steps ?? verseSteps(verse);
-    for (let i = 0; i < steps.length; i += 2) {
+    for (; i < steps.length; i += 2) {
       const what = steps[i + 1];
       switch (steps[i] as Step) {
         case Step.Block:
@@ -247,6 +253,9 @@ export function layOut(verses: readonly MarkedVerse[], options: LayoutOptions = 
   }
   return blocks.filter((b) => !('content' in b) || b.content.length > 0);
 }
+
+const isBookTitle = (step: Step, what: unknown) =>
+  step === Step.Block && (what as Block).type === 'title' && (what as TitleBlock).kind === 'book';
 
 const PARAGRAPH: BlockKind = Object.freeze({ block: 'paragraph' });
 
