@@ -98,6 +98,7 @@ export function withImported(meta: Meta, imported: readonly ImportedTranslation[
   let versions: VersionRecord[] | undefined;
   let versionById: Map<string, VersionRecord> | undefined;
   let names: Map<string, number> | undefined;
+  let oneWord: Set<string> | undefined;
   return {
     get books() {
       return meta.books;
@@ -119,13 +120,20 @@ export function withImported(meta: Meta, imported: readonly ImportedTranslation[
     nameIndex() {
       if (names) return names;
       const index = new Map(meta.nameIndex());
+      oneWord = new Set();
       for (const t of sorted)
         for (const { book, names: given } of t.info.books)
           for (const name of [given.long, given.short, given.abbreviation, given.header]) {
             const key = name ? bookNameKey(name) : '';
-            if (citableName(key) && !index.has(key)) index.set(key, book);
+            if (!citableName(key) || index.has(key)) continue;
+            index.set(key, book);
+            if (!/\s/.test(name!.trim())) oneWord.add(key);
           }
       return (names = index);
+    },
+    get oneWordNames() {
+      if (!oneWord) this.nameIndex();
+      return oneWord;
     },
     imported: byId,
   };

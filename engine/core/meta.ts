@@ -22,6 +22,9 @@ export interface Meta {
   nameIndex(): Map<string, number>;
   /** the translations `bible import` added (imported.ts), by versionId; absent when there are none */
   readonly imported?: ReadonlyMap<string, ImportedTranslation>;
+  /** keys of the names those files carry written as one word: free text cites them only written so ("A Ü"
+   *  is not the name "Au"); absent when there are none */
+  readonly oneWordNames?: ReadonlySet<string>;
 }
 
 /** The meta pack's contents, each large section parsed when first read: a first verse reads the

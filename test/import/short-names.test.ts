@@ -71,6 +71,11 @@ describe('short book names a file carries', () => {
     );
   });
 
+  it('a two-letter name is not read across a space: "A Ü 1:1" is not the name "Au"', async () => {
+    expect(await citations(imported, 'A Ü 1:1')).toEqual(await citations(plain, 'A Ü 1:1'));
+    expect(await citations(imported, 'Au 1:1')).toEqual([expect.objectContaining({ bookId: '34' })]);
+  });
+
   it('a one-letter name cites nothing, even with numbers after it', async () => {
     const numbers = ['1', '1:1', '1:2', '3', '1:1-2', '2 3'];
     const tokens = fc.constantFrom(...cased(ONE_LETTER), ...WORDS, ...numbers);

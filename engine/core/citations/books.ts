@@ -119,6 +119,8 @@ const LOWER_CASE_WORDS = new Set([
 export function nameAllowed(meta: Meta, written: string, key: string): boolean {
   // "c. 2. p. 2, 3" in Gill's footnotes is a page: a lone lower-case letter after an ordinal is no book.
   if (ORDINAL_AND_LETTER.test(written)) return false;
+  // A one-word name a file carries is not read across a space: "A Ü" is two words, not the name "Au".
+  if (meta.oneWordNames?.has(key) && /\s/.test(written)) return false;
   const first = written.charAt(0);
   if (first.toLowerCase() === first.toUpperCase() || first !== first.toLowerCase()) return true;
   return fullNameKeys(meta).has(key) && !COMMON_WORDS.has(key);
