@@ -9,7 +9,14 @@ import type { AdapterContext, ChapterVerseTable, TranslationText, VerseRecord } 
 import { attribute, blockStartsIn, decodeXmlEntities, osisToText } from './filters/osis.ts';
 import { gbfToText } from './filters/gbf.ts';
 import { plainToText } from './filters/plain.ts';
-import { countedLength, joinMarkup, keepOrphanNotes, markupRecorder, type MarkupRecorder } from './markup-recorder.ts';
+import {
+  cleanNoteText,
+  countedLength,
+  joinMarkup,
+  keepOrphanNotes,
+  markupRecorder,
+  type MarkupRecorder,
+} from './markup-recorder.ts';
 
 /** The one Psalm-title rule every translation follows (for the README / catalog). */
 export const PSALM_TITLE_RULE =
@@ -221,6 +228,32 @@ function bookNameFromIntro(intro: string, osis: string): string | undefined {
   return names.get('x-usfm-h') || names.get('x-usfm-toc1') || undefined;
 }
 
+/** A book's title as its intro entry prints it: the `<title type="main">` lines, in order, as one line
+ *  ("THE GOSPEL ACCORDING TO ST. MATTHEW"); undefined when the intro has none. */
+function bookTitleFromIntro(intro: string, osis: string): string | undefined {
+  const bookStart = new RegExp(`<div\\b[^>]*\\sosisID="${osis}"[^>]*>`).exec(intro);
+  const own = bookStart ? intro.slice(bookStart.index) : intro;
+  const lines: string[] = [];
+  for (const [, tag, body] of own.matchAll(/(<title\b[^>]*>)([\s\S]*?)<\/title>/g))
+    if (attribute(tag, 'type') === 'main') lines.push(decodeXmlEntities(body.replace(/<[^>]*>/g, '')));
+  const title = cleanNoteText(lines.join(' '));
+  return title || undefined;
+}
+
+/** Each book's title, where its intro has one, as a title block before its first verse. */
+function addBookTitles(verses: VerseRecord[], bookIntros: Map<number, string>): void {
+  let previousBook = 0;
+  for (const record of verses) {
+    if (record.book === previousBook) continue;
+    previousBook = record.book;
+    const osis = BOOKS[record.book - 1]?.osis;
+    const title = osis && bookTitleFromIntro(bookIntros.get(record.book) ?? '', osis);
+    if (!title) continue;
+    const block = { type: 'title' as const, kind: 'book' as const, content: [{ type: 'text' as const, text: title }] };
+    record.markup = joinMarkup({ blocks: [{ at: 0, block }] }, record.markup);
+  }
+}
+
 /**
  * Walks every entry of both testaments in KJV order and hands back the raw verse entries plus the
  * book-intro entries. Entry order per testament: module header, testament header, then per book an
@@ -320,6 +353,7 @@ export function readSwordModule(ctx: AdapterContext): TranslationText {
     const markup = rec.resolve(text, `${conf.moduleName} ${book}.${chapter}.${verse}`);
     verses.push(markup ? { book, chapter, verse, text, markup } : { book, chapter, verse, text });
   }
+  addBookTitles(verses, bookIntros);
   const bookNames: Record<number, string> = {};
   for (const book of BOOKS) {
     const name = bookNameFromIntro(bookIntros.get(book.number) ?? '', book.osis);

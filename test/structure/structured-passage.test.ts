@@ -178,11 +178,16 @@ describe('GetPassage format=structured: what the sources mark', () => {
     expect((content[at - 1] as TextRun).text).toBe('In the beginning, God');
   });
 
-  it("opens a book with its title where the source has one, over the heading: the WEB's Matthew", () => {
+  it('opens a book with its title where the source has one, over the heading: Matthew in the WEB and the KJV', () => {
     const [p] = structured('Matt 1:1', 'web');
     expect(p.blocks![0]).toMatchObject({ type: 'title', kind: 'book' });
     expect(textOf(p.blocks![0])).toBe('The Good News According to Matthew');
     expect(p.blocks![1]).toMatchObject({ type: 'heading', source: 'bsb-pericopes' });
+    // The OSIS modules print theirs in the book's intro entry (`<title type="main">`).
+    const [kjv] = structured('Matt 1:1', 'kjv');
+    expect(kjv.blocks![0]).toMatchObject({ type: 'title', kind: 'book' });
+    expect(textOf(kjv.blocks![0])).toBe('THE GOSPEL ACCORDING TO ST. MATTHEW');
+    expect(textOf(structured('Gen 1:1', 'rv1909')[0].blocks![0])).toBe('Génesis');
     // A chapter after the first has no book title.
     expect(structured('Matt 2:1', 'web')[0].blocks!.some((x) => x.type === 'title')).toBe(false);
   });
