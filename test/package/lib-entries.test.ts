@@ -88,7 +88,7 @@ describe('lib/engine and lib/node', () => {
 
   it('makes the Node entry one file, which imports nothing else to answer a verse', () => {
     expect([...staticClosure(NODE_ENTRY)]).toEqual([NODE_ENTRY]);
-    expect(readFileSync(NODE_ENTRY, 'utf8')).not.toMatch(/^import|;import[{\s*]/m);
+    expect(readFileSync(NODE_ENTRY, 'utf8')).not.toMatch(/(?:^|;)import[{\s*]/m);
   });
 
   it('gives one engine to an app that imports several entries: an error from one is a BibleError of the other', () => {
