@@ -1,6 +1,7 @@
 // Cross-reference notes whose source gives only words ("Isaiah 7:14; Luke 1:31", the WEB's \x notes) get
 // the verseIds those words name, read by the engine's own citation reader, so an app can link them as it
 // links GetCrossReferences. A note that already carries references keeps them.
+import { nameKey } from '../citations/books.ts';
 import { findCitations } from '../citations/find.ts';
 import type { Meta } from '../meta.ts';
 import { perPack } from '../pack/per-pack.ts';
@@ -12,7 +13,8 @@ function verseIdsIn(meta: Meta, text: string, book: number): string[] {
   const ids = new Set<string>();
   const { ordinalOf, idOf } = meta.versification;
   const ownBook = meta.books[book - 1]?.names.english ?? '';
-  for (const hit of findCitations(meta, withModernBookNames(text, ownBook)))
+  const isBookName = (name: string) => meta.nameIndex().has(nameKey(name));
+  for (const hit of findCitations(meta, withModernBookNames(text, ownBook, isBookName)))
     for (const { from, to } of hit.passages) {
       const [first, last] = [from, to].map((id) => {
         const n = Number(id);

@@ -92,13 +92,37 @@ const OLD_NAME_BEFORE_NUMBER = /(?:(?<![\p{L}\d.])([1-3])(?:\.(?=[A-Za-z])|\s+))
 
 /**
  * The note's words with the 1611's book names in forms the citation reader knows: "Chap." and "Cha." name
- * a chapter of the book the note stands in (`ownBook`, its English name).
+ * a chapter of the book the note stands in (`ownBook`, its English name); `isBookName` says whether the
+ * reader knows a name.
  */
-export function withModernBookNames(text: string, ownBook: string): string {
+export function withModernBookNames(text: string, ownBook: string, isBookName: (name: string) => boolean): string {
+  return withBookAfterAnd(modernNames(text, ownBook, isBookName), isBookName);
+}
+
+/** A name before a chapter, or "and" before a chapter and verse with no name ("Psal. 33.6. and 136.5."). */
+const NAME_OR_AND = /(?<!\p{L})(?:((?:[1-3] )?\p{Lu}\p{Ll}+)\.?\s*(?=\d)|and\s+(?=\d{1,3}\.\d))/gu;
+
+/** "and 136.5." after a citation names a verse of the same book: the book is written out before it. */
+function withBookAfterAnd(text: string, isBookName: (name: string) => boolean): string {
+  let lastBook = '';
+  return text.replace(NAME_OR_AND, (whole, name: string | undefined) => {
+    if (name !== undefined) {
+      lastBook = isBookName(name) ? name : '';
+      return whole;
+    }
+    return lastBook ? `and ${lastBook} ` : whole;
+  });
+}
+
+function modernNames(text: string, ownBook: string, isBookName: (name: string) => boolean): string {
   return text.replace(OLD_NAME_BEFORE_NUMBER, (whole, ordinal: string | undefined, word: string) => {
     const key = word.toLowerCase();
     if (key === 'chap' || key === 'cha') return `${whole.slice(0, whole.lastIndexOf(word))}${ownBook} `;
-    const name = OLD_NAMES[key] ?? modernSpelling(word);
+    let name = OLD_NAMES[key] ?? modernSpelling(word);
+    // The 1611 writes the names after a list's first in lower case ("luk. 17.29. isa. 13.19."), which free
+    // text does not take for a book; a capital makes a known name one.
+    const capital = name.charAt(0).toUpperCase() + name.slice(1);
+    if (capital !== name && isBookName(capital)) name = capital;
     if (name === word && !ordinal) return whole;
     return `${ordinal ? `${ordinal} ` : ''}${name} `;
   });
