@@ -1,13 +1,14 @@
 // Adversary, end to end: texts in formats and states the other tests do not use, imported with
 // `bible import` into a pack folder and read back as an app would.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ImportReport } from '../../engine/import/build.ts';
+import { copyPacksFromArgs } from '../../engine/node/copy-packs.ts';
 import { importTranslation } from '../../engine/node/import-command.ts';
-import { DEFAULT_DATA_DIR, openNode } from '../../engine/node/loader.ts';
+import { openNode } from '../../engine/node/loader.ts';
 
 let root: string;
 let data: string;
@@ -48,12 +49,8 @@ beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'bible-adversary-'));
   data = join(root, 'data');
   mkdirSync(data);
-  const manifest = JSON.parse(readFileSync(join(DEFAULT_DATA_DIR, 'manifest.json'), 'utf8'));
-  const kept = manifest.packs.filter((p: { name: string }) =>
-    ['meta', 'text-kjv', 'licensing', 'headings'].includes(p.name),
-  );
-  for (const p of kept) copyFileSync(join(DEFAULT_DATA_DIR, p.file), join(data, p.file));
-  writeFileSync(join(data, 'manifest.json'), JSON.stringify({ ...manifest, packs: kept }));
+  // The pack folder an app holds after `bible copy-packs`: meta, the KJV's text, licensing and headings.
+  copyPacksFromArgs(['--to', data, '--packs', 'licensing,headings'], () => {});
   const src = join(root, 'src');
   mkdirSync(join(src, 'ord'), { recursive: true });
   writeFileSync(join(src, 'phm.usx'), USX3);

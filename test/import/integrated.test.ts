@@ -1,13 +1,14 @@
 // `bible import` of the corpus's real files into a pack folder, each imported once, then read back through
 // the engine: own numbers mapped to the KJV grid, structure, book names in another script, partial texts
 // and licensing.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { copyPacksFromArgs } from '../../engine/node/copy-packs.ts';
 import { importTranslation } from '../../engine/node/import-command.ts';
-import { DEFAULT_DATA_DIR, openNode } from '../../engine/node/loader.ts';
+import { openNode } from '../../engine/node/loader.ts';
 import type { ImportReport } from '../../engine/import/build.ts';
 import { SOURCES } from './sources.ts';
 
@@ -30,12 +31,8 @@ beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'bible-import-real-'));
   data = join(root, 'data');
   mkdirSync(data);
-  const manifest = JSON.parse(readFileSync(join(DEFAULT_DATA_DIR, 'manifest.json'), 'utf8'));
-  const kept = manifest.packs.filter((p: { name: string }) =>
-    ['meta', 'text-kjv', 'licensing', 'headings'].includes(p.name),
-  );
-  for (const p of kept) copyFileSync(join(DEFAULT_DATA_DIR, p.file), join(data, p.file));
-  writeFileSync(join(data, 'manifest.json'), JSON.stringify({ ...manifest, packs: kept }));
+  // The pack folder an app holds after `bible copy-packs`: meta, the KJV's text, licensing and headings.
+  copyPacksFromArgs(['--to', data, '--packs', 'licensing,headings'], () => {});
   // Every import happens before the engine opens on the folder.
   importOnce('oeb', 'imports/eng-us-oeb.osis.xml');
   importOnce('rylt', 'imports/eng-ylt.zefania.xml');

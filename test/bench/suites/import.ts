@@ -5,7 +5,7 @@
 // John 3:16) of the imported translation against the built-in KJV, each in a fresh process over the same
 // pack folder, the two run in turns.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { readUsfmFolder } from '../../../compiler/adapters/usfm.ts';
@@ -16,8 +16,9 @@ import { type DeflateJob, writePackWith } from '../../../engine/core/pack/writer
 import { buildImport } from '../../../engine/import/build.ts';
 import { readImportFiles } from '../../../engine/import/read-any.ts';
 import { textPackSections } from '../../../engine/import/text-pack.ts';
+import { copyPacksFromArgs } from '../../../engine/node/copy-packs.ts';
 import { importTranslation, packageVersificationMaps } from '../../../engine/node/import-command.ts';
-import { DEFAULT_DATA_DIR, openNode } from '../../../engine/node/loader.ts';
+import { openNode } from '../../../engine/node/loader.ts';
 import { deflateRawSync } from 'node:zlib';
 import { folderFiles, SOURCES } from '../../import/sources.ts';
 import { formatNs, type Harness } from '../harness.ts';
@@ -148,12 +149,8 @@ export default async function importBench(h: Harness): Promise<void> {
   try {
     const data = join(root, 'data');
     mkdirSync(data);
-    const manifest = JSON.parse(readFileSync(join(DEFAULT_DATA_DIR, 'manifest.json'), 'utf8'));
-    const kept = manifest.packs.filter((p: { name: string }) =>
-      ['meta', 'text-kjv', 'licensing', 'headings'].includes(p.name),
-    );
-    for (const p of kept) copyFileSync(join(DEFAULT_DATA_DIR, p.file), join(data, p.file));
-    writeFileSync(join(data, 'manifest.json'), JSON.stringify({ ...manifest, packs: kept }));
+    // The pack folder an app holds after `bible copy-packs`: meta, the KJV's text, licensing and headings.
+    copyPacksFromArgs(['--to', data, '--packs', 'licensing,headings'], () => {});
     const t0 = performance.now();
     importTranslation({ source: webDir, id: 'webu', data });
     const wholeMs = performance.now() - t0;
