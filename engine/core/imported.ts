@@ -3,12 +3,11 @@
 // the imported packs the loader lists as it opens, and lists those translations after the built-in ones:
 // the meta pack, compiled with the package, is never rewritten.
 import { deepFreeze } from './deep-freeze.ts';
-import { type Meta, bookNameKey } from './meta.ts';
+import { type Meta, bookNameKey, withChapterVerses } from './meta.ts';
 import type { ImportedTranslation, Language, VersionRecord } from './pack/contents.ts';
 import type { PackOf } from './pack/schema.ts';
 import type { IMPORTED_PACK } from './pack/schemas.ts';
 import { lowerBound } from './translation.ts';
-import { createVersification } from './versification.ts';
 
 export type { ImportedTranslation, ImportedTranslationInfo } from './pack/contents.ts';
 
@@ -154,8 +153,7 @@ export function inOwnNumbering(meta: Meta, versionId: string): Meta {
     const kjv = meta.versification.chapterVerses;
     const lastVerses = translation.info.chapterLastVerses;
     const grid = kjv.map((chapters, b) => (lastVerses[b]?.some((n) => n > 0) ? lastVerses[b] : chapters));
-    // Everything but the versification is the meta's own, read through it as it is read.
-    own = Object.create(meta, { versification: { value: createVersification(grid) } }) as Meta;
+    own = withChapterVerses(meta, grid);
     ownNumbering.set(translation, own);
   }
   return own;

@@ -27,6 +27,10 @@ export interface Meta {
   readonly oneWordNames?: ReadonlySet<string>;
 }
 
+/** The meta read through another chapter-and-verse grid (a translation's own numbers); all else is its own. */
+export const withChapterVerses = (meta: Meta, chapterVerses: readonly (readonly number[])[]): Meta =>
+  Object.create(meta, { versification: { value: createVersification(chapterVerses) } }) as Meta;
+
 /** The meta pack's contents, each large section parsed when first read: a first verse reads the
  *  versification and the version ids, not the version records, the books' names or the service's description. */
 export function loadMeta(pack: PackOf<typeof META_PACK>): Meta {

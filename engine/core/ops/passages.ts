@@ -6,7 +6,7 @@ import type { Passage } from '../citations/grammar.ts';
 import { invalid, notAvailable } from '../errors.ts';
 import { inOwnNumbering } from '../imported.ts';
 import { bookOf, chapterOf, composeVerseId, padBookId, padChapterOrVerse, padVerseId, verseOf } from '../ids.ts';
-import type { Meta } from '../meta.ts';
+import { type Meta, withChapterVerses } from '../meta.ts';
 import { COMMON_PARAMS, defineOperation, textPack, type VerseRow } from '../operation.ts';
 import { VERSE } from '../records.ts';
 import { arrayOf, json, type JsonValue, object, optional, string } from '../shape.ts';
@@ -17,7 +17,6 @@ import { blockInForce, layOut, type MarkedVerse } from '../structure/reader.ts';
 import type { Block } from '../structure/model.ts';
 import { withNoteReferences } from '../structure/note-references.ts';
 import type { Context } from '../operation.ts';
-import { createVersification } from '../versification.ts';
 
 /** The most verses one GetPassage answers: a longer reference is refused, never cut. */
 export const MAX_PASSAGE_VERSES = 500;
@@ -99,7 +98,7 @@ function referenceMeta(meta: Meta, versionId: string, text: TranslationData): Me
         return own;
       }),
     );
-    widened = wider ? (Object.create(meta, { versification: { value: createVersification(grid) } }) as Meta) : meta;
+    widened = wider ? withChapterVerses(meta, grid) : meta;
     widenedMetas.set(text, widened);
   }
   return widened;
